@@ -1,0 +1,51 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// One legacy module per pattern. Each has a test target of starters (`Exercises/<Module>`), one of
+// reference solutions (`Solutions/<Module>`) and the kata's own tests of it (`Tests/<Module>Tests`).
+//
+// Legacy callback/GCD code is written the way such code is: in the Swift 5 language mode, and so
+// are its tests. The Swift concurrency pattern and the grader use Swift 6.
+struct Pattern {
+    let module: String
+    let mode: SwiftLanguageMode
+    /// Extra modules that this pattern's exercises and solutions may import.
+    var testSupport: [Target.Dependency] = []
+}
+
+let patterns: [Pattern] = [
+    Pattern(module: "Mocking", mode: .v5),
+    Pattern(module: "BeforeAfter", mode: .v5),
+    Pattern(module: "Expectations", mode: .v5),
+    Pattern(module: "BusyAssertion", mode: .v5),
+    Pattern(module: "SwiftConcurrency", mode: .v6),
+]
+
+var targets: [Target] = []
+for pattern in patterns {
+    let settings: [SwiftSetting] = [.swiftLanguageMode(pattern.mode)]
+    let dependencies: [Target.Dependency] = [.target(name: pattern.module)] + pattern.testSupport
+    targets += [
+        .target(name: pattern.module, swiftSettings: settings),
+        .testTarget(name: "\(pattern.module)Exercises", dependencies: dependencies,
+                    path: "Exercises/\(pattern.module)", swiftSettings: settings),
+        .testTarget(name: "\(pattern.module)Solutions", dependencies: dependencies,
+                    path: "Solutions/\(pattern.module)", swiftSettings: settings),
+        .testTarget(name: "\(pattern.module)Tests", dependencies: dependencies, swiftSettings: settings),
+    ]
+}
+
+// The grader: all logic in a testable library, a thin executable that `Scripts/grade.sh` runs.
+let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
+targets += [
+    .target(name: "KataGrading", swiftSettings: swift6),
+    .executableTarget(name: "KataGrader", dependencies: ["KataGrading"], swiftSettings: swift6),
+    .testTarget(name: "KataGradingTests", dependencies: ["KataGrading"], swiftSettings: swift6),
+]
+
+let package = Package(
+    name: "AsyncTestingKata",
+    platforms: [.macOS(.v13)],
+    products: [.executable(name: "KataGrader", targets: ["KataGrader"])],
+    targets: targets
+)

@@ -1,0 +1,2 @@
+import XCTest
+// Placeholder until the Expectations pattern lands.

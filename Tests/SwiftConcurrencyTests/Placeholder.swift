@@ -1,0 +1,2 @@
+import XCTest
+// Placeholder until the SwiftConcurrency pattern lands.
