@@ -46,7 +46,7 @@ final class SignUpViewModelTests: XCTestCase {
             await check()
         }
 
-        XCTAssertFalse(viewModel.isCheckingEmail)
+        XCTAssertFalse(viewModel.isCheckingEmail, "the spinner should stop once the current answer is in")
         XCTAssertEqual(viewModel.isEmailAvailable, true, "the answer for ana@example.com is stale")
     }
 }

@@ -5,14 +5,14 @@
 // Both run as unstructured tasks, on purpose: a task group (or `async let`) would wait for its
 // stuck child before returning, and hang just the same.
 
-import Foundation
 import SwiftConcurrency
 
-struct TimeoutError: LocalizedError {
+/// Says what happened in the test log: XCTest and Swift Testing both print the error's description.
+struct TimeoutError: Error, CustomStringConvertible {
     let seconds: Double
 
-    var errorDescription: String? {
-        "Timed out after \(seconds) s: the code under test never answered."
+    var description: String {
+        "TimeoutError: no answer within \(seconds) s; the code under test never finished"
     }
 }
 
