@@ -1,0 +1,57 @@
+import Foundation
+
+/// Runs one exercise's tests from the shadow build's test binary, optionally with a variant on.
+public struct TestRunner: Sendable {
+    public var binary: URL
+    public var logs: URL
+    /// `Target.Class` names, by shadow test target, read once from `--list-tests`.
+    public var xctestClasses: [String: [String]]
+
+    public init(binary: URL, logs: URL) throws {
+        self.binary = binary
+        self.logs = logs
+        let listing = try ProcessRunner.shared.run(binary.path, ["--list-tests"], timeout: 60,
+                                                   log: logs.appendingPathComponent("list-tests.log"))
+        self.xctestClasses = Self.classesByTarget(listing.output)
+    }
+
+    static func classesByTarget(_ listing: String) -> [String: [String]] {
+        var result: [String: [String]] = [:]
+        for line in listing.split(separator: "\n") {
+            // "Grade_mocking_request.SearchRequestTests/test_search_firesRequest"
+            let test = line.trimmingCharacters(in: .whitespaces)
+            guard let slash = test.firstIndex(of: "/"), let dot = test.firstIndex(of: "."), dot < slash else { continue }
+            let target = String(test[..<dot])
+            let klass = String(test[..<slash])
+            if !(result[target]?.contains(klass) ?? false) { result[target, default: []].append(klass) }
+        }
+        return result
+    }
+
+    /// Runs the exercise's tests once. `variant` is a `Module/name` key, or nil for the real module.
+    public func run(_ exercise: Catalog.Exercise, variant: String?, label: String) throws -> TestOutcome {
+        let target = Catalog.targetName(of: exercise)
+        var arguments: [String]
+        switch exercise.framework {
+        case .xctest:
+            guard let classes = xctestClasses[target], !classes.isEmpty else {
+                return TestOutcome(status: .noTests, testSeconds: nil, testCount: 0)
+            }
+            arguments = [classes.joined(separator: ",")]
+        case .swiftTesting:
+            arguments = ["--testing-library", "swift-testing", "--filter", "^\(target)\\."]
+        }
+        var executable = binary.path
+        // Line-buffered output, so that a run we kill still says which test it was in.
+        if let stdbuf = ProcessRunner.which("stdbuf") {
+            arguments = ["-oL", "-eL", executable] + arguments
+            executable = stdbuf
+        }
+        var environment = ["NO_COLOR": "1", "SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no"]
+        environment[Schemata.environmentKey] = variant ?? ""
+        let log = logs.appendingPathComponent("\(exercise.id)/\(label).log")
+        let result = try ProcessRunner.shared.run(executable, arguments, environment: environment,
+                                                  timeout: exercise.timeLimit, log: log)
+        return TestOutputParser.outcome(of: result, framework: exercise.framework, timeLimit: exercise.timeLimit)
+    }
+}
