@@ -17,6 +17,9 @@ import Foundation
 ///
 /// Each connection is served on its own thread, so a slow reply never holds up another request,
 /// and `stop()` wakes every thread and waits for it, so no thread or port outlives the test.
+///
+/// On Linux, `URLSession` follows an `http_proxy` environment variable even to 127.0.0.1 (an empty
+/// `connectionProxyDictionary` does not stop it); where one is set, `no_proxy` must list 127.0.0.1.
 public final class LocalSearchServer: @unchecked Sendable {
     private let shared: SharedState
     /// Serialises `start()` and `stop()`; guards `running`.

@@ -21,7 +21,7 @@ final class LocalSearchServerLifecycleTests: XCTestCase {
 
         let second = LocalSearchServer()
         defer { second.stop() }
-        let (_, response) = try await get(try second.start(), "/search?term=abba")
+        let (_, response) = try await fetch(try second.start(), "/search?term=abba")
         XCTAssertEqual(response.statusCode, 200)
     }
 
@@ -35,7 +35,7 @@ final class LocalSearchServerLifecycleTests: XCTestCase {
         let url = try server.start()
         defer { server.stop() }
         XCTAssertEqual(try server.start(), url, "start() while running keeps the same port")
-        let (_, response) = try await get(url, "/search?term=abba")
+        let (_, response) = try await fetch(url, "/search?term=abba")
         XCTAssertEqual(response.statusCode, 200)
     }
 
@@ -50,7 +50,7 @@ final class LocalSearchServerLifecycleTests: XCTestCase {
     func testStopDuringSlowReplyReturnsPromptlyAndClosesTheConnection() async throws {
         let server = LocalSearchServer(reply: .slow(LocalSearchServer.sampleSearchJSON, after: 10))
         let url = try server.start()
-        let pending = Task { try await get(url, "/search?term=abba") }
+        let pending = Task { try await fetch(url, "/search?term=abba") }
         try waitUntil { !server.receivedRequests.isEmpty }
 
         let stopping = Date()
@@ -84,7 +84,7 @@ final class LocalSearchServerLifecycleTests: XCTestCase {
 
     private func assertConnectionFails(to url: URL, file: StaticString = #filePath, line: UInt = #line) async {
         do {
-            let (_, response) = try await get(url, "/search?term=abba")
+            let (_, response) = try await fetch(url, "/search?term=abba")
             XCTFail("expected no answer, got \(response.statusCode)", file: file, line: line)
         } catch {
             XCTAssertEqual((error as? URLError)?.code, .cannotConnectToHost, file: file, line: line)

@@ -7,19 +7,12 @@ import XCTest
 
 /// The server as an exercise uses it: a real `URLSession` against each kind of reply.
 final class LocalSearchServerTests: XCTestCase {
-    private var server: LocalSearchServer!
-
-    override func tearDown() {
-        server?.stop()
-        server = nil
-        super.tearDown()
-    }
-
     func testOkReplyDecodesAsSearchResults() async throws {
-        server = LocalSearchServer()
+        let server = LocalSearchServer()
+        defer { server.stop() }
         let baseURL = try server.start()
 
-        let (data, response) = try await get(baseURL, "/search?media=music&entity=song&term=abba")
+        let (data, response) = try await fetch(baseURL, "/search?media=music&entity=song&term=abba")
 
         XCTAssertEqual(response.statusCode, 200)
         XCTAssertEqual(response.value(forHTTPHeaderField: "Content-Type"), "application/json")
@@ -30,20 +23,22 @@ final class LocalSearchServerTests: XCTestCase {
     }
 
     func testStatusReplyReachesTheClientAsItsStatusCode() async throws {
-        server = LocalSearchServer(reply: .status(500))
+        let server = LocalSearchServer(reply: .status(500))
+        defer { server.stop() }
         let baseURL = try server.start()
 
-        let (data, response) = try await get(baseURL, "/search?term=abba")
+        let (data, response) = try await fetch(baseURL, "/search?term=abba")
 
         XCTAssertEqual(response.statusCode, 500)
         XCTAssertEqual(data, Data())
     }
 
     func testMalformedJSONArrivesButFailsToDecode() async throws {
-        server = LocalSearchServer(reply: .malformedJSON)
+        let server = LocalSearchServer(reply: .malformedJSON)
+        defer { server.stop() }
         let baseURL = try server.start()
 
-        let (data, response) = try await get(baseURL, "/search?term=abba")
+        let (data, response) = try await fetch(baseURL, "/search?term=abba")
 
         XCTAssertEqual(response.statusCode, 200)
         XCTAssertFalse(data.isEmpty)
@@ -51,22 +46,24 @@ final class LocalSearchServerTests: XCTestCase {
     }
 
     func testSlowReplyArrivesOnlyAfterItsDelay() async throws {
-        server = LocalSearchServer(reply: .slow(LocalSearchServer.sampleSearchJSON, after: 0.15))
+        let server = LocalSearchServer(reply: .slow(LocalSearchServer.sampleSearchJSON, after: 0.15))
+        defer { server.stop() }
         let baseURL = try server.start()
         let started = Date()
 
-        let (data, _) = try await get(baseURL, "/search?term=abba")
+        let (data, _) = try await fetch(baseURL, "/search?term=abba")
 
         XCTAssertGreaterThanOrEqual(Date().timeIntervalSince(started), 0.15)
         XCTAssertEqual(data, LocalSearchServer.sampleSearchJSON)
     }
 
     func testRecordsEachRequestWithItsQuery() async throws {
-        server = LocalSearchServer()
+        let server = LocalSearchServer()
+        defer { server.stop() }
         let baseURL = try server.start()
 
-        _ = try await get(baseURL, "/search?media=music&entity=song&term=jack%20johnson")
-        _ = try await get(baseURL, "/search?media=music&entity=song&term=abba")
+        _ = try await fetch(baseURL, "/search?media=music&entity=song&term=jack%20johnson")
+        _ = try await fetch(baseURL, "/search?media=music&entity=song&term=abba")
 
         let requests = server.receivedRequests
         XCTAssertEqual(requests.map(\.method), ["GET", "GET"])
@@ -82,35 +79,38 @@ final class LocalSearchServerTests: XCTestCase {
     }
 
     func testReplyCanChangeBetweenRequests() async throws {
-        server = LocalSearchServer()
+        let server = LocalSearchServer()
+        defer { server.stop() }
         let baseURL = try server.start()
 
-        let (_, first) = try await get(baseURL, "/search?term=abba")
+        let (_, first) = try await fetch(baseURL, "/search?term=abba")
         server.reply = .status(503)
-        let (_, second) = try await get(baseURL, "/search?term=abba")
+        let (_, second) = try await fetch(baseURL, "/search?term=abba")
 
         XCTAssertEqual([first.statusCode, second.statusCode], [200, 503])
     }
 
     func testAnswersOtherPathsWithNotFound() async throws {
-        server = LocalSearchServer()
+        let server = LocalSearchServer()
+        defer { server.stop() }
         let baseURL = try server.start()
 
-        let (_, response) = try await get(baseURL, "/lookup?id=1001")
+        let (_, response) = try await fetch(baseURL, "/lookup?id=1001")
 
         XCTAssertEqual(response.statusCode, 404)
         XCTAssertEqual(server.receivedRequests.map(\.path), ["/lookup"])
     }
 
     func testTwoServersRunAtOnceOnDifferentPorts() async throws {
-        server = LocalSearchServer(reply: .status(500))
+        let server = LocalSearchServer(reply: .status(500))
+        defer { server.stop() }
         let other = LocalSearchServer(reply: .status(503))
         defer { other.stop() }
         let firstURL = try server.start()
         let otherURL = try other.start()
 
-        let (_, first) = try await get(firstURL, "/search?term=abba")
-        let (_, second) = try await get(otherURL, "/search?term=abba")
+        let (_, first) = try await fetch(firstURL, "/search?term=abba")
+        let (_, second) = try await fetch(otherURL, "/search?term=abba")
 
         XCTAssertNotEqual(firstURL.port, otherURL.port)
         XCTAssertEqual([first.statusCode, second.statusCode], [500, 503])
@@ -118,7 +118,7 @@ final class LocalSearchServerTests: XCTestCase {
 }
 
 /// What a test gets back from one `dataTask`.
-func get(_ baseURL: URL, _ pathAndQuery: String) async throws -> (Data, HTTPURLResponse) {
+func fetch(_ baseURL: URL, _ pathAndQuery: String) async throws -> (Data, HTTPURLResponse) {
     let url = URL(string: pathAndQuery, relativeTo: baseURL)!
     return try await withCheckedThrowingContinuation { continuation in
         testSession.dataTask(with: url) { data, response, error in
