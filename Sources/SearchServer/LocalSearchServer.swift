@@ -13,7 +13,8 @@ import Foundation
 /// ```
 ///
 /// `GET /search` gets the current `reply`; any other path gets 404, as a client that builds the
-/// wrong URL deserves. Every request is recorded, whatever its path.
+/// wrong URL deserves. Every request is recorded, whatever its path; request bodies are not read,
+/// since the search client only sends GETs.
 ///
 /// Each connection is served on its own thread, so a slow reply never holds up another request,
 /// and `stop()` wakes every thread and waits for it, so no thread or port outlives the test.
