@@ -7,6 +7,7 @@ public struct Arguments: Equatable, Sendable {
         case list
         case help
         case refreshStarters
+        case checkStarters
     }
 
     public var action: Action = .grade
@@ -29,6 +30,7 @@ public struct Arguments: Equatable, Sendable {
             case "--solutions": arguments.source = .solutions
             case "--porcelain": arguments.porcelain = true
             case "--refresh-starters": arguments.action = .refreshStarters
+            case "--check-starters": arguments.action = .checkStarters
             case "--from":
                 guard let path = rest.popFirst() else { throw UsageError(description: "--from needs a folder laid out like Exercises/.") }
                 arguments.source = .directory(URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL)

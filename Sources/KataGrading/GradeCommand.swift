@@ -45,6 +45,14 @@ public enum GradeCommand {
         switch arguments.action {
         case .help:
             return exitDone
+        case .list where arguments.porcelain:
+            // id, module, framework, files, uses: what the self-test needs to plant faults.
+            for exercise in grader.catalog.exercises {
+                let module = grader.catalog.pattern(of: exercise).module
+                print([exercise.id, module, exercise.framework.rawValue, exercise.files.joined(separator: ","),
+                       exercise.uses.joined(separator: ",")].joined(separator: "\t"))
+            }
+            return exitDone
         case .list:
             for (number, exercise) in grader.catalog.exercises.enumerated() {
                 let id = exercise.id.padding(toLength: 28, withPad: " ", startingAt: 0)
@@ -53,6 +61,8 @@ public enum GradeCommand {
             return exitDone
         case .refreshStarters:
             return refreshStarters(grader)
+        case .checkStarters:
+            return checkStarters(grader)
         case .grade:
             return grade(grader, selected: selected, arguments: arguments, err: err)
         }
@@ -112,6 +122,17 @@ public enum GradeCommand {
             err.write("grade.sh: \(error)\n")
             return exitBroken
         }
+    }
+
+    /// Maintainers: fails when a shipped starter differs from its recorded fingerprint.
+    static func checkStarters(_ grader: Grader) -> Int32 {
+        let stale = grader.catalog.exercises.filter { !grader.isUntouchedStarter($0) }.map(\.id)
+        if stale.isEmpty {
+            print("Every starter matches Catalog/starters.json.")
+            return exitDone
+        }
+        StandardError().write("These exercises' starters differ from Catalog/starters.json: \(stale.joined(separator: ", ")).\nIf the change is intended, run Scripts/refresh-starters.sh.\n")
+        return exitNotDone
     }
 
     static func refreshStarters(_ grader: Grader) -> Int32 {
