@@ -82,9 +82,9 @@ public struct TextReport: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    public func summary(_ results: [ExerciseResult], catalog: Catalog, graded: String) -> String {
+    public func summary(_ results: [ExerciseResult], catalog: Catalog) -> String {
         let done = results.filter { $0.verdict.kind == .done }.count
-        var lines = ["", style.bold("\(done)/\(results.count) done") + (graded.isEmpty ? "" : " (\(graded))")]
+        var lines = ["", style.bold("\(done)/\(results.count) done")]
         if let next = results.first(where: { $0.verdict.kind != .done }) {
             lines.append("")
             lines.append(style.bold("Next: \(next.exercise.id)") + " · \(next.exercise.title)")

@@ -19,7 +19,7 @@ public enum GradeCommand {
         do {
             arguments = try Arguments.parse(words)
         } catch {
-            err.write("grade.sh: \(error)\n\n\(Arguments.help)\n")
+            err.write("grade.sh: \(error)\nRun Scripts/grade.sh --help for the options.\n")
             return exitUsage
         }
         if arguments.action == .help {
@@ -32,6 +32,7 @@ public enum GradeCommand {
             grader = try Grader(paths: paths)
         } catch {
             err.write("grade.sh: \(error)\n")
+            if let json = arguments.json { writeJSON(.error("\(error)", source: sourceName(arguments.source)), to: json) }
             return exitBroken
         }
         let selected: [Catalog.Exercise]
@@ -41,119 +42,159 @@ public enum GradeCommand {
             err.write("grade.sh: \(error)\n")
             return exitUsage
         }
+        let style = arguments.porcelain || arguments.json == .standardOutput ? Style.plain : Style.detect()
 
-        switch arguments.action {
-        case .help:
-            return exitDone
-        case .list where arguments.porcelain:
-            // id, module, framework, files, uses: what the self-test needs to plant faults.
-            for exercise in grader.catalog.exercises {
-                let module = grader.catalog.pattern(of: exercise).module
-                print([exercise.id, module, exercise.framework.rawValue, exercise.files.joined(separator: ","),
-                       exercise.uses.joined(separator: ",")].joined(separator: "\t"))
-            }
-            return exitDone
-        case .list:
-            for (number, exercise) in grader.catalog.exercises.enumerated() {
-                let id = exercise.id.padding(toLength: 28, withPad: " ", startingAt: 0)
-                print("\(String(number + 1).leftPadded(3)). \(id)\(exercise.title)")
-            }
-            return exitDone
-        case .refreshStarters:
-            return refreshStarters(grader)
-        case .checkStarters:
-            return checkStarters(grader)
-        case .grade:
-            return grade(grader, selected: selected, arguments: arguments, err: err)
-        }
-    }
-
-    static func grade(_ grader: Grader, selected: [Catalog.Exercise], arguments: Arguments, err: StandardError) -> Int32 {
-        guard let swift = ProcessRunner.which("swift") else {
-            err.write("grade.sh: no `swift` on the PATH. Install Swift 6 from https://www.swift.org/install and open a new terminal.\n")
-            return exitBroken
-        }
-        if case .directory(let url) = arguments.source, !FileManager.default.fileExists(atPath: url.path) {
-            err.write("grade.sh: --from \(url.path): no such folder.\n")
-            return exitUsage
-        }
-        let lock: CheckoutLock
         do {
-            lock = try CheckoutLock.acquire(in: grader.paths.state) {
-                err.write("Another grade.sh is running in this checkout; waiting for it to finish…\n")
+            switch arguments.action {
+            case .help:
+                return exitDone
+            case .list:
+                list(grader, porcelain: arguments.porcelain)
+                return exitDone
+            case .index:
+                print(ReadmeIndex.markdown(grader.catalog))
+                return exitDone
+            case .hint:
+                let exercise = arguments.ids.isEmpty
+                    ? LastGrade.load(paths).current(in: grader.catalog, starters: grader.starterStore)
+                    : selected.first
+                guard let exercise else { print("Every exercise is done."); return exitDone }
+                print(HintCommand.text(exercise, catalog: grader.catalog, style: style))
+                return exitDone
+            case .solution:
+                print(try SolutionDiff.text(selected[0], store: grader.starterStore, style: style))
+                return exitDone
+            case .reset:
+                let lines = try ResetCommand.run(selected[0], store: grader.starterStore,
+                                                 confirm: { arguments.yes || ResetCommand.askOnTerminal($0) })
+                lines.forEach { print($0) }
+                LastGrade.forget(selected[0], paths)
+                return exitDone
+            case .refreshStarters:
+                return try refreshStarters(grader)
+            case .checkStarters:
+                return checkStarters(grader)
+            case .grade, .watch:
+                guard let swift = ProcessRunner.which("swift") else {
+                    err.write("grade.sh: no `swift` on the PATH. Install Swift 6 (https://www.swift.org/install), open a new terminal, and check `swift --version`.\n")
+                    return exitBroken
+                }
+                if case .directory(let url) = arguments.source, !FileManager.default.fileExists(atPath: url.path) {
+                    err.write("grade.sh: --from \(url.path): no such folder.\n")
+                    return exitUsage
+                }
+                if arguments.action == .watch {
+                    return try Watch(grader: grader, swift: swift, style: style, repeats: arguments.repeats).run()
+                }
+                return try grade(grader, selected: selected, arguments: arguments, swift: swift, style: style)
             }
-        } catch {
-            err.write("grade.sh: \(error)\n")
-            return exitBroken
-        }
-        defer { lock.release() }
-        Interruption.install()
-
-        let style = arguments.porcelain ? Style.plain : Style.detect()
-        let report = TextReport(style: style)
-        let label: String
-        switch arguments.source {
-        case .exercises: label = "Exercises/"
-        case .solutions: label = "Solutions/, the reference solutions"
-        case .directory(let url): label = url.path
-        }
-        if !arguments.porcelain {
-            print(style.bold("Grading \(label)") + style.dim(" · \(selected.count) exercise\(selected.count == 1 ? "" : "s")"))
-            print("")
-        }
-        var options = GradeOptions()
-        options.source = arguments.source
-        options.repeats = arguments.repeats
-        do {
-            let results = try grader.grade(selected, options: options, swift: swift,
-                                           progress: { err.write($0 + "\n") },
-                                           report: { result in
-                                               print(arguments.porcelain ? TextReport.porcelain(result) : report.entry(result))
-                                               fflush(nil)
-                                           })
-            if !arguments.porcelain {
-                print(report.summary(results, catalog: grader.catalog, graded: ""))
-            }
-            return results.allSatisfy { $0.verdict.kind == .done } ? exitDone : exitNotDone
+        } catch let refused as ResetCommand.Refused {
+            err.write("grade.sh --reset: \(refused)" + (isatty(0) == 1 ? "\n" : " It asks before it overwrites your work; add --yes to answer yes.\n"))
+            return exitNotDone
         } catch is Interrupted {
             err.write("\ngrade.sh: interrupted; every test run was stopped. Your files are untouched.\n")
             return exitInterrupted
         } catch {
             err.write("grade.sh: \(error)\n")
+            if let json = arguments.json { writeJSON(.error("\(error)", source: sourceName(arguments.source)), to: json) }
             return exitBroken
+        }
+    }
+
+    static func grade(_ grader: Grader, selected: [Catalog.Exercise], arguments: Arguments,
+                      swift: String, style: Style) throws -> Int32 {
+        let quiet = arguments.porcelain || arguments.json == .standardOutput
+        let report = TextReport(style: style)
+        Interruption.install()
+        if !quiet {
+            print(style.bold("Grading \(label(arguments.source))") + style.dim(" · \(selected.count) exercise\(selected.count == 1 ? "" : "s")"))
+            print("")
+        }
+        var options = GradeOptions()
+        options.source = arguments.source
+        options.repeats = arguments.repeats
+        let results = try grader.gradeLocked(selected, options: options, swift: swift, report: { result in
+            if arguments.porcelain {
+                print(TextReport.porcelain(result))
+            } else if !quiet {
+                print(report.entry(result))
+            }
+            fflush(nil)
+        })
+        if arguments.source == .exercises { LastGrade.record(results, grader.paths) }
+        if !quiet { print(report.summary(results, catalog: grader.catalog)) }
+        if let json = arguments.json {
+            writeJSON(JSONReport(results: results, source: sourceName(arguments.source)), to: json)
+        }
+        return results.allSatisfy { $0.verdict.kind == .done } ? exitDone : exitNotDone
+    }
+
+    static func list(_ grader: Grader, porcelain: Bool) {
+        let last = LastGrade.load(grader.paths)
+        for (number, exercise) in grader.catalog.exercises.enumerated() {
+            let module = grader.catalog.pattern(of: exercise).module
+            if porcelain {
+                // id, module, framework, files, uses: what scripts such as the self-test need.
+                print([exercise.id, module, exercise.framework.rawValue, exercise.files.joined(separator: ","),
+                       exercise.uses.joined(separator: ",")].joined(separator: "\t"))
+            } else {
+                let id = exercise.id.padding(toLength: 28, withPad: " ", startingAt: 0)
+                let status = last.verdicts[exercise.id].map { "  [\($0)]" } ?? ""
+                print("\(String(number + 1).leftPadded(3)). \(id)\(exercise.title)\(status)")
+            }
+        }
+    }
+
+    static func label(_ source: TestSource) -> String {
+        switch source {
+        case .exercises: return "Exercises/"
+        case .solutions: return "Solutions/, the reference solutions"
+        case .directory(let url): return url.path
+        }
+    }
+
+    static func sourceName(_ source: TestSource) -> String {
+        switch source {
+        case .exercises: return "exercises"
+        case .solutions: return "solutions"
+        case .directory(let url): return url.path
+        }
+    }
+
+    static func writeJSON(_ report: JSONReport, to output: Arguments.JSONOutput) {
+        switch output {
+        case .standardOutput:
+            FileHandle.standardOutput.write(report.encoded())
+        case .file(let path):
+            do { try report.encoded().write(to: URL(fileURLWithPath: path)) } catch {
+                StandardError().write("grade.sh: cannot write \(path): \(error.localizedDescription)\n")
+            }
         }
     }
 
     /// Maintainers: fails when a shipped starter differs from its recorded fingerprint.
     static func checkStarters(_ grader: Grader) -> Int32 {
-        let stale = grader.catalog.exercises.filter { !grader.isUntouchedStarter($0) }.map(\.id)
+        let stale = grader.catalog.exercises.filter { !grader.starterStore.isUntouched($0) }.map(\.id)
         if stale.isEmpty {
             print("Every starter matches Catalog/starters.json.")
             return exitDone
         }
-        StandardError().write("These exercises' starters differ from Catalog/starters.json: \(stale.joined(separator: ", ")).\nIf the change is intended, run Scripts/refresh-starters.sh.\n")
+        StandardError().write("These exercises' starters differ from Catalog/starters.json: \(stale.joined(separator: ", ")).\nIf the change is intended, run Scripts/regenerate.sh.\n")
         return exitNotDone
     }
 
-    static func refreshStarters(_ grader: Grader) -> Int32 {
+    static func refreshStarters(_ grader: Grader) throws -> Int32 {
         var fingerprints: [String: String] = [:]
         for exercise in grader.catalog.exercises {
-            let module = grader.catalog.pattern(of: exercise).module
             for file in exercise.files {
-                let url = grader.paths.exercises.appendingPathComponent("\(module)/\(file)")
+                let url = grader.starterStore.exerciseFile(exercise, file)
                 guard let print = Fingerprint.ofFile(at: url) else {
-                    StandardError().write("grade.sh: \(grader.paths.relative(url)) is missing.\n")
-                    return exitBroken
+                    throw CatalogError("\(grader.paths.relative(url)) is missing.")
                 }
-                fingerprints["\(module)/\(file)"] = print
+                fingerprints[grader.starterStore.key(exercise, file)] = print
             }
         }
-        do {
-            try StarterFingerprints(byPath: fingerprints).encoded().write(to: grader.paths.starters)
-        } catch {
-            StandardError().write("grade.sh: cannot write \(grader.paths.relative(grader.paths.starters)): \(error)\n")
-            return exitBroken
-        }
+        try StarterFingerprints(byPath: fingerprints).encoded().write(to: grader.paths.starters)
         print("Recorded \(fingerprints.count) starter fingerprints in \(grader.paths.relative(grader.paths.starters)).")
         return exitDone
     }
@@ -168,49 +209,5 @@ struct StandardError: Sendable {
 extension String {
     func leftPadded(_ width: Int) -> String {
         count >= width ? self : String(repeating: " ", count: width - count) + self
-    }
-}
-
-/// One grade at a time per checkout: a second run waits instead of racing the first on the
-/// shared shadow copy. The lock is an advisory `flock`, released by the kernel if we die.
-public final class CheckoutLock: @unchecked Sendable {
-    private let descriptor: Int32
-
-    private init(descriptor: Int32) { self.descriptor = descriptor }
-
-    public static func acquire(in directory: URL, onWait: () -> Void) throws -> CheckoutLock {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let path = directory.appendingPathComponent("grade.lock").path
-        let fd = open(path, O_CREAT | O_RDWR, 0o644)
-        guard fd >= 0 else { throw CatalogError("cannot open the lock file \(path).") }
-        if flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            onWait()
-            guard flock(fd, LOCK_EX) == 0 else { throw CatalogError("cannot lock \(path).") }
-        }
-        return CheckoutLock(descriptor: fd)
-    }
-
-    public func release() {
-        flock(descriptor, LOCK_UN)
-        close(descriptor)
-    }
-}
-
-/// Ctrl-C (or a kill) stops every test run and build we started, then exits.
-enum Interruption {
-    nonisolated(unsafe) static var sources: [DispatchSourceSignal] = []
-
-    static func install() {
-        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
-            signal(signalNumber, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler {
-                ProcessRunner.shared.stopAll()
-                StandardError().write("\ngrade.sh: interrupted; every test run was stopped. Your files are untouched.\n")
-                exit(GradeCommand.exitInterrupted)
-            }
-            source.resume()
-            sources.append(source)
-        }
     }
 }

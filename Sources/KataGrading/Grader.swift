@@ -68,17 +68,23 @@ public final class Grader: @unchecked Sendable {
         }
     }
 
-    /// True while every file the attendee edits for `exercise` is still the shipped starter.
-    public func isUntouchedStarter(_ exercise: Catalog.Exercise) -> Bool {
-        let module = catalog.pattern(of: exercise).module
-        return exercise.files.allSatisfy { file in
-            guard let expected = starters.byPath["\(module)/\(file)"] else { return false }
-            return Fingerprint.ofFile(at: paths.exercises.appendingPathComponent("\(module)/\(file)")) == expected
+    public var starterStore: StarterStore {
+        StarterStore(paths: paths, catalog: catalog, fingerprints: starters)
+    }
+
+    /// Grades while holding the checkout's lock, so that two grade.sh runs never share the shadow
+    /// copy at once: the second one says it is waiting, then goes on.
+    public func gradeLocked(_ selected: [Catalog.Exercise], options: GradeOptions, swift: String,
+                            report: (ExerciseResult) -> Void) throws -> [ExerciseResult] {
+        let lock = try CheckoutLock.acquire(in: paths.state) {
+            StandardError().write("Another grade.sh is running in this checkout; waiting for it to finish…\n")
         }
+        defer { lock.release() }
+        return try grade(selected, options: options, swift: swift, progress: BuildProgress(), report: report)
     }
 
     public func grade(_ selected: [Catalog.Exercise], options: GradeOptions, swift: String,
-                      progress: @escaping @Sendable (String) -> Void,
+                      progress: BuildProgress,
                       report: (ExerciseResult) -> Void) throws -> [ExerciseResult] {
         let shadowDirectory = paths.state.appendingPathComponent(shadowName(for: options.source))
         let shadow = ShadowPackage(directory: shadowDirectory, testsRoot: testsRoot(for: options.source))
@@ -102,7 +108,7 @@ public final class Grader: @unchecked Sendable {
 
     func judge(_ exercise: Catalog.Exercise, build: ShadowBuild.Result, runner: TestRunner,
                shadow: ShadowPackage, options: GradeOptions) throws -> Verdict {
-        if options.source == .exercises, isUntouchedStarter(exercise) {
+        if options.source == .exercises, starterStore.isUntouched(exercise) {
             let module = catalog.pattern(of: exercise).module
             return Judge.notStarted(exercise, file: "Exercises/\(module)/\(exercise.files.last!)")
         }

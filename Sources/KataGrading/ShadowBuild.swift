@@ -30,10 +30,10 @@ public struct ShadowBuild {
     public var variants: [Variant]
     public var shadow: ShadowPackage
     public var swift: String
-    public var progress: @Sendable (String) -> Void
+    public var progress: BuildProgress
 
     public init(paths: KataPaths, catalog: Catalog, variants: [Variant], shadow: ShadowPackage,
-                swift: String, progress: @escaping @Sendable (String) -> Void) {
+                swift: String, progress: BuildProgress) {
         self.paths = paths
         self.catalog = catalog
         self.variants = variants
@@ -46,15 +46,17 @@ public struct ShadowBuild {
         var broken: [String: CompileError] = [:]
         var missing: [String: String] = [:]
         let log = shadow.directory.appendingPathComponent("build.log")
-        let isCold = !FileManager.default.fileExists(atPath: shadow.directory.appendingPathComponent(".build").path)
-        if isCold { progress("First build of the grader's copy of the kata: this takes a minute or two, once.") }
+        var rebuiltFromScratch = false
+        var cold = !FileManager.default.fileExists(atPath: shadow.directory.appendingPathComponent(".build").path)
 
         for _ in 0...catalog.exercises.count {
             missing = try shadow.sync(paths: paths, catalog: catalog, variants: variants,
                                       excluded: Set(broken.keys))
-            let result = try ProcessRunner.shared.run(
-                swift, ["build", "--build-tests", "--package-path", shadow.directory.path],
-                timeout: 900, log: log)
+            let result = try progress.during(log: log, cold: cold) {
+                try ProcessRunner.shared.run(swift, ["build", "--build-tests", "--package-path", shadow.directory.path],
+                                             timeout: 1800, log: log)
+            }
+            cold = false
             if result.termination == .exited(0) {
                 return Result(testBinary: try testBinary(), broken: broken, missing: missing)
             }
@@ -69,6 +71,15 @@ public struct ShadowBuild {
                 }
             }
             if !newlyBroken {
+                // A failure no exercise explains is most often a damaged or stale build folder
+                // (moved checkout, interrupted write, toolchain change): start it afresh, once.
+                if !rebuiltFromScratch {
+                    rebuiltFromScratch = true
+                    StandardError().write("The grader's build folder looks damaged; rebuilding it from scratch…\n")
+                    try? FileManager.default.removeItem(at: shadow.directory.appendingPathComponent(".build"))
+                    cold = true
+                    continue
+                }
                 throw Failure(description: Self.describeUnattributed(result, errors: errors, log: paths.relative(log)))
             }
         }

@@ -48,6 +48,9 @@ public struct TestRunner: Sendable {
             executable = stdbuf
         }
         var environment = ["NO_COLOR": "1", "SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no"]
+        // On Linux, URLSession sends even 127.0.0.1 through a configured proxy; tests talk to local servers only.
+        let noProxy = ProcessInfo.processInfo.environment["no_proxy"].map { $0 + "," } ?? ""
+        environment["no_proxy"] = noProxy + "127.0.0.1,localhost"
         environment[Schemata.environmentKey] = variant ?? ""
         let log = logs.appendingPathComponent("\(exercise.id)/\(label).log")
         let result = try ProcessRunner.shared.run(executable, arguments, environment: environment,
