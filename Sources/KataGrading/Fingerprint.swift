@@ -25,7 +25,7 @@ public enum Fingerprint {
 
 /// The fingerprints of the shipped starters, `Catalog/starters.json`, keyed `Module/File.swift`.
 ///
-/// Written by `Scripts/refresh-starters.sh`; the self-test fails when it is stale.
+/// Written by `Scripts/regenerate.sh`; the self-test fails when it is stale.
 public struct StarterFingerprints: Sendable {
     public var byPath: [String: String]
 

@@ -92,7 +92,7 @@ public final class Grader: @unchecked Sendable {
                                     swift: swift, progress: progress).run()
         let logs = shadowDirectory.appendingPathComponent("logs")
         try? FileManager.default.removeItem(at: logs)
-        let runner = try TestRunner(binary: build.testBinary, logs: logs)
+        let runner = try TestRunner(binary: build.testBinary, package: shadowDirectory, swift: swift, logs: logs)
 
         var results: [ExerciseResult] = []
         for exercise in selected {
