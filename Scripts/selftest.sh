@@ -65,6 +65,10 @@ if "$grade" --check-starters >"$work/starters.log" 2>&1; then
 else
   fail "every starter matches Catalog/starters.json" "$(cat "$work/starters.log")"
 fi
+"$grade" --index >"$work/index.md"
+awk '/<!-- exercise-index:end -->/ { exit } printing { print } /<!-- exercise-index:start -->/ { printing = 1 }' README.md >"$work/readme-index.md"
+if diff -q "$work/index.md" "$work/readme-index.md" >/dev/null; then pass "README's exercise index matches the catalog"
+else fail "README's exercise index matches the catalog" "run Scripts/regenerate.sh"; fi
 "$grade" --porcelain >"$work/starters.tsv" 2>"$work/starters.err"
 for id in "${ids[@]}"; do check "$id: graded not started as shipped" "not started" "$(verdict_of "$id" "$work/starters.tsv")"; done
 # Graded as if edited, the starters must compile and fail, never pass, hang or crash.
