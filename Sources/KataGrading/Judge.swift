@@ -6,7 +6,7 @@ import Foundation
 public enum Judge {
     public static func notStarted(_ exercise: Catalog.Exercise, file: String) -> Verdict {
         Verdict(kind: .notStarted, reason: "\(file) is still the starter.",
-                next: "Open \(file) and follow its TODO. Hint: grade.sh --hint \(exercise.id)")
+                next: "Open \(file) and follow its TODO.")
     }
 
     public static func doesNotCompile(_ error: CompileError) -> Verdict {
@@ -33,7 +33,7 @@ public enum Judge {
 
         if let rejected = evidence.wheats.first(where: { !$0.outcome.passed }) {
             verdict.kind = .rejectsCorrectCode
-            verdict.reason = "fails on a correct version that \(lowercasedFirst(rejected.variant.hint))"
+            verdict.reason = "fails on a correct version of the code. \(rejected.variant.hint)"
             verdict.details = [describe(rejected.outcome.status)]
             verdict.next = "A correct answer that arrives at another time fails your tests: wait for the result itself (an expectation, an await) instead of assuming when it comes."
             return verdict
@@ -125,10 +125,5 @@ public enum Judge {
 
     static func format(_ seconds: Double) -> String {
         seconds >= 10 ? String(Int(seconds.rounded())) : String(format: "%.2f", seconds)
-    }
-
-    static func lowercasedFirst(_ text: String) -> String {
-        guard let first = text.first else { return text }
-        return first.lowercased() + text.dropFirst()
     }
 }

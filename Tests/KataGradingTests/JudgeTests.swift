@@ -29,7 +29,7 @@ final class JudgeTests: XCTestCase {
     func test_rejectsCorrectCode_beforeMissesBugs() {
         let verdict = Judge.judge(exercise, evidence: Evidence(real: [pass], chaffs: [(variant("a", .chaff), pass)], wheats: [(variant("w", .wheat), fail)]))
         XCTAssertEqual(verdict.kind, .rejectsCorrectCode)
-        XCTAssertTrue(verdict.reason.contains("hint of w"), verdict.reason)
+        XCTAssertTrue(verdict.reason.contains("Hint of w."), verdict.reason)
     }
 
     func test_flaky_whenIdenticalRunsDisagree() {
