@@ -30,7 +30,9 @@ final class TimeoutTask<Success: Sendable>: Sendable {
             // operation and a timer (Task.sleep) as two tasks, and resume a continuation
             // (withCheckedThrowingContinuation) with whichever finishes first; the other must
             // find it already taken (a Locked<CheckedContinuation<…>?> does that). Why not a task
-            // group or `async let`? Try it with a continuation that is never resumed.
+            // group or `async let`? Try it with a continuation that is never resumed. And leave
+            // the late operation running: on Linux, cancelling a task that awaits URLSession can
+            // deadlock the test process.
             try await operation()
         }
     }
