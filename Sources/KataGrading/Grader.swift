@@ -95,66 +95,47 @@ public final class Grader: @unchecked Sendable {
         let runner = try TestRunner(binary: build.testBinary, package: shadowDirectory, swift: swift, logs: logs)
 
         var results: [ExerciseResult] = []
+        let scheduler = RunScheduler(width: 2)
+        var pending: [(Catalog.Exercise, RunScheduler.Ticket)] = []
         for exercise in selected {
-            let start = Date()
-            let verdict = try judge(exercise, build: build, runner: runner, shadow: shadow, options: options)
-            let result = ExerciseResult(exercise: exercise, pattern: catalog.pattern(of: exercise), verdict: verdict,
-                                        seconds: Date().timeIntervalSince(start))
+            if let verdict = verdictWithoutRuns(exercise, build: build, options: options) {
+                pending.append((exercise, scheduler.settled(verdict)))
+            } else {
+                let shadowFolder = shadow.targetDirectory(of: exercise).path + "/"
+                let folder = paths.relative(shadow.testsRoot) + "/" + catalog.pattern(of: exercise).module + "/"
+                let runs = RelocatingRunner(runner: runner, from: shadowFolder, to: folder)
+                pending.append((exercise, scheduler.schedule(exercise, jobs: jobs(for: exercise, options: options), runner: runs)))
+            }
+        }
+        // Verdicts arrive in any order; report them in course order as soon as each is known.
+        for (exercise, ticket) in pending {
+            let (verdict, seconds) = try ticket.wait()
+            let result = ExerciseResult(exercise: exercise, pattern: catalog.pattern(of: exercise), verdict: verdict, seconds: seconds)
             report(result)
             results.append(result)
         }
         return results
     }
 
-    func judge(_ exercise: Catalog.Exercise, build: ShadowBuild.Result, runner: TestRunner,
-               shadow: ShadowPackage, options: GradeOptions) throws -> Verdict {
+    /// The verdicts that need no test run.
+    func verdictWithoutRuns(_ exercise: Catalog.Exercise, build: ShadowBuild.Result, options: GradeOptions) -> Verdict? {
         if options.source == .exercises, starterStore.isUntouched(exercise) {
             let module = catalog.pattern(of: exercise).module
             return Judge.notStarted(exercise, file: "Exercises/\(module)/\(exercise.files.last!)")
         }
         if let path = build.missing[exercise.id] { return Judge.missingFile(path, exercise: exercise) }
         if let error = build.broken[exercise.id] { return Judge.doesNotCompile(error) }
+        return nil
+    }
 
-        let shadowFolder = shadow.targetDirectory(of: exercise).path + "/"
-        let folder = paths.relative(shadow.testsRoot) + "/" + catalog.pattern(of: exercise).module + "/"
-        let runner = RelocatingRunner(runner: runner, from: shadowFolder, to: folder)
-        let first = try runner.run(exercise, variant: nil, label: "real-1")
-        guard first.passed else { return Judge.judge(exercise, evidence: Evidence(real: [first])) }
-
-        // Everything else is independent: run it two at a time.
+    /// The runs after the first: repeats of the real module, then each wheat and chaff.
+    func jobs(for exercise: Catalog.Exercise, options: GradeOptions) -> [RunScheduler.Job] {
         let module = catalog.pattern(of: exercise).module
         let find = { (name: String, kind: Variant.Kind) in
             self.variants.first { $0.module == module && $0.name == name && $0.kind == kind }!
         }
-        enum Job: Sendable { case repeatRun(Int), variant(Variant) }
-        let jobs: [Job] = (2...max(2, options.repeats)).filter { _ in options.repeats > 1 }.map { .repeatRun($0) }
-            + exercise.wheats.map { .variant(find($0, .wheat)) }
-            + exercise.chaffs.map { .variant(find($0, .chaff)) }
-        let outcomes = Locked([Int: TestOutcome]())
-        let failure = Locked<(any Error)?>(nil)
-        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-            do {
-                let outcome: TestOutcome
-                switch jobs[index] {
-                case .repeatRun(let n): outcome = try runner.run(exercise, variant: nil, label: "real-\(n)")
-                case .variant(let v): outcome = try runner.run(exercise, variant: v.key, label: "\(v.kind.rawValue)-\(v.name)")
-                }
-                outcomes.withLock { $0[index] = outcome }
-            } catch {
-                failure.withLock { $0 = error }
-            }
-        }
-        if let error = failure.value { throw error }
-        var evidence = Evidence(real: [first])
-        for (index, job) in jobs.enumerated() {
-            let outcome = outcomes.value[index]!
-            switch job {
-            case .repeatRun: evidence.real.append(outcome)
-            case .variant(let v) where v.kind == .wheat: evidence.wheats.append((v, outcome))
-            case .variant(let v): evidence.chaffs.append((v, outcome))
-            }
-        }
-        return Judge.judge(exercise, evidence: evidence)
+        let repeats: [RunScheduler.Job] = options.repeats > 1 ? (2...options.repeats).map { .repeatRun($0) } : []
+        return repeats + exercise.wheats.map { .variant(find($0, .wheat)) } + exercise.chaffs.map { .variant(find($0, .chaff)) }
     }
 }
 

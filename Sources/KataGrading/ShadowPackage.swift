@@ -126,8 +126,18 @@ public struct ShadowPackage: Sendable {
     static func write(_ data: Data, to url: URL) throws {
         let fm = FileManager.default
         if fm.contents(atPath: url.path) == data { return }
+        let previous = (try? fm.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
         try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try data.write(to: url, options: .atomic)
+        // The incremental build compares modification times at one-second granularity: a file
+        // rewritten within the second of its previous version would look unchanged and keep its
+        // old object code. Move its time past that second.
+        if let previous {
+            let next = (previous.timeIntervalSince1970 + 1).rounded(.down)
+            if Date().timeIntervalSince1970 < next {
+                try fm.setAttributes([.modificationDate: Date(timeIntervalSince1970: next)], ofItemAtPath: url.path)
+            }
+        }
     }
 
     static func swiftFiles(under directory: URL) throws -> [String] {

@@ -23,17 +23,17 @@ final class MockingQueueTests: XCTestCase {
     }
 
     func testAsyncQueueReturnsBeforeTheWorkRuns() {
-        let gate = DispatchSemaphore(value: 0)
+        let dispatchReturned = DispatchSemaphore(value: 0)
         let ran = expectation(description: "work ran")
-        var dispatchReturnedFirst = false
+        var returnedFirst: Bool?
         AsyncQueue.global.dispatch {
-            gate.wait() // held until the test has looked
+            // Were dispatch synchronous, it could not return while this waits: the wait times out.
+            returnedFirst = dispatchReturned.wait(timeout: .now() + 1) == .success
             ran.fulfill()
         }
-        dispatchReturnedFirst = true
-        gate.signal()
+        dispatchReturned.signal()
         wait(for: [ran], timeout: 5)
-        XCTAssertTrue(dispatchReturnedFirst)
+        XCTAssertEqual(returnedFirst, true)
     }
 
     func testAsyncQueueMainRunsTheWorkLaterOnTheMainThread() {
