@@ -43,19 +43,21 @@ public struct Style: Sendable {
         }
     }
 
-    /// Wraps `text` to the width, every line starting with `indent`.
+    /// Wraps `text` to the width, every line starting with `indent`; a "- " item hangs under its text.
     func wrap(_ text: String, indent: String) -> [String] {
+        let rest = text.hasPrefix("- ") ? indent + "  " : indent
         var lines: [String] = []
         var current = ""
         for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            if !current.isEmpty, indent.count + current.count + 1 + word.count > width {
-                lines.append(indent + current)
+            let prefix = lines.isEmpty ? indent : rest
+            if !current.isEmpty, prefix.count + current.count + 1 + word.count > width {
+                lines.append(prefix + current)
                 current = String(word)
             } else {
                 current += (current.isEmpty ? "" : " ") + word
             }
         }
-        if !current.isEmpty { lines.append(indent + current) }
+        if !current.isEmpty { lines.append((lines.isEmpty ? indent : rest) + current) }
         return lines
     }
 }
@@ -63,11 +65,17 @@ public struct Style: Sendable {
 /// Writes the human report of a grade: one entry per exercise as it is judged, then the summary.
 public struct TextReport: Sendable {
     public var style: Style
-    public init(style: Style) { self.style = style }
+    /// The width of the id column: the longest id in the catalog, so verdicts line up.
+    public var idWidth: Int
+
+    public init(style: Style, catalog: Catalog) {
+        self.style = style
+        idWidth = min(34, (catalog.exercises.map(\.id.count).max() ?? 20) + 2)
+    }
 
     public func entry(_ result: ExerciseResult) -> String {
         let verdict = result.verdict
-        let id = result.exercise.id.padding(toLength: max(26, result.exercise.id.count + 1), withPad: " ", startingAt: 0)
+        let id = result.exercise.id.padding(toLength: max(idWidth, result.exercise.id.count + 1), withPad: " ", startingAt: 0)
         var head = "\(style.mark(for: verdict.kind)) \(id)\(style.verdictText(verdict.kind))"
         if verdict.kind == .done, verdict.chaffsTotal > 0 {
             head += style.dim(" · \(verdict.chaffsCaught)/\(verdict.chaffsTotal) bugs caught")

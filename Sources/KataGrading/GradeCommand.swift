@@ -104,7 +104,7 @@ public enum GradeCommand {
     static func grade(_ grader: Grader, selected: [Catalog.Exercise], arguments: Arguments,
                       swift: String, style: Style) throws -> Int32 {
         let quiet = arguments.porcelain || arguments.json == .standardOutput
-        let report = TextReport(style: style)
+        let report = TextReport(style: style, catalog: grader.catalog)
         Interruption.install()
         if !quiet {
             print(style.bold("Grading \(label(arguments.source))") + style.dim(" · \(selected.count) exercise\(selected.count == 1 ? "" : "s")"))

@@ -26,8 +26,8 @@ public enum Judge {
         if let verdict = broken(first, exercise: exercise) { return verdict }
 
         let seconds = median(evidence.real.compactMap { $0.passed ? $0.testSeconds : nil })
-        let caught = evidence.chaffs.filter { !$0.outcome.passed }
-        let missed = evidence.chaffs.filter { $0.outcome.passed }
+        let caught = evidence.chaffs.filter { isCaught($0.outcome, exercise) }
+        let missed = evidence.chaffs.filter { !isCaught($0.outcome, exercise) }
         var verdict = Verdict(kind: .done, reason: "", chaffsCaught: caught.count, chaffsTotal: evidence.chaffs.count,
                               missedChaffs: missed.map(\.variant.name), seconds: seconds)
 
@@ -40,9 +40,11 @@ public enum Judge {
         }
         if !missed.isEmpty {
             verdict.kind = .missesBugs
-            verdict.reason = "caught \(caught.count) of \(evidence.chaffs.count) planted bugs. Your tests pass when:"
-            verdict.details = missed.map { "- " + $0.variant.hint }
-            verdict.next = "Add an assertion that fails in that case; a check inside a callback the test never waits for cannot fail."
+            verdict.reason = "caught \(caught.count) of \(evidence.chaffs.count) planted bugs. Your tests do not fail when:"
+            verdict.details = missed.map { isHang($0.outcome) ? "- (they hang until killed instead of failing) " + $0.variant.hint : "- " + $0.variant.hint }
+            verdict.next = missed.allSatisfy({ isHang($0.outcome) })
+                ? "Your tests wait forever when the answer never comes: bound the wait so that it fails within a second."
+                : "Add an assertion that fails in that case; a check inside a callback the test never waits for cannot fail."
             return verdict
         }
         let passes = evidence.real.filter(\.passed).count
@@ -60,7 +62,7 @@ public enum Judge {
             verdict.next = "Don't wait out a timeout when the work takes milliseconds: fulfil or return as soon as the answer arrives, and keep fixed windows short."
             return verdict
         }
-        let hangs = caught.filter { if case .hung = $0.outcome.status { return true } else { return false } }
+        let hangs = caught.filter { isHang($0.outcome) }
         verdict.reason = evidence.chaffs.isEmpty
             ? "all tests pass."
             : "caught \(caught.count) of \(evidence.chaffs.count) planted bugs" + (evidence.wheats.isEmpty ? "." : ", and passes \(evidence.wheats.count) correct variant\(evidence.wheats.count == 1 ? "" : "s").")
@@ -69,6 +71,16 @@ public enum Judge {
             verdict.next = "A hang costs a whole time limit; a timeout on your wait turns it into a quick failure."
         }
         return verdict
+    }
+
+    /// A planted bug is caught when a test fails, crashes, or (unless the exercise is about
+    /// timeouts) hangs until killed.
+    static func isCaught(_ outcome: TestOutcome, _ exercise: Catalog.Exercise) -> Bool {
+        !outcome.passed && !(exercise.hangsMissBugs && isHang(outcome))
+    }
+
+    static func isHang(_ outcome: TestOutcome) -> Bool {
+        if case .hung = outcome.status { return true } else { return false }
     }
 
     /// The verdict when the real module does not pass, or nil when it does.

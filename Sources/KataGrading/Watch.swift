@@ -12,7 +12,7 @@ struct Watch {
     func run() throws -> Int32 {
         Interruption.install(message: "\nStopped watching. Your files are untouched.\n", exitCode: GradeCommand.exitDone)
         let catalog = grader.catalog
-        let report = TextReport(style: style)
+        let report = TextReport(style: style, catalog: grader.catalog)
         var options = GradeOptions()
         options.repeats = repeats
 

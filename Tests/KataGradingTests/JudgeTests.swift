@@ -57,4 +57,13 @@ final class JudgeTests: XCTestCase {
         XCTAssertEqual(verdict.kind, .done)
         XCTAssertEqual(verdict.details.count, 1)
     }
+
+    func test_aHangIsAMissedBug_whenTheExerciseIsAboutTimeouts() throws {
+        var timeouts = exercise
+        timeouts.hangsMissBugs = true
+        let hung = TestOutcome(status: .hung(test: "T.t", after: 10), testSeconds: nil, testCount: 0)
+        let verdict = Judge.judge(timeouts, evidence: Evidence(real: [pass], chaffs: [(variant("c", .chaff), hung)]))
+        XCTAssertEqual(verdict.kind, .missesBugs)
+        XCTAssertTrue(verdict.details[0].contains("hang"), verdict.details[0])
+    }
 }
