@@ -35,6 +35,14 @@ for pattern in patterns {
     ]
 }
 
+// A tiny local HTTP server, so that one exercise can test a real `URLSession` client end to end
+// without touching the internet.
+targets += [
+    .target(name: "SearchServer", swiftSettings: [.swiftLanguageMode(.v6)]),
+    .testTarget(name: "SearchServerTests", dependencies: ["SearchServer"],
+                swiftSettings: [.swiftLanguageMode(.v6)]),
+]
+
 // The grader: all logic in a testable library, a thin executable that `Scripts/grade.sh` runs.
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 targets += [
