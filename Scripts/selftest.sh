@@ -1,0 +1,217 @@
+#!/usr/bin/env bash
+# The kata's own test command, for maintainers and CI. It proves that:
+#   1. the kata's own tests (Tests/) and the reference solutions pass under plain `swift test`;
+#   2. every shipped starter is recorded, compiles, fails, and is graded "not started";
+#   3. every solution is graded done (it catches every chaff and passes every wheat), also
+#      over repeated runs under CPU load, and no variant is left unused;
+#   4. planted faults (no compile, hang, crash, failing assertion) get their verdicts while every
+#      other exercise's verdict holds;
+#   5. deliberately weak suites (Tests/Fixtures/<exercise>/<name>/) get the verdicts they expect;
+#   6. grade.sh's edges: bad ids, no toolchain, a damaged catalog, a missing file, Ctrl-C, and two
+#      runs at once.
+# It ends with the line "N passed, N failed" and exits non-zero when anything failed.
+set -uo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+grade="$root/Scripts/grade.sh"
+grader_bin="$root/.build/kata/grader/debug/KataGrader"
+work="$(mktemp -d "${TMPDIR:-/tmp}/kata-selftest.XXXXXX")"
+load_pids=()
+cleanup() {
+  for pid in "${load_pids[@]}"; do kill "$pid" 2>/dev/null; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); printf '  ok    %s\n' "$1"; }
+fail() {
+  failed=$((failed + 1)); printf '  FAIL  %s\n' "$1"
+  shift; for line in "$@"; do printf '        %s\n' "$line"; done
+}
+section() { printf '\n== %s\n' "$1"; }
+# check NAME EXPECTED ACTUAL [context…]
+check() {
+  if [ "$2" = "$3" ]; then pass "$1"; else fail "$1" "expected: $2" "actual:   $3" "${@:4}"; fi
+}
+verdict_of() { awk -F'\t' -v id="$1" '$1 == id { print $2 }' "$2"; }
+reason_of() { awk -F'\t' -v id="$1" '$1 == id { print $3 }' "$2"; }
+
+# A copy of Solutions/ to plant things in, graded with `grade.sh --from`.
+fresh_copy() { rm -rf "$1"; mkdir -p "$1"; cp -R "$root/Solutions/." "$1/"; }
+
+section "Build and run the kata's own tests and the solutions (swift test)"
+if timeout -s INT 1800 swift build --build-tests >"$work/build.log" 2>&1; then
+  pass "swift build --build-tests"
+else
+  fail "swift build --build-tests" "$(grep -m3 'error:' "$work/build.log")"
+fi
+# Starters fail by design, so plain `swift test` runs everything else.
+if timeout -s INT 1800 swift test --skip-build --skip 'Exercises\.' >"$work/swift-test.log" 2>&1; then
+  pass "swift test: Tests/ and Solutions/ pass ($(grep -c "' passed (" "$work/swift-test.log") XCTest cases)"
+else
+  fail "swift test: Tests/ and Solutions/ pass" "$(grep -m5 -E 'error:|✘' "$work/swift-test.log")"
+fi
+
+"$grade" --list --porcelain >"$work/exercises.tsv" 2>"$work/list.err" || { cat "$work/list.err"; exit 1; }
+ids=($(cut -f1 "$work/exercises.tsv"))
+echo "  (${#ids[@]} exercises in the catalog)"
+
+section "Shipped starters"
+if "$grade" --check-starters >"$work/starters.log" 2>&1; then
+  pass "every starter matches Catalog/starters.json"
+else
+  fail "every starter matches Catalog/starters.json" "$(cat "$work/starters.log")"
+fi
+"$grade" --index >"$work/index.md"
+awk '/<!-- exercise-index:end -->/ { exit } printing { print } /<!-- exercise-index:start -->/ { printing = 1 }' README.md >"$work/readme-index.md"
+if diff -q "$work/index.md" "$work/readme-index.md" >/dev/null; then pass "README's exercise index matches the catalog"
+else fail "README's exercise index matches the catalog" "run Scripts/regenerate.sh"; fi
+"$grade" --porcelain >"$work/starters.tsv" 2>"$work/starters.err"
+for id in "${ids[@]}"; do check "$id: graded not started as shipped" "not started" "$(verdict_of "$id" "$work/starters.tsv")"; done
+# Graded as if edited, the starters must compile and fail, never pass, hang or crash.
+"$grade" --porcelain --from "$root/Exercises" >"$work/starters-run.tsv" 2>"$work/starters-run.err"
+for id in "${ids[@]}"; do check "$id: starter compiles and fails" "failing" "$(verdict_of "$id" "$work/starters-run.tsv")" "$(reason_of "$id" "$work/starters-run.tsv")"; done
+
+section "Reference solutions"
+"$grade" --solutions --porcelain >"$work/solutions.tsv" 2>"$work/solutions.err"
+for id in "${ids[@]}"; do check "$id: solution is done" "done" "$(verdict_of "$id" "$work/solutions.tsv")" "$(reason_of "$id" "$work/solutions.tsv")"; done
+for file in Catalog/Variants/*/*.chaff Catalog/Variants/*/*.wheat; do
+  [ -e "$file" ] || continue
+  name="$(basename "$file")"; name="${name%.*}"
+  if grep -q "\"$name\"" Catalog/catalog.json; then pass "$file is graded by an exercise"
+  else fail "$file is graded by an exercise" "no exercise lists '$name' in Catalog/catalog.json"; fi
+done
+if grep -rilE 'chaff|wheat|mutant|KATA_VARIANT' Sources Exercises --include='*.swift' | grep -v '^Sources/KataGrad' >"$work/leaks"; then
+  fail "no trace of grading in Sources/ or Exercises/" "$(cat "$work/leaks")"
+else
+  pass "no trace of grading in Sources/ or Exercises/"
+fi
+
+section "Solutions under CPU load, 5 runs each"
+for _ in 1 2; do yes >/dev/null & load_pids+=($!); done
+"$grade" --solutions --porcelain --repeats 5 >"$work/load.tsv" 2>"$work/load.err"
+for pid in "${load_pids[@]}"; do kill "$pid" 2>/dev/null; done
+load_pids=()
+for id in "${ids[@]}"; do check "$id: solution is done under load" "done" "$(verdict_of "$id" "$work/load.tsv")" "$(reason_of "$id" "$work/load.tsv")"; done
+
+section "Planted faults, one exercise each; every other verdict must hold"
+planted="$work/planted"
+fresh_copy "$planted"
+# Plant only in files that no other exercise compiles with, so each fault stays in its exercise.
+plantable=()
+all_files="$(cut -f4,5 "$work/exercises.tsv" | tr ',\t' '\n\n' | grep -v '^$')"
+while IFS=$'\t' read -r id module framework files uses; do
+  last="${files##*,}"
+  [ "$framework" = "xctest" ] || continue
+  [ "$(grep -cx "$last" <<<"$all_files")" -gt 1 ] && continue
+  plantable+=("$id|$module/$last")
+done <"$work/exercises.tsv"
+faults=("does not compile" "failing" "hangs" "crashed")
+snippets=(
+  'private let selftestPlantedError: Int = "not a number"'
+  'final class SelftestPlantedFailure: XCTestCase { func test_planted() { XCTFail("planted failure") } }'
+  'final class SelftestPlantedHang: XCTestCase { func test_planted() { Thread.sleep(forTimeInterval: 3600) } }'
+  'final class SelftestPlantedDeadlock: XCTestCase { func test_planted() { DispatchQueue.main.sync {} } }'
+)
+declare -A planted_verdict=()
+if [ "${#plantable[@]}" -lt 4 ]; then
+  fail "four exercises to plant faults in" "only ${#plantable[@]} have a file of their own"
+else
+  for i in 0 1 2 3; do
+    id="${plantable[$i]%%|*}"; file="${plantable[$i]#*|}"
+    printf '\nimport Foundation\n%s\n' "${snippets[$i]}" >>"$planted/$file"
+    planted_verdict[$id]="${faults[$i]}"
+  done
+  "$grade" --porcelain --from "$planted" >"$work/planted.tsv" 2>"$work/planted.err"
+  for id in "${ids[@]}"; do
+    expected="${planted_verdict[$id]:-done}"
+    check "$id: ${planted_verdict[$id]:+planted fault is }$expected" "$expected" "$(verdict_of "$id" "$work/planted.tsv")" "$(reason_of "$id" "$work/planted.tsv")"
+  done
+  hang_id="${plantable[2]%%|*}"; crash_id="${plantable[3]%%|*}"; compile_id="${plantable[0]%%|*}"
+  case "$(reason_of "$hang_id" "$work/planted.tsv")" in *SelftestPlantedHang*) pass "the hang names its test";; *) fail "the hang names its test" "$(reason_of "$hang_id" "$work/planted.tsv")";; esac
+  case "$(reason_of "$crash_id" "$work/planted.tsv")" in *deadlock*) pass "the crash is named a dispatch_sync deadlock";; *) fail "the crash is named a dispatch_sync deadlock" "$(reason_of "$crash_id" "$work/planted.tsv")";; esac
+  case "$(reason_of "$compile_id" "$work/planted.tsv")" in *"${plantable[0]#*|}:"[0-9]*) pass "the compile error gives file:line";; *) fail "the compile error gives file:line" "$(reason_of "$compile_id" "$work/planted.tsv")";; esac
+fi
+
+section "Weak suites (Tests/Fixtures)"
+round=1
+while :; do
+  weak="$work/weak-$round"
+  fresh_copy "$weak"
+  selected=()
+  declare -A expected_verdict=() fixture_name=()
+  for id in "${ids[@]}"; do
+    fixtures=($(ls -d "Tests/Fixtures/$id"/*/ 2>/dev/null | sort))
+    [ "${#fixtures[@]}" -ge "$round" ] || continue
+    fixture="${fixtures[$((round - 1))]%/}"
+    module="$(awk -F'\t' -v id="$id" '$1 == id { print $2 }' "$work/exercises.tsv")"
+    for f in "$fixture"/*.swift; do cp "$f" "$weak/$module/"; done
+    selected+=("$id"); expected_verdict[$id]="$(head -n1 "$fixture/expected")"; fixture_name[$id]="$(basename "$fixture")"
+  done
+  [ "${#selected[@]}" -gt 0 ] || break
+  "$grade" --porcelain --from "$weak" "${selected[@]}" >"$work/weak-$round.tsv" 2>"$work/weak-$round.err"
+  for id in "${selected[@]}"; do
+    check "$id: ${fixture_name[$id]} suite is judged ${expected_verdict[$id]}" "${expected_verdict[$id]}" "$(verdict_of "$id" "$work/weak-$round.tsv")" "$(reason_of "$id" "$work/weak-$round.tsv")"
+  done
+  unset expected_verdict fixture_name
+  round=$((round + 1))
+done
+
+section "grade.sh at its edges"
+first="${ids[0]}"
+"$grade" no-such-exercise >/dev/null 2>"$work/err"; code=$?
+check "an unknown id exits 2" "2" "$code"
+grep -q -- "--list" "$work/err" && pass "an unknown id points to --list" || fail "an unknown id points to --list" "$(cat "$work/err")"
+"$grade" --frobnicate >/dev/null 2>&1; check "an unknown option exits 2" "2" "$?"
+(cd / && "$grade" --list >/dev/null 2>&1); check "grade.sh works from any directory" "0" "$?"
+
+mkdir -p "$work/bin"
+for tool in bash dirname find tail mkdir rm cat; do ln -sf "$(command -v "$tool")" "$work/bin/$tool"; done
+PATH="$work/bin" "$work/bin/bash" "$grade" --list >/dev/null 2>"$work/err"; code=$?
+check "no swift on the PATH exits 3" "3" "$code"
+grep -q "Install Swift" "$work/err" && pass "no swift on the PATH says how to install it" || fail "no swift on the PATH says how to install it" "$(cat "$work/err")"
+
+mkdir -p "$work/damaged/Catalog"
+cp Package.swift "$work/damaged/"
+printf '{ "version": 1, "patterns": [' >"$work/damaged/Catalog/catalog.json"
+"$grader_bin" "$work/damaged" --list >/dev/null 2>"$work/err"; code=$?
+check "a damaged catalog exits 3" "3" "$code"
+grep -q "catalog.json" "$work/err" && pass "a damaged catalog is named" || fail "a damaged catalog is named" "$(cat "$work/err")"
+
+missing="$work/missing"
+fresh_copy "$missing"
+module="$(awk -F'\t' -v id="$first" '$1 == id { print $2 }' "$work/exercises.tsv")"
+file="$(awk -F'\t' -v id="$first" '$1 == id { print $4 }' "$work/exercises.tsv")"; file="${file##*,}"
+rm "$missing/$module/$file"
+"$grade" --porcelain --from "$missing" "$first" >"$work/missing.tsv" 2>&1
+case "$(reason_of "$first" "$work/missing.tsv")" in *"$file is missing"*) pass "a missing exercise file is named";; *) fail "a missing exercise file is named" "$(cat "$work/missing.tsv")";; esac
+
+# Ctrl-C in the middle of a hanging run: grade.sh exits 130 and leaves no test process behind.
+if [ "${#plantable[@]}" -ge 3 ]; then
+  hang_id="${plantable[2]%%|*}"
+  setsid "$grade" --porcelain --from "$planted" "$hang_id" >/dev/null 2>"$work/ctrlc.err" &
+  grade_pid=$!
+  for _ in $(seq 1 300); do pgrep -f "kata/planted/.build" >/dev/null && break; sleep 0.1; done
+  sleep 0.5
+  kill -INT "$grade_pid"
+  wait "$grade_pid"; code=$?
+  check "Ctrl-C mid-run exits 130" "130" "$code"
+  sleep 0.3
+  if pgrep -f "kata/planted/.build" >/dev/null; then fail "Ctrl-C leaves no process behind" "$(pgrep -af 'kata/planted/.build')"
+  else pass "Ctrl-C leaves no process behind"; fi
+fi
+
+# Two runs at once: the second waits for the first, and both give the same verdict.
+"$grade" --porcelain --solutions "$first" >"$work/a.tsv" 2>"$work/a.err" & a=$!
+sleep 0.2
+"$grade" --porcelain --solutions "$first" >"$work/b.tsv" 2>"$work/b.err" & b=$!
+wait "$a"; code_a=$?; wait "$b"; code_b=$?
+check "two runs at once both finish" "0 0" "$code_a $code_b"
+check "two runs at once agree" "$(cat "$work/a.tsv")" "$(cat "$work/b.tsv")"
+grep -qh "waiting" "$work/a.err" "$work/b.err" && pass "the second run says it is waiting" || fail "the second run says it is waiting"
+
+printf '\n%d passed, %d failed\n' "$passed" "$failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,120 @@
+import Foundation
+
+/// What `grade.sh` was asked to do.
+public struct Arguments: Equatable, Sendable {
+    public enum Action: Equatable, Sendable {
+        case grade, list, help, hint, solution, reset, watch, index
+        case refreshStarters, checkStarters
+    }
+
+    public var action: Action = .grade
+    public var ids: [String] = []
+    public var source: TestSource = .exercises
+    public var porcelain = false
+    /// `--json` prints JSON instead of text; `--json=PATH` writes it to PATH as well as the text.
+    public var json: JSONOutput?
+    public var repeats = 3
+    public var yes = false
+
+    public enum JSONOutput: Equatable, Sendable {
+        case standardOutput
+        case file(String)
+    }
+
+    public struct UsageError: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public static func parse(_ words: [String]) throws -> Arguments {
+        var arguments = Arguments()
+        var actions: [Action] = []
+        var rest = words[...]
+        while let word = rest.popFirst() {
+            switch word {
+            case "-h", "--help": actions.append(.help)
+            case "--list": actions.append(.list)
+            case "--hint": actions.append(.hint)
+            case "--solution": actions.append(.solution)
+            case "--reset": actions.append(.reset)
+            case "--watch": actions.append(.watch)
+            case "--index": actions.append(.index)
+            case "--refresh-starters": actions.append(.refreshStarters)
+            case "--check-starters": actions.append(.checkStarters)
+            case "--solutions": arguments.source = .solutions
+            case "--porcelain": arguments.porcelain = true
+            case "--yes", "-y": arguments.yes = true
+            case "--json": arguments.json = .standardOutput
+            case _ where word.hasPrefix("--json="):
+                let path = String(word.dropFirst("--json=".count))
+                guard !path.isEmpty else { throw UsageError(description: "--json=PATH needs a path.") }
+                arguments.json = .file(path)
+            case "--from":
+                guard let path = rest.popFirst() else { throw UsageError(description: "--from needs a folder laid out like Exercises/.") }
+                arguments.source = .directory(URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL)
+            case "--repeats":
+                guard let value = rest.popFirst().flatMap(Int.init), value >= 1 else {
+                    throw UsageError(description: "--repeats needs a whole number of at least 1.")
+                }
+                arguments.repeats = value
+            default:
+                if word.hasPrefix("-") { throw UsageError(description: "unknown option \(word).") }
+                arguments.ids.append(word)
+            }
+        }
+        guard actions.count <= 1 else {
+            throw UsageError(description: "choose one of --list, --hint, --solution, --reset, --watch at a time.")
+        }
+        arguments.action = actions.first ?? .grade
+        switch arguments.action {
+        case .solution, .reset:
+            guard arguments.ids.count == 1 else {
+                throw UsageError(description: "\(arguments.action == .reset ? "--reset" : "--solution") needs exactly one exercise id.")
+            }
+        case .hint:
+            guard arguments.ids.count <= 1 else { throw UsageError(description: "--hint takes at most one exercise id.") }
+        case .watch:
+            guard arguments.source == .exercises else { throw UsageError(description: "--watch watches Exercises/ only.") }
+        default:
+            break
+        }
+        return arguments
+    }
+
+    /// Resolves ids (or 1-based course numbers) to exercises, in the order given.
+    public static func select(_ ids: [String], from catalog: Catalog) throws -> [Catalog.Exercise] {
+        if ids.isEmpty { return catalog.exercises }
+        return try ids.map { id in
+            if let exercise = catalog.exercises.first(where: { $0.id == id }) { return exercise }
+            if let number = Int(id), catalog.exercises.indices.contains(number - 1) { return catalog.exercises[number - 1] }
+            let near = catalog.exercises.filter { $0.id.contains(id) || id.contains($0.id) }.map(\.id)
+            throw UsageError(description: "there is no exercise '\(id)'."
+                + (near.isEmpty ? "" : " Did you mean: \(near.prefix(5).joined(separator: ", "))?")
+                + " Run Scripts/grade.sh --list to see them all.")
+        }
+    }
+
+    public static let help = """
+        Usage: Scripts/grade.sh [options] [EXERCISE…]
+
+        Grades your tests in Exercises/ against the real code, against buggy versions
+        they must catch, and against correct versions that answer at other times.
+
+        Attendees
+          grade.sh                 grade every exercise, in course order
+          grade.sh ID…             grade only these (an id, or its number in --list)
+          grade.sh --watch         re-grade whenever you save a file in Exercises/
+          grade.sh --hint [ID]     the hint for ID, or for your current exercise
+          grade.sh --reset ID      put the starter back (keeps a backup; --yes skips the question)
+          grade.sh --list          list the exercises
+
+        Instructors
+          grade.sh --solutions     grade the reference solutions (never touches Exercises/)
+          grade.sh --solution ID   show the solution as a diff against the starter
+          grade.sh --json          print the results as JSON (--json=PATH writes a file too)
+          grade.sh --repeats N     run each suite N times to detect flakiness (default 3)
+
+        Exit status: 0 when every graded exercise is done, 1 when some are not,
+        2 for a usage error, 3 when the kata itself cannot be built or read,
+        130 when interrupted.
+        """
+}

@@ -1,0 +1,43 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Shows that a build is under way, so the first run (which builds cold for a minute or two) never
+/// looks hung. On a terminal it keeps one line up to date with SwiftPM's `[done/total]` counter.
+public struct BuildProgress: Sendable {
+    public var terminal: Bool
+
+    public init(terminal: Bool = isatty(2) == 1) { self.terminal = terminal }
+
+    func during<T>(log: URL, cold: Bool, _ body: () throws -> T) rethrows -> T {
+        if cold {
+            StandardError().write("First build of the grader's copy of the kata: a minute or two, once. Later runs take seconds.\n")
+        }
+        guard terminal else { return try body() }
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.schedule(deadline: .now() + 1, repeating: 0.5)
+        timer.setEventHandler {
+            guard let text = try? String(contentsOf: log, encoding: .utf8),
+                  let step = Self.lastStep(in: text) else { return }
+            StandardError().write("\r\u{1B}[K  building \(step)")
+        }
+        timer.resume()
+        defer {
+            timer.cancel()
+            StandardError().write("\r\u{1B}[K")
+        }
+        return try body()
+    }
+
+    /// The last `[n/m]` counter SwiftPM printed.
+    static func lastStep(in log: String) -> String? {
+        guard let open = log.range(of: "[", options: .backwards),
+              let close = log[open.upperBound...].firstIndex(of: "]") else { return nil }
+        let step = log[open.upperBound..<close]
+        guard step.contains("/"), step.allSatisfy({ $0.isNumber || $0 == "/" }) else { return nil }
+        return "[\(step)]"
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `grade.sh`'s behaviour from arguments to exit code, in a form the kata's own tests can call.
+public enum GradeCommand {
+    public static let exitDone: Int32 = 0
+    public static let exitNotDone: Int32 = 1
+    public static let exitUsage: Int32 = 2
+    public static let exitBroken: Int32 = 3
+    public static let exitInterrupted: Int32 = 130
+
+    public static func main(arguments words: [String], root: URL) -> Int32 {
+        let err = StandardError()
+        let arguments: Arguments
+        do {
+            arguments = try Arguments.parse(words)
+        } catch {
+            err.write("grade.sh: \(error)\nRun Scripts/grade.sh --help for the options.\n")
+            return exitUsage
+        }
+        if arguments.action == .help {
+            print(Arguments.help)
+            return exitDone
+        }
+        let paths = KataPaths(root: root)
+        let grader: Grader
+        do {
+            grader = try Grader(paths: paths)
+        } catch {
+            err.write("grade.sh: \(error)\n")
+            if let json = arguments.json { writeJSON(.error("\(error)", source: sourceName(arguments.source)), to: json) }
+            return exitBroken
+        }
+        let selected: [Catalog.Exercise]
+        do {
+            selected = try Arguments.select(arguments.ids, from: grader.catalog)
+        } catch {
+            err.write("grade.sh: \(error)\n")
+            return exitUsage
+        }
+        let style = arguments.porcelain || arguments.json == .standardOutput ? Style.plain : Style.detect()
+
+        do {
+            switch arguments.action {
+            case .help:
+                return exitDone
+            case .list:
+                list(grader, porcelain: arguments.porcelain)
+                return exitDone
+            case .index:
+                print(ReadmeIndex.markdown(grader.catalog))
+                return exitDone
+            case .hint:
+                let exercise = arguments.ids.isEmpty
+                    ? LastGrade.load(paths).current(in: grader.catalog, starters: grader.starterStore)
+                    : selected.first
+                guard let exercise else { print("Every exercise is done."); return exitDone }
+                print(HintCommand.text(exercise, catalog: grader.catalog, style: style))
+                return exitDone
+            case .solution:
+                print(try SolutionDiff.text(selected[0], store: grader.starterStore, style: style))
+                return exitDone
+            case .reset:
+                let lines = try ResetCommand.run(selected[0], store: grader.starterStore,
+                                                 confirm: { arguments.yes || ResetCommand.askOnTerminal($0) })
+                lines.forEach { print($0) }
+                LastGrade.forget(selected[0], paths)
+                return exitDone
+            case .refreshStarters:
+                return try refreshStarters(grader)
+            case .checkStarters:
+                return checkStarters(grader)
+            case .grade, .watch:
+                guard let swift = ProcessRunner.which("swift") else {
+                    err.write("grade.sh: no `swift` on the PATH. Install Swift 6 (https://www.swift.org/install), open a new terminal, and check `swift --version`.\n")
+                    return exitBroken
+                }
+                if case .directory(let url) = arguments.source, !FileManager.default.fileExists(atPath: url.path) {
+                    err.write("grade.sh: --from \(url.path): no such folder.\n")
+                    return exitUsage
+                }
+                if arguments.action == .watch {
+                    return try Watch(grader: grader, swift: swift, style: style, repeats: arguments.repeats).run()
+                }
+                return try grade(grader, selected: selected, arguments: arguments, swift: swift, style: style)
+            }
+        } catch let refused as ResetCommand.Refused {
+            err.write("grade.sh --reset: \(refused)" + (isatty(0) == 1 ? "\n" : " It asks before it overwrites your work; add --yes to answer yes.\n"))
+            return exitNotDone
+        } catch is Interrupted {
+            err.write("\ngrade.sh: interrupted; every test run was stopped. Your files are untouched.\n")
+            return exitInterrupted
+        } catch {
+            err.write("grade.sh: \(error)\n")
+            if let json = arguments.json { writeJSON(.error("\(error)", source: sourceName(arguments.source)), to: json) }
+            return exitBroken
+        }
+    }
+
+    static func grade(_ grader: Grader, selected: [Catalog.Exercise], arguments: Arguments,
+                      swift: String, style: Style) throws -> Int32 {
+        let quiet = arguments.porcelain || arguments.json == .standardOutput
+        let report = TextReport(style: style)
+        Interruption.install()
+        if !quiet {
+            print(style.bold("Grading \(label(arguments.source))") + style.dim(" · \(selected.count) exercise\(selected.count == 1 ? "" : "s")"))
+            print("")
+        }
+        var options = GradeOptions()
+        options.source = arguments.source
+        options.repeats = arguments.repeats
+        let results = try grader.gradeLocked(selected, options: options, swift: swift, report: { result in
+            if arguments.porcelain {
+                print(TextReport.porcelain(result))
+            } else if !quiet {
+                print(report.entry(result))
+            }
+            fflush(nil)
+        })
+        if arguments.source == .exercises { LastGrade.record(results, grader.paths) }
+        if !quiet { print(report.summary(results, catalog: grader.catalog)) }
+        if let json = arguments.json {
+            writeJSON(JSONReport(results: results, source: sourceName(arguments.source)), to: json)
+        }
+        return results.allSatisfy { $0.verdict.kind == .done } ? exitDone : exitNotDone
+    }
+
+    static func list(_ grader: Grader, porcelain: Bool) {
+        let last = LastGrade.load(grader.paths)
+        for (number, exercise) in grader.catalog.exercises.enumerated() {
+            let module = grader.catalog.pattern(of: exercise).module
+            if porcelain {
+                // id, module, framework, files, uses: what scripts such as the self-test need.
+                print([exercise.id, module, exercise.framework.rawValue, exercise.files.joined(separator: ","),
+                       exercise.uses.joined(separator: ",")].joined(separator: "\t"))
+            } else {
+                let id = exercise.id.padding(toLength: 28, withPad: " ", startingAt: 0)
+                let status = last.verdicts[exercise.id].map { "  [\($0)]" } ?? ""
+                print("\(String(number + 1).leftPadded(3)). \(id)\(exercise.title)\(status)")
+            }
+        }
+    }
+
+    static func label(_ source: TestSource) -> String {
+        switch source {
+        case .exercises: return "Exercises/"
+        case .solutions: return "Solutions/, the reference solutions"
+        case .directory(let url): return url.path
+        }
+    }
+
+    static func sourceName(_ source: TestSource) -> String {
+        switch source {
+        case .exercises: return "exercises"
+        case .solutions: return "solutions"
+        case .directory(let url): return url.path
+        }
+    }
+
+    static func writeJSON(_ report: JSONReport, to output: Arguments.JSONOutput) {
+        switch output {
+        case .standardOutput:
+            FileHandle.standardOutput.write(report.encoded())
+        case .file(let path):
+            do { try report.encoded().write(to: URL(fileURLWithPath: path)) } catch {
+                StandardError().write("grade.sh: cannot write \(path): \(error.localizedDescription)\n")
+            }
+        }
+    }
+
+    /// Maintainers: fails when a shipped starter differs from its recorded fingerprint.
+    static func checkStarters(_ grader: Grader) -> Int32 {
+        let stale = grader.catalog.exercises.filter { !grader.starterStore.isUntouched($0) }.map(\.id)
+        if stale.isEmpty {
+            print("Every starter matches Catalog/starters.json.")
+            return exitDone
+        }
+        StandardError().write("These exercises' starters differ from Catalog/starters.json: \(stale.joined(separator: ", ")).\nIf the change is intended, run Scripts/regenerate.sh.\n")
+        return exitNotDone
+    }
+
+    static func refreshStarters(_ grader: Grader) throws -> Int32 {
+        var fingerprints: [String: String] = [:]
+        for exercise in grader.catalog.exercises {
+            for file in exercise.files {
+                let url = grader.starterStore.exerciseFile(exercise, file)
+                guard let print = Fingerprint.ofFile(at: url) else {
+                    throw CatalogError("\(grader.paths.relative(url)) is missing.")
+                }
+                fingerprints[grader.starterStore.key(exercise, file)] = print
+            }
+        }
+        try StarterFingerprints(byPath: fingerprints).encoded().write(to: grader.paths.starters)
+        print("Recorded \(fingerprints.count) starter fingerprints in \(grader.paths.relative(grader.paths.starters)).")
+        return exitDone
+    }
+}
+
+struct StandardError: Sendable {
+    func write(_ text: String) {
+        FileHandle.standardError.write(Data(text.utf8))
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

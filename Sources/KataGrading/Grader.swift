@@ -1,0 +1,163 @@
+import Foundation
+
+/// Which test files to grade.
+public enum TestSource: Sendable, Equatable {
+    /// The attendee's `Exercises/`.
+    case exercises
+    /// The reference `Solutions/`: the instructor's demo. Never reads or writes `Exercises/`.
+    case solutions
+    /// Another folder laid out like `Exercises/`, such as the self-test's planted copies.
+    case directory(URL)
+}
+
+public struct GradeOptions: Sendable {
+    public var source: TestSource = .exercises
+    /// How many times the real module's tests run; runs that disagree make a suite flaky.
+    public var repeats: Int = 3
+    public init() {}
+}
+
+public struct ExerciseResult: Sendable {
+    public var exercise: Catalog.Exercise
+    public var pattern: Catalog.Pattern
+    public var verdict: Verdict
+    /// Wall-clock seconds the grader spent on this exercise's runs.
+    public var seconds: Double
+}
+
+/// The grading pipeline: sync the shadow copy, build it, run each exercise against the real module
+/// and its variants, and judge. Each step is its own type; this one only sequences them.
+public final class Grader: @unchecked Sendable {
+    public let paths: KataPaths
+    public let catalog: Catalog
+    public let variants: [Variant]
+    public let starters: StarterFingerprints
+
+    public init(paths: KataPaths) throws {
+        self.paths = paths
+        catalog = try Catalog.load(from: paths.catalog)
+        variants = try Variant.loadAll(from: paths.variants)
+        starters = try StarterFingerprints.load(from: paths.starters)
+        try checkVariantNames()
+    }
+
+    func checkVariantNames() throws {
+        for exercise in catalog.exercises {
+            let module = catalog.pattern(of: exercise).module
+            for (names, kind) in [(exercise.chaffs, Variant.Kind.chaff), (exercise.wheats, .wheat)] {
+                for name in names where !variants.contains(where: { $0.module == module && $0.name == name && $0.kind == kind }) {
+                    throw CatalogError("\(paths.relative(paths.catalog)): exercise '\(exercise.id)' lists the \(kind.rawValue) '\(name)', but Catalog/Variants/\(module)/\(name).\(kind.rawValue) does not exist.")
+                }
+            }
+        }
+    }
+
+    public func testsRoot(for source: TestSource) -> URL {
+        switch source {
+        case .exercises: return paths.exercises
+        case .solutions: return paths.solutions
+        case .directory(let url): return url
+        }
+    }
+
+    func shadowName(for source: TestSource) -> String {
+        switch source {
+        case .exercises: return "exercises"
+        case .solutions: return "solutions"
+        case .directory: return "planted"
+        }
+    }
+
+    public var starterStore: StarterStore {
+        StarterStore(paths: paths, catalog: catalog, fingerprints: starters)
+    }
+
+    /// Grades while holding the checkout's lock, so that two grade.sh runs never share the shadow
+    /// copy at once: the second one says it is waiting, then goes on.
+    public func gradeLocked(_ selected: [Catalog.Exercise], options: GradeOptions, swift: String,
+                            report: (ExerciseResult) -> Void) throws -> [ExerciseResult] {
+        let lock = try CheckoutLock.acquire(in: paths.state) {
+            StandardError().write("Another grade.sh is running in this checkout; waiting for it to finish…\n")
+        }
+        defer { lock.release() }
+        return try grade(selected, options: options, swift: swift, progress: BuildProgress(), report: report)
+    }
+
+    public func grade(_ selected: [Catalog.Exercise], options: GradeOptions, swift: String,
+                      progress: BuildProgress,
+                      report: (ExerciseResult) -> Void) throws -> [ExerciseResult] {
+        let shadowDirectory = paths.state.appendingPathComponent(shadowName(for: options.source))
+        let shadow = ShadowPackage(directory: shadowDirectory, testsRoot: testsRoot(for: options.source))
+        let build = try ShadowBuild(paths: paths, catalog: catalog, variants: variants, shadow: shadow,
+                                    swift: swift, progress: progress).run()
+        let logs = shadowDirectory.appendingPathComponent("logs")
+        try? FileManager.default.removeItem(at: logs)
+        let runner = try TestRunner(binary: build.testBinary, package: shadowDirectory, swift: swift, logs: logs)
+
+        var results: [ExerciseResult] = []
+        let scheduler = RunScheduler(width: 2)
+        var pending: [(Catalog.Exercise, RunScheduler.Ticket)] = []
+        for exercise in selected {
+            if let verdict = verdictWithoutRuns(exercise, build: build, options: options) {
+                pending.append((exercise, scheduler.settled(verdict)))
+            } else {
+                let shadowFolder = shadow.targetDirectory(of: exercise).path + "/"
+                let folder = paths.relative(shadow.testsRoot) + "/" + catalog.pattern(of: exercise).module + "/"
+                let runs = RelocatingRunner(runner: runner, from: shadowFolder, to: folder)
+                pending.append((exercise, scheduler.schedule(exercise, jobs: jobs(for: exercise, options: options), runner: runs)))
+            }
+        }
+        // Verdicts arrive in any order; report them in course order as soon as each is known.
+        for (exercise, ticket) in pending {
+            let (verdict, seconds) = try ticket.wait()
+            let result = ExerciseResult(exercise: exercise, pattern: catalog.pattern(of: exercise), verdict: verdict, seconds: seconds)
+            report(result)
+            results.append(result)
+        }
+        return results
+    }
+
+    /// The verdicts that need no test run.
+    func verdictWithoutRuns(_ exercise: Catalog.Exercise, build: ShadowBuild.Result, options: GradeOptions) -> Verdict? {
+        if options.source == .exercises, starterStore.isUntouched(exercise) {
+            let module = catalog.pattern(of: exercise).module
+            return Judge.notStarted(exercise, file: "Exercises/\(module)/\(exercise.files.last!)")
+        }
+        if let path = build.missing[exercise.id] { return Judge.missingFile(path, exercise: exercise) }
+        if let error = build.broken[exercise.id] { return Judge.doesNotCompile(error) }
+        return nil
+    }
+
+    /// The runs after the first: repeats of the real module, then each wheat and chaff.
+    func jobs(for exercise: Catalog.Exercise, options: GradeOptions) -> [RunScheduler.Job] {
+        let module = catalog.pattern(of: exercise).module
+        let find = { (name: String, kind: Variant.Kind) in
+            self.variants.first { $0.module == module && $0.name == name && $0.kind == kind }!
+        }
+        let repeats: [RunScheduler.Job] = options.repeats > 1 ? (2...options.repeats).map { .repeatRun($0) } : []
+        return repeats + exercise.wheats.map { .variant(find($0, .wheat)) } + exercise.chaffs.map { .variant(find($0, .chaff)) }
+    }
+}
+
+/// Runs tests and reports failures at the attendee's path rather than the shadow copy's.
+struct RelocatingRunner: Sendable {
+    var runner: TestRunner
+    var from: String
+    var to: String
+
+    func run(_ exercise: Catalog.Exercise, variant: String?, label: String) throws -> TestOutcome {
+        try runner.run(exercise, variant: variant, label: label).relocated(from: from, to: to)
+    }
+}
+
+/// A value guarded by a lock, for results gathered from concurrent runs.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Value
+    init(_ value: Value) { stored = value }
+    var value: Value { lock.lock(); defer { lock.unlock() }; return stored }
+    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
+        lock.lock(); defer { lock.unlock() }
+        return try body(&stored)
+    }
+}

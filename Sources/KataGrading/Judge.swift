@@ -1,0 +1,129 @@
+import Foundation
+
+/// Turns the evidence of an exercise's runs into a verdict, in the order of KATA.md's table:
+/// the real module must pass; then every correct variant must pass; then every buggy one must be
+/// caught; then the runs must agree; then they must fit the time budget.
+public enum Judge {
+    public static func notStarted(_ exercise: Catalog.Exercise, file: String) -> Verdict {
+        Verdict(kind: .notStarted, reason: "\(file) is still the starter.",
+                next: "Open \(file) and follow its TODO.")
+    }
+
+    public static func doesNotCompile(_ error: CompileError) -> Verdict {
+        Verdict(kind: .doesNotCompile, reason: "\(error.location): \(error.message)",
+                next: "Fix the first error; the other exercises were graded without this one.")
+    }
+
+    public static func missingFile(_ path: String, exercise: Catalog.Exercise) -> Verdict {
+        Verdict(kind: .doesNotCompile, reason: "\(path) is missing.",
+                next: "Restore the starter with: grade.sh --reset \(exercise.id)")
+    }
+
+    public static func judge(_ exercise: Catalog.Exercise, evidence: Evidence) -> Verdict {
+        guard let first = evidence.real.first else {
+            return Verdict(kind: .failing, reason: "the tests did not run.")
+        }
+        if let verdict = broken(first, exercise: exercise) { return verdict }
+
+        let seconds = median(evidence.real.compactMap { $0.passed ? $0.testSeconds : nil })
+        let caught = evidence.chaffs.filter { !$0.outcome.passed }
+        let missed = evidence.chaffs.filter { $0.outcome.passed }
+        var verdict = Verdict(kind: .done, reason: "", chaffsCaught: caught.count, chaffsTotal: evidence.chaffs.count,
+                              missedChaffs: missed.map(\.variant.name), seconds: seconds)
+
+        if let rejected = evidence.wheats.first(where: { !$0.outcome.passed }) {
+            verdict.kind = .rejectsCorrectCode
+            verdict.reason = "fails on a correct version of the code. \(rejected.variant.hint)"
+            verdict.details = [describe(rejected.outcome.status)]
+            verdict.next = "A correct answer that arrives at another time fails your tests: wait for the result itself (an expectation, an await) instead of assuming when it comes."
+            return verdict
+        }
+        if !missed.isEmpty {
+            verdict.kind = .missesBugs
+            verdict.reason = "caught \(caught.count) of \(evidence.chaffs.count) planted bugs. Your tests pass when:"
+            verdict.details = missed.map { "- " + $0.variant.hint }
+            verdict.next = "Add an assertion that fails in that case; a check inside a callback the test never waits for cannot fail."
+            return verdict
+        }
+        let passes = evidence.real.filter(\.passed).count
+        if passes != evidence.real.count {
+            let failure = evidence.real.first { !$0.passed }!
+            verdict.kind = .flaky
+            verdict.reason = "passed \(passes) of \(evidence.real.count) identical runs."
+            verdict.details = [describe(failure.status)]
+            verdict.next = "Something depends on timing or on shared state between runs: wait for events, not for time."
+            return verdict
+        }
+        if let seconds, seconds > exercise.budget {
+            verdict.kind = .tooSlow
+            verdict.reason = "the tests took \(format(seconds)) s; this exercise's budget is \(format(exercise.budget)) s."
+            verdict.next = "Don't wait out a timeout when the work takes milliseconds: fulfil or return as soon as the answer arrives, and keep fixed windows short."
+            return verdict
+        }
+        let hangs = caught.filter { if case .hung = $0.outcome.status { return true } else { return false } }
+        verdict.reason = evidence.chaffs.isEmpty
+            ? "all tests pass."
+            : "caught \(caught.count) of \(evidence.chaffs.count) planted bugs" + (evidence.wheats.isEmpty ? "." : ", and passes \(evidence.wheats.count) correct variant\(evidence.wheats.count == 1 ? "" : "s").")
+        if !hangs.isEmpty {
+            verdict.details = hangs.map { "- caught only by hanging until killed, when: \($0.variant.hint)" }
+            verdict.next = "A hang costs a whole time limit; a timeout on your wait turns it into a quick failure."
+        }
+        return verdict
+    }
+
+    /// The verdict when the real module does not pass, or nil when it does.
+    static func broken(_ outcome: TestOutcome, exercise: Catalog.Exercise) -> Verdict? {
+        let next = "Hint: grade.sh --hint \(exercise.id)"
+        switch outcome.status {
+        case .passed:
+            return nil
+        case .noTests:
+            return Verdict(kind: .failing, reason: "no tests ran.", next: "Write at least one test method (named test…) in \(exercise.files.last ?? "the file").")
+        case .failed:
+            return Verdict(kind: .failing, reason: describe(outcome.status), next: next)
+        case .hung(let test, let after):
+            return Verdict(kind: .hangs, reason: "killed after \(format(after)) s" + (test.map { " in \($0)" } ?? "") + ".",
+                           next: "Something waits for a callback that never comes, or without a timeout.")
+        case .crashed(_, let test, let deadlock):
+            if deadlock {
+                return Verdict(kind: .crashed, reason: "dispatch_sync deadlock" + (test.map { " in \($0)" } ?? "") + ": a queue called sync on itself (for example SyncQueue.main from the main thread).",
+                               next: "Don't dispatch synchronously onto the queue you are already on.")
+            }
+            return Verdict(kind: .crashed, reason: describe(outcome.status), next: next)
+        }
+    }
+
+    static func describe(_ status: TestOutcome.Status) -> String {
+        switch status {
+        case .passed: return "passed."
+        case .noTests: return "no tests ran."
+        case .failed(let test, let message, let location):
+            return [test, message].compactMap { $0 }.joined(separator: ": ") + (location.map { " (\($0))" } ?? "")
+        case .hung(let test, let after):
+            return "hung until killed after \(format(after)) s" + (test.map { " in \($0)" } ?? "")
+        case .crashed(let signal, let test, let deadlock):
+            let what = deadlock ? "dispatch_sync deadlock" : "crashed with \(signalName(signal))"
+            return what + (test.map { " in \($0)" } ?? "")
+        }
+    }
+
+    static func signalName(_ signal: Int32) -> String {
+        switch signal {
+        case 4: return "SIGILL (a Swift runtime trap: fatalError, force-unwrap of nil, out of range…)"
+        case 5: return "SIGTRAP (a Swift runtime trap)"
+        case 6: return "SIGABRT"
+        case 11: return "SIGSEGV"
+        case 9: return "SIGKILL"
+        default: return "signal \(signal)"
+        }
+    }
+
+    static func median(_ values: [Double]) -> Double? {
+        guard !values.isEmpty else { return nil }
+        return values.sorted()[values.count / 2]
+    }
+
+    static func format(_ seconds: Double) -> String {
+        seconds >= 10 ? String(Int(seconds.rounded())) : String(format: "%.2f", seconds)
+    }
+}

@@ -1,0 +1,157 @@
+import Foundation
+
+/// The grader's private copy of the kata, where it builds and runs the tests.
+///
+/// It differs from the checkout in three ways, none of which touches an attendee's files:
+/// - every exercise is a test target of its own (`Grade/<target>/`), so one that does not compile
+///   is left out of the build instead of breaking every other exercise;
+/// - every legacy module with variants carries them as a runtime switch (`Schemata`);
+/// - the manifest is the checkout's own, plus an appendix that swaps its test targets for those.
+///
+/// Files are written only when their content changed, so the incremental build recompiles just
+/// what the attendee edited. The copy stays at one fixed path, because SwiftPM's build folder cannot
+/// be moved.
+public struct ShadowPackage: Sendable {
+    public var directory: URL
+    /// Where the test files come from: `Exercises/` or `Solutions/` (or a planted copy of either).
+    public var testsRoot: URL
+
+    public init(directory: URL, testsRoot: URL) {
+        self.directory = directory
+        self.testsRoot = testsRoot
+    }
+
+    public func targetDirectory(of exercise: Catalog.Exercise) -> URL {
+        directory.appendingPathComponent("Grade/\(Catalog.targetName(of: exercise))")
+    }
+
+    /// The checkout-side file that an exercise's shadow file was copied from.
+    public func testFile(_ name: String, of exercise: Catalog.Exercise, in catalog: Catalog) -> URL {
+        testsRoot.appendingPathComponent(catalog.pattern(of: exercise).module).appendingPathComponent(name)
+    }
+
+    /// Mirrors the checkout into the shadow copy. Exercises in `excluded` are left out of the manifest.
+    /// Returns the exercises whose files are missing, with the missing path.
+    @discardableResult
+    public func sync(paths: KataPaths, catalog: Catalog, variants: [Variant],
+                     excluded: Set<String>) throws -> [String: String] {
+        let fm = FileManager.default
+        try fm.createDirectory(at: directory, withIntermediateDirectories: true)
+
+        // Legacy modules (and any support modules), with their variants compiled in.
+        let moduleNames = try fm.contentsOfDirectory(atPath: paths.sources.path)
+            .filter { !$0.hasPrefix("KataGrad") && !$0.hasPrefix(".") }
+        for module in moduleNames {
+            let from = paths.sources.appendingPathComponent(module)
+            let to = directory.appendingPathComponent("Sources/\(module)")
+            let moduleVariants = variants.filter { $0.module == module }
+            var written = Set<String>()
+            for file in try Self.swiftFiles(under: from) {
+                var text = try String(contentsOf: from.appendingPathComponent(file), encoding: .utf8)
+                if !moduleVariants.isEmpty {
+                    text = try Schemata.apply(moduleVariants, toFile: file, source: text)
+                }
+                try Self.write(text, to: to.appendingPathComponent(file))
+                written.insert(file)
+            }
+            if !moduleVariants.isEmpty {
+                try Self.write(Schemata.switchSource, to: to.appendingPathComponent(Schemata.switchFileName))
+                written.insert(Schemata.switchFileName)
+            }
+            try Self.removeFiles(under: to, except: written)
+        }
+        // A module that no longer exists must not linger in the shadow copy.
+        let shadowSources = directory.appendingPathComponent("Sources")
+        for stale in (try? fm.contentsOfDirectory(atPath: shadowSources.path)) ?? [] where !moduleNames.contains(stale) {
+            try? fm.removeItem(at: shadowSources.appendingPathComponent(stale))
+        }
+
+        // One test target per exercise: the files of earlier exercises it uses, then its own.
+        var missing: [String: String] = [:]
+        var included: [Catalog.Exercise] = []
+        for exercise in catalog.exercises where !excluded.contains(exercise.id) {
+            let target = targetDirectory(of: exercise)
+            var written = Set<String>()
+            for name in exercise.uses + exercise.files {
+                let source = testFile(name, of: exercise, in: catalog)
+                guard let data = fm.contents(atPath: source.path) else {
+                    missing[exercise.id] = paths.relative(source)
+                    break
+                }
+                try Self.write(data, to: target.appendingPathComponent(name))
+                written.insert(name)
+            }
+            if missing[exercise.id] == nil {
+                try Self.removeFiles(under: target, except: written)
+                included.append(exercise)
+            }
+        }
+
+        let manifest = try String(contentsOf: paths.manifest, encoding: .utf8)
+        try Self.write(manifest + Self.appendix(for: included, in: catalog), to: directory.appendingPathComponent("Package.swift"))
+        return missing
+    }
+
+    /// The Swift code appended to the checkout's manifest in the shadow copy.
+    static func appendix(for exercises: [Catalog.Exercise], in catalog: Catalog) -> String {
+        let rows = exercises.map { exercise in
+            let name = Catalog.targetName(of: exercise)
+            return "    (\"\(name)\", \"\(catalog.pattern(of: exercise).module)Exercises\", \"Grade/\(name)\"),"
+        }
+        return """
+
+
+            // ---- Appended by the kata grader, in its shadow copy only. ----
+            // Each exercise becomes a test target of its own, built like its pattern's Exercises target.
+            let kataGradeTargets: [(name: String, template: String, path: String)] = [
+            \(rows.joined(separator: "\n"))
+            ]
+            package.products = []
+            package.targets = package.targets.filter { $0.type == .regular && !$0.name.hasPrefix("KataGrad") }
+                + kataGradeTargets.map { target in
+                    let template = package.targets.first { $0.name == target.template }!
+                    return .testTarget(name: target.name, dependencies: template.dependencies,
+                                       path: target.path, swiftSettings: template.swiftSettings)
+                }
+
+            """
+    }
+
+    // MARK: - Writing only what changed
+
+    static func write(_ text: String, to url: URL) throws {
+        try write(Data(text.utf8), to: url)
+    }
+
+    static func write(_ data: Data, to url: URL) throws {
+        let fm = FileManager.default
+        if fm.contents(atPath: url.path) == data { return }
+        let previous = (try? fm.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
+        try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try data.write(to: url, options: .atomic)
+        // The incremental build compares modification times at one-second granularity: a file
+        // rewritten within the second of its previous version would look unchanged and keep its
+        // old object code. Move its time past that second.
+        if let previous {
+            let next = (previous.timeIntervalSince1970 + 1).rounded(.down)
+            if Date().timeIntervalSince1970 < next {
+                try fm.setAttributes([.modificationDate: Date(timeIntervalSince1970: next)], ofItemAtPath: url.path)
+            }
+        }
+    }
+
+    static func swiftFiles(under directory: URL) throws -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: directory.path) else { return [] }
+        var files: [String] = []
+        while let path = enumerator.nextObject() as? String {
+            if path.hasSuffix(".swift") { files.append(path) }
+        }
+        return files.sorted()
+    }
+
+    static func removeFiles(under directory: URL, except keep: Set<String>) throws {
+        for file in try swiftFiles(under: directory) where !keep.contains(file) {
+            try FileManager.default.removeItem(at: directory.appendingPathComponent(file))
+        }
+    }
+}

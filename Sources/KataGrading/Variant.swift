@@ -1,0 +1,103 @@
+import Foundation
+
+/// A version of a legacy module that differs from the real one by a few hunks.
+///
+/// A *chaff* carries one bug that an exercise's tests must catch; a *wheat* is correct but behaves
+/// differently in time, and the tests must pass it. Both live in `Catalog/Variants/<Module>/`, never
+/// in `Sources/`, and reach code only in the grader's shadow copy (see `Schemata`).
+public struct Variant: Sendable, Equatable {
+    public enum Kind: String, Sendable { case chaff, wheat }
+
+    public struct Hunk: Sendable, Equatable {
+        /// Path relative to `Sources/<Module>/`.
+        public var file: String
+        public var original: String
+        public var replacement: String
+    }
+
+    public var module: String
+    public var name: String
+    public var kind: Kind
+    public var hint: String
+    public var hunks: [Hunk]
+
+    /// The value of `KATA_VARIANT` that switches this variant on: `Module/name`.
+    public var key: String { "\(module)/\(name)" }
+}
+
+extension Variant {
+    /// Parses the text of one `.chaff` or `.wheat` file. `Catalog/README.md` shows the format.
+    public static func parse(_ text: String, module: String, name: String, kind: Kind, source: String) throws -> Variant {
+        var hint: String?
+        var file: String?
+        var hunks: [Hunk] = []
+        enum Section { case header, original, replacement }
+        var section = Section.header
+        var original: [String] = []
+        var replacement: [String] = []
+
+        func fail(_ line: Int, _ message: String) -> CatalogError {
+            CatalogError("\(source):\(line): \(message)")
+        }
+        for (index, line) in text.components(separatedBy: "\n").enumerated() {
+            let number = index + 1
+            switch section {
+            case .header:
+                let trimmed = line.trimmingCharacters(in: .whitespaces)
+                if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+                if trimmed.hasPrefix("hint:") {
+                    hint = trimmed.dropFirst("hint:".count).trimmingCharacters(in: .whitespaces)
+                } else if trimmed.hasPrefix("file:") {
+                    file = trimmed.dropFirst("file:".count).trimmingCharacters(in: .whitespaces)
+                } else if trimmed.hasPrefix("<<<<<<<") {
+                    guard file != nil else { throw fail(number, "a hunk needs a `file:` line before it.") }
+                    section = .original
+                    original = []
+                } else {
+                    throw fail(number, "expected `hint:`, `file:` or `<<<<<<< original`, found: \(trimmed)")
+                }
+            case .original:
+                if line.hasPrefix("=======") {
+                    section = .replacement
+                    replacement = []
+                } else {
+                    original.append(line)
+                }
+            case .replacement:
+                if line.hasPrefix(">>>>>>>") {
+                    guard !original.isEmpty, original.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+                        throw fail(number, "the original block of this hunk is empty.")
+                    }
+                    hunks.append(Hunk(file: file!, original: original.joined(separator: "\n"),
+                                      replacement: replacement.joined(separator: "\n")))
+                    section = .header
+                } else {
+                    replacement.append(line)
+                }
+            }
+        }
+        guard section == .header else { throw CatalogError("\(source): a hunk is not closed with `>>>>>>>`.") }
+        guard let hint, !hint.isEmpty else { throw CatalogError("\(source): a `hint:` line is missing.") }
+        guard !hunks.isEmpty else { throw CatalogError("\(source): it has no hunk (`<<<<<<< original` … `=======` … `>>>>>>>`).") }
+        return Variant(module: module, name: name, kind: kind, hint: hint, hunks: hunks)
+    }
+
+    /// Loads every variant of every module under `Catalog/Variants/`.
+    public static func loadAll(from directory: URL) throws -> [Variant] {
+        let fm = FileManager.default
+        guard let modules = try? fm.contentsOfDirectory(atPath: directory.path) else { return [] }
+        var variants: [Variant] = []
+        for module in modules.sorted() {
+            let moduleDir = directory.appendingPathComponent(module)
+            guard let files = try? fm.contentsOfDirectory(atPath: moduleDir.path) else { continue }
+            for file in files.sorted() {
+                let url = moduleDir.appendingPathComponent(file)
+                guard let kind = Kind(rawValue: url.pathExtension) else { continue }
+                let text = try String(contentsOf: url, encoding: .utf8)
+                variants.append(try parse(text, module: module, name: url.deletingPathExtension().lastPathComponent,
+                                          kind: kind, source: "Catalog/Variants/\(module)/\(file)"))
+            }
+        }
+        return variants
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// The grader's judgement of one exercise: a verdict, one line of why, and what to do next.
+public struct Verdict: Sendable, Equatable {
+    public enum Kind: String, Sendable, CaseIterable {
+        case done
+        case notStarted = "not started"
+        case doesNotCompile = "does not compile"
+        case failing
+        case hangs
+        case crashed
+        case missesBugs = "misses bugs"
+        case rejectsCorrectCode = "rejects correct code"
+        case flaky
+        case tooSlow = "too slow"
+    }
+
+    public var kind: Kind
+    public var reason: String
+    /// Extra lines under the reason, such as the hint of each bug the tests missed.
+    public var details: [String] = []
+    public var next: String?
+    public var chaffsCaught = 0
+    public var chaffsTotal = 0
+    public var missedChaffs: [String] = []
+    /// Test time of the real run, when it ran.
+    public var seconds: Double?
+}
+
+/// Everything the runs of one exercise showed.
+public struct Evidence: Sendable {
+    public var real: [TestOutcome]
+    public var chaffs: [(variant: Variant, outcome: TestOutcome)]
+    public var wheats: [(variant: Variant, outcome: TestOutcome)]
+
+    public init(real: [TestOutcome], chaffs: [(variant: Variant, outcome: TestOutcome)] = [],
+                wheats: [(variant: Variant, outcome: TestOutcome)] = []) {
+        self.real = real
+        self.chaffs = chaffs
+        self.wheats = wheats
+    }
+}

@@ -1,1 +1,0 @@
-// Placeholder until the Mocking pattern lands.

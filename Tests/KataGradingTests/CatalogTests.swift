@@ -1,0 +1,64 @@
+import XCTest
+@testable import KataGrading
+
+final class CatalogTests: XCTestCase {
+    func catalog(_ exercises: String) throws -> Catalog {
+        let json = """
+            {"version": 1, "patterns": [{"id": "p", "title": "P", "module": "M", "summary": "s"}],
+             "exercises": [\(exercises)]}
+            """
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(UUID()).json")
+        try Data(json.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try Catalog.load(from: url)
+    }
+    let one = #"{"id": "p-one", "pattern": "p", "title": "One", "files": ["A.swift"], "hint": "h"}"#
+
+    func test_load_appliesDefaults() throws {
+        let exercise = try catalog(one).exercises[0]
+        XCTAssertEqual(exercise.framework, .xctest)
+        XCTAssertEqual(exercise.timeLimit, 10)
+        XCTAssertEqual(exercise.uses, [])
+        XCTAssertEqual(Catalog.targetName(of: exercise), "Grade_p_one")
+    }
+
+    func test_load_explainsDamageWithTheFileAndField() {
+        XCTAssertThrowsError(try catalog(#"{"id": "x", "pattern": "p"}"#)) {
+            XCTAssertTrue("\($0)".contains("missing field 'title'"), "\($0)")
+            XCTAssertTrue("\($0)".contains("catalog-"), "\($0)")
+        }
+        XCTAssertThrowsError(try catalog("{,")) { XCTAssertTrue("\($0)".contains("not valid JSON"), "\($0)") }
+        XCTAssertThrowsError(try catalog(one + "," + one)) { XCTAssertTrue("\($0)".contains("twice"), "\($0)") }
+        XCTAssertThrowsError(try catalog(#"{"id": "x", "pattern": "nope", "title": "t", "files": ["A"], "hint": "h"}"#))
+    }
+
+    func test_select_acceptsIdsAndNumbersAndSuggestsNearMisses() throws {
+        let c = try catalog(one)
+        XCTAssertEqual(try Arguments.select(["p-one"], from: c).map(\.id), ["p-one"])
+        XCTAssertEqual(try Arguments.select(["1"], from: c).map(\.id), ["p-one"])
+        XCTAssertThrowsError(try Arguments.select(["one"], from: c)) { XCTAssertTrue("\($0)".contains("Did you mean: p-one"), "\($0)") }
+    }
+
+    func test_arguments_rejectUnknownOptions() {
+        XCTAssertThrowsError(try Arguments.parse(["--frobnicate"]))
+        XCTAssertEqual(try Arguments.parse(["--solutions", "a"]).source, .solutions)
+    }
+
+    func test_fingerprint_ignoresLineEndingStyle() {
+        XCTAssertEqual(Fingerprint.of(Data("a\nb\n".utf8)), Fingerprint.of(Data("a\r\nb\r\n".utf8)))
+        XCTAssertNotEqual(Fingerprint.of(Data("a\nb\n".utf8)), Fingerprint.of(Data("a\nc\n".utf8)))
+    }
+
+    func test_shadowAppendix_givesEachExerciseItsOwnTarget() throws {
+        let c = try catalog(one)
+        let appendix = ShadowPackage.appendix(for: c.exercises, in: c)
+        XCTAssertTrue(appendix.contains(#"("Grade_p_one", "MExercises", "Grade/Grade_p_one")"#), appendix)
+    }
+
+    func test_wrap_keepsLinesWithinTheWidth() {
+        let style = Style(color: false, symbols: false, width: 40)
+        let lines = style.wrap(String(repeating: "word ", count: 30), indent: "    ")
+        XCTAssertTrue(lines.allSatisfy { $0.count <= 40 })
+        XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("    ") })
+    }
+}

@@ -1,0 +1,60 @@
+import XCTest
+@testable import KataGrading
+
+final class JudgeTests: XCTestCase {
+    let exercise = try! JSONDecoder().decode(Catalog.Exercise.self, from: Data("""
+        {"id": "e", "pattern": "p", "title": "t", "files": ["T.swift"], "hint": "h", "timeLimit": 10, "budget": 1}
+        """.utf8))
+    let pass = TestOutcome(status: .passed, testSeconds: 0.1, testCount: 1)
+    let fail = TestOutcome(status: .failed(test: "T.t", message: "boom", location: "T.swift:3"), testSeconds: 0.1, testCount: 1)
+    func variant(_ name: String, _ kind: Variant.Kind) -> Variant {
+        Variant(module: "M", name: name, kind: kind, hint: "Hint of \(name).", hunks: [])
+    }
+
+    func test_done_whenEveryChaffIsCaughtAndEveryWheatPasses() {
+        let verdict = Judge.judge(exercise, evidence: Evidence(real: [pass, pass], chaffs: [(variant("c", .chaff), fail)], wheats: [(variant("w", .wheat), pass)]))
+        XCTAssertEqual(verdict.kind, .done)
+        XCTAssertEqual(verdict.chaffsCaught, 1)
+        XCTAssertEqual(verdict.chaffsTotal, 1)
+    }
+
+    func test_missesBugs_namesTheHintOfEachSurvivor() {
+        let verdict = Judge.judge(exercise, evidence: Evidence(real: [pass], chaffs: [(variant("a", .chaff), fail), (variant("b", .chaff), pass)]))
+        XCTAssertEqual(verdict.kind, .missesBugs)
+        XCTAssertTrue(verdict.reason.contains("caught 1 of 2"), verdict.reason)
+        XCTAssertEqual(verdict.details, ["- Hint of b."])
+        XCTAssertEqual(verdict.missedChaffs, ["b"])
+    }
+
+    func test_rejectsCorrectCode_beforeMissesBugs() {
+        let verdict = Judge.judge(exercise, evidence: Evidence(real: [pass], chaffs: [(variant("a", .chaff), pass)], wheats: [(variant("w", .wheat), fail)]))
+        XCTAssertEqual(verdict.kind, .rejectsCorrectCode)
+        XCTAssertTrue(verdict.reason.contains("Hint of w."), verdict.reason)
+    }
+
+    func test_flaky_whenIdenticalRunsDisagree() {
+        XCTAssertEqual(Judge.judge(exercise, evidence: Evidence(real: [pass, fail, pass])).kind, .flaky)
+    }
+
+    func test_tooSlow_whenTheMedianRunExceedsTheBudget() {
+        let slow = TestOutcome(status: .passed, testSeconds: 3, testCount: 1)
+        XCTAssertEqual(Judge.judge(exercise, evidence: Evidence(real: [slow, slow, pass])).kind, .tooSlow)
+        XCTAssertEqual(Judge.judge(exercise, evidence: Evidence(real: [slow, pass, pass])).kind, .done)
+    }
+
+    func test_brokenRealRun_givesFailingHangsOrCrashed() {
+        XCTAssertEqual(Judge.judge(exercise, evidence: Evidence(real: [fail])).kind, .failing)
+        XCTAssertEqual(Judge.judge(exercise, evidence: Evidence(real: [TestOutcome(status: .hung(test: "T.t", after: 10), testSeconds: nil, testCount: 0)])).kind, .hangs)
+        let deadlock = Judge.judge(exercise, evidence: Evidence(real: [TestOutcome(status: .crashed(signal: 4, test: "T.t", deadlock: true), testSeconds: nil, testCount: 0)]))
+        XCTAssertEqual(deadlock.kind, .crashed)
+        XCTAssertTrue(deadlock.reason.contains("deadlock"), deadlock.reason)
+        XCTAssertEqual(Judge.judge(exercise, evidence: Evidence(real: [TestOutcome(status: .noTests, testSeconds: nil, testCount: 0)])).kind, .failing)
+    }
+
+    func test_aChaffCaughtOnlyByHangingIsDoneButSaysSo() {
+        let hung = TestOutcome(status: .hung(test: "T.t", after: 10), testSeconds: nil, testCount: 0)
+        let verdict = Judge.judge(exercise, evidence: Evidence(real: [pass], chaffs: [(variant("c", .chaff), hung)]))
+        XCTAssertEqual(verdict.kind, .done)
+        XCTAssertEqual(verdict.details.count, 1)
+    }
+}

@@ -1,0 +1,64 @@
+import XCTest
+@testable import KataGrading
+
+final class VariantTests: XCTestCase {
+    let text = """
+        # never calls back
+        hint: The completion is never called.
+        file: Service.swift
+        <<<<<<< original
+                completion(value)
+        =======
+                _ = value
+        >>>>>>> variant
+        """
+
+    func test_parse_readsHintFileAndHunk() throws {
+        let variant = try Variant.parse(text, module: "M", name: "never", kind: .chaff, source: "x.chaff")
+        XCTAssertEqual(variant.key, "M/never")
+        XCTAssertEqual(variant.hint, "The completion is never called.")
+        XCTAssertEqual(variant.hunks, [.init(file: "Service.swift", original: "        completion(value)", replacement: "        _ = value")])
+    }
+
+    func test_parse_rejectsMissingHintAndUnclosedHunk() {
+        XCTAssertThrowsError(try Variant.parse("file: a.swift\n<<<<<<< original\nx\n=======\ny\n>>>>>>>", module: "M", name: "n", kind: .chaff, source: "n.chaff")) {
+            XCTAssertTrue("\($0)".contains("hint"), "\($0)")
+        }
+        XCTAssertThrowsError(try Variant.parse("hint: h\nfile: a.swift\n<<<<<<< original\nx\n=======\ny", module: "M", name: "n", kind: .chaff, source: "n.chaff")) {
+            XCTAssertTrue("\($0)".contains("not closed"), "\($0)")
+        }
+    }
+
+    func test_schemata_wrapsHuncksSharingAnOriginalInOneChain() throws {
+        let source = "func f() {\n    work()\n    done()\n}\n"
+        let a = Variant(module: "M", name: "a", kind: .chaff, hint: "a", hunks: [.init(file: "F.swift", original: "    done()", replacement: "")])
+        // A replacement that contains its original must not confuse the next variant.
+        let b = Variant(module: "M", name: "b", kind: .wheat, hint: "b", hunks: [.init(file: "F.swift", original: "    done()", replacement: "    wait()\n    done()")])
+        let result = try Schemata.apply([a, b], toFile: "F.swift", source: source)
+        XCTAssertEqual(result, """
+            func f() {
+                work()
+            if _KataVariant.is("M/a") {
+
+            } else if _KataVariant.is("M/b") {
+                wait()
+                done()
+            } else {
+                done()
+            }
+            }
+
+            """)
+    }
+
+    func test_schemata_rejectsMissingDuplicateAndOverlappingHunks() {
+        let source = "a()\nb()\na()\n"
+        func variant(_ original: String) -> Variant {
+            Variant(module: "M", name: original, kind: .chaff, hint: "h", hunks: [.init(file: "F.swift", original: original, replacement: "")])
+        }
+        XCTAssertThrowsError(try Schemata.apply([variant("zzz()")], toFile: "F.swift", source: source))
+        XCTAssertThrowsError(try Schemata.apply([variant("a()")], toFile: "F.swift", source: source))
+        XCTAssertThrowsError(try Schemata.apply([variant("a()\nb()"), variant("b()\na()")], toFile: "F.swift", source: source))
+        XCTAssertEqual(try Schemata.apply([variant("zzz()")], toFile: "Other.swift", source: source), source)
+    }
+}
