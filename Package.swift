@@ -16,7 +16,7 @@ struct Pattern {
 let patterns: [Pattern] = [
     Pattern(module: "Mocking", mode: .v5),
     Pattern(module: "BeforeAfter", mode: .v5),
-    Pattern(module: "Expectations", mode: .v5),
+    Pattern(module: "Expectations", mode: .v5, testSupport: [.target(name: "SearchServer")]),
     Pattern(module: "BusyAssertion", mode: .v5),
     Pattern(module: "SwiftConcurrency", mode: .v6),
 ]

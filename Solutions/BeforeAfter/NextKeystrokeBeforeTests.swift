@@ -1,0 +1,30 @@
+import XCTest
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import BeforeAfter
+
+// Typing "Simon & Garfunkel" calls `search` seventeen times. Only the last term should reach
+// iTunes: each keystroke cancels the search still waiting for a pause in typing.
+//
+// The idea: the state right after the calls tells the whole story. The previous task is cancelled
+// and the current one is still waiting, so no timing is involved and nothing needs a wait.
+final class NextKeystrokeBeforeTests: XCTestCase {
+    func testTheNextKeystrokeCancelsTheSearchThatWasWaiting() throws {
+        let sut = MusicService()
+        sut.search("Simon") { _ in }
+        let previous = try XCTUnwrap(sut.currentTask)
+        sut.search("Simon & Garfunkel") { _ in }
+        let current = try XCTUnwrap(sut.currentTask)
+        defer { current.cancel() }  // keeps the last search off the network too
+
+        // A cancelled task reports `.canceling`, then `.completed` once URLSession has told its
+        // completion handler; either way it will never be fired.
+        XCTAssertTrue([.canceling, .completed].contains(previous.state),
+                      "the search for 'Simon' should be cancelled, but it is \(previous.state)")
+        XCTAssertEqual(current.state, .suspended, "the search for the last term should still be waiting")
+        let url = try XCTUnwrap(current.originalRequest?.url)
+        let term = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?.first { $0.name == "term" }
+        XCTAssertEqual(term?.value, "Simon & Garfunkel")
+    }
+}

@@ -1,2 +1,0 @@
-import XCTest
-// Placeholder until the BeforeAfter pattern lands.

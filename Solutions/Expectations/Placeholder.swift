@@ -1,2 +1,0 @@
-import XCTest
-// Placeholder until the Expectations pattern lands.
