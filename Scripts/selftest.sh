@@ -137,16 +137,29 @@ else
 fi
 
 section "Weak suites (Tests/Fixtures)"
+# Each round plants one fixture per exercise, but never two exercises that share a file (one's
+# fixture would change what the other compiles with), so every fixture is judged on its own.
+declare -A next_fixture=()
+for id in "${ids[@]}"; do next_fixture[$id]=0; done
+files_of() { awk -F'\t' -v id="$1" '$1 == id { n = split($4 "," $5, f, ","); for (i = 1; i <= n; i++) if (f[i] != "") print $2 "/" f[i] }' "$work/exercises.tsv"; }
 round=1
 while :; do
   weak="$work/weak-$round"
   fresh_copy "$weak"
   selected=()
+  taken=" "
   declare -A expected_verdict=() fixture_name=()
   for id in "${ids[@]}"; do
     fixtures=($(ls -d "Tests/Fixtures/$id"/*/ 2>/dev/null | sort))
-    [ "${#fixtures[@]}" -ge "$round" ] || continue
-    fixture="${fixtures[$((round - 1))]%/}"
+    index="${next_fixture[$id]}"
+    [ "$index" -lt "${#fixtures[@]}" ] || continue
+    mine="$(files_of "$id" | tr '\n' ' ')"
+    clash=0
+    for f in $mine; do case "$taken" in *" $f "*) clash=1 ;; esac; done
+    [ "$clash" -eq 0 ] || continue
+    taken="$taken$mine"
+    fixture="${fixtures[$index]%/}"
+    next_fixture[$id]=$((index + 1))
     module="$(awk -F'\t' -v id="$id" '$1 == id { print $2 }' "$work/exercises.tsv")"
     for f in "$fixture"/*.swift; do cp "$f" "$weak/$module/"; done
     selected+=("$id"); expected_verdict[$id]="$(head -n1 "$fixture/expected")"; fixture_name[$id]="$(basename "$fixture")"

@@ -79,7 +79,8 @@ public enum TestOutputParser {
                 // XCTest ends an assertion without a custom message with " - ".
                 if message.hasSuffix(" - ") { message = String(message.dropLast(3)) }
                 if parsed.firstFailure == nil {
-                    parsed.firstFailure = (test, message, location)
+                    // A thrown error has no line of its own: XCTest says "<EXPR>:0".
+                    parsed.firstFailure = (test, message, location.contains("<EXPR>") ? nil : location)
                 }
             } else if line.contains("Executed "), line.contains(" test"), let (count, seconds) = executedSummary(line) {
                 // The outermost suite prints last, so the final summary wins.
