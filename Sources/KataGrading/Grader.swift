@@ -121,7 +121,7 @@ public final class Grader: @unchecked Sendable {
     func verdictWithoutRuns(_ exercise: Catalog.Exercise, build: ShadowBuild.Result, options: GradeOptions) -> Verdict? {
         if options.source == .exercises, starterStore.isUntouched(exercise) {
             let module = catalog.pattern(of: exercise).module
-            return Judge.notStarted(exercise, file: "Exercises/\(module)/\(exercise.files.last!)")
+            return Judge.notStarted(exercise, folder: "Exercises/\(module)/")
         }
         if let path = build.missing[exercise.id] { return Judge.missingFile(path, exercise: exercise) }
         if let error = build.broken[exercise.id] { return Judge.doesNotCompile(error) }

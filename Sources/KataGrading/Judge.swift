@@ -4,9 +4,11 @@ import Foundation
 /// the real module must pass; then every correct variant must pass; then every buggy one must be
 /// caught; then the runs must agree; then they must fit the time budget.
 public enum Judge {
-    public static func notStarted(_ exercise: Catalog.Exercise, file: String) -> Verdict {
-        Verdict(kind: .notStarted, reason: "\(file) is still the starter.",
-                next: "Open \(file) and follow its TODO.")
+    public static func notStarted(_ exercise: Catalog.Exercise, folder: String) -> Verdict {
+        let files = exercise.files.map { folder + $0 }
+        let list = files.count == 1 ? files[0] : files.dropLast().joined(separator: ", ") + " and " + files.last!
+        return Verdict(kind: .notStarted, reason: "\(list) \(files.count == 1 ? "is" : "are") still the starter.",
+                       next: "Open \(list) and follow the TODO\(files.count == 1 ? "" : "s"), in that order.")
     }
 
     public static func doesNotCompile(_ error: CompileError) -> Verdict {
