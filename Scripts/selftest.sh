@@ -207,13 +207,13 @@ if [ "${#plantable[@]}" -ge 3 ]; then
   hang_id="${plantable[2]%%|*}"
   setsid "$grade" --porcelain --from "$planted" "$hang_id" >/dev/null 2>"$work/ctrlc.err" &
   grade_pid=$!
-  for _ in $(seq 1 300); do pgrep -f "kata/planted/.build" >/dev/null && break; sleep 0.1; done
+  for _ in $(seq 1 300); do pgrep -f "$root/.build/kata/planted/.build" >/dev/null && break; sleep 0.1; done
   sleep 0.5
   kill -INT "$grade_pid"
   wait "$grade_pid"; code=$?
   check "Ctrl-C mid-run exits 130" "130" "$code"
   sleep 0.3
-  if pgrep -f "kata/planted/.build" >/dev/null; then fail "Ctrl-C leaves no process behind" "$(pgrep -af 'kata/planted/.build')"
+  if pgrep -f "$root/.build/kata/planted/.build" >/dev/null; then fail "Ctrl-C leaves no process behind" "$(pgrep -af "$root/.build/kata/planted/.build")"
   else pass "Ctrl-C leaves no process behind"; fi
 fi
 
