@@ -8,7 +8,9 @@
 #      other exercise's verdict holds;
 #   5. deliberately weak suites (Tests/Fixtures/<exercise>/<name>/) get the verdicts they expect;
 #   6. grade.sh's edges: bad ids, no toolchain, a damaged catalog, a missing file, Ctrl-C, and two
-#      runs at once.
+#      runs at once;
+#   7. the workshop commands: --hint, --json, --solution, --reset (in a scratch clone, with a
+#      commit of attendee work), --watch, and a moved checkout whose build folder went stale.
 # It ends with the line "N passed, N failed" and exits non-zero when anything failed.
 set -uo pipefail
 
@@ -225,6 +227,55 @@ wait "$a"; code_a=$?; wait "$b"; code_b=$?
 check "two runs at once both finish" "0 0" "$code_a $code_b"
 check "two runs at once agree" "$(cat "$work/a.tsv")" "$(cat "$work/b.tsv")"
 grep -qh "waiting" "$work/a.err" "$work/b.err" && pass "the second run says it is waiting" || fail "the second run says it is waiting"
+
+section "Workshop commands, in a scratch clone: --hint, --json, --solution, --reset, --watch"
+solution_files() { awk -F'\t' -v id="$1" '$1 == id { n = split($4, f, ","); for (i = 1; i <= n; i++) print $2 "/" f[i] }' "$work/exercises.tsv"; }
+"$grade" --hint "$first" >"$work/hint.txt" 2>&1; code=$?
+if [ "$code" = 0 ] && grep -q "Hint:" "$work/hint.txt" && grep -q "$first" "$work/hint.txt"; then pass "--hint ID shows that exercise's hint"
+else fail "--hint ID shows that exercise's hint" "$(cat "$work/hint.txt")"; fi
+"$grade" --solutions --json "$first" >"$work/result.json" 2>"$work/json.err"; code=$?
+if [ "$code" = 0 ] && grep -q '"version" : 1' "$work/result.json" && grep -q '"status" : "pass"' "$work/result.json" &&
+   grep -q "\"id\" : \"$first\"" "$work/result.json"; then pass "--json prints the documented results"
+else fail "--json prints the documented results" "$(head -c 600 "$work/result.json")"; fi
+before="$(cd "$root/Exercises" && find . -type f -exec cat {} + | cksum)"
+"$grade" --solution "$first" >"$work/solution.diff" 2>&1; code=$?
+after="$(cd "$root/Exercises" && find . -type f -exec cat {} + | cksum)"
+if [ "$code" = 0 ] && grep -q '^+++ solution' "$work/solution.diff" && grep -q '^--- starter' "$work/solution.diff"; then pass "--solution ID shows a diff against the starter"
+else fail "--solution ID shows a diff against the starter" "$(head -n 5 "$work/solution.diff")"; fi
+check "--solution writes nothing in Exercises/" "$before" "$after"
+
+# Reset and watch change files, so they run in a clone with a commit of "attendee work" in it.
+clone="$work/clone"
+git clone -q "$root" "$clone"
+git -C "$clone" -c user.name=attendee -c user.email=attendee@example.invalid commit -q --allow-empty -m "attendee"
+target="$(solution_files "$first" | tail -n 1)"
+printf '\n// my work in progress\n' >>"$clone/Exercises/$target"
+git -C "$clone" -c user.name=attendee -c user.email=attendee@example.invalid commit -q -am "my work"
+mine="$(cat "$clone/Exercises/$target")"
+"$clone/Scripts/grade.sh" --reset "$first" </dev/null >/dev/null 2>"$work/reset.err"; code=$?
+check "--reset without --yes and no terminal changes nothing" "$mine" "$(cat "$clone/Exercises/$target")"
+grep -q -- "--yes" "$work/reset.err" && pass "--reset without a terminal says to add --yes" || fail "--reset without a terminal says to add --yes" "$(cat "$work/reset.err")"
+"$clone/Scripts/grade.sh" --reset "$first" --yes >"$work/reset.out" 2>&1; code=$?
+check "--reset --yes exits 0" "0" "$code" "$(cat "$work/reset.out")"
+check "--reset restores the shipped starter, even after a commit" "$(cat "$root/Exercises/$target")" "$(cat "$clone/Exercises/$target")"
+backup="$(find "$clone/.kata-backups" -type f -name "$(basename "$target")" | head -n 1)"
+if [ -n "$backup" ] && [ "$(cat "$backup")" = "$mine" ]; then pass "--reset keeps the attendee's version in .kata-backups/"
+else fail "--reset keeps the attendee's version in .kata-backups/" "backup: ${backup:-none}"; fi
+
+setsid "$clone/Scripts/grade.sh" --watch >"$work/watch.out" 2>&1 &
+watch_pid=$!
+for _ in $(seq 1 600); do grep -q "Waiting for you to save" "$work/watch.out" && break; sleep 0.5; done
+for file in $(solution_files "$first"); do cp "$root/Solutions/$file" "$clone/Exercises/$file"; done
+for _ in $(seq 1 240); do grep -q "$first is done" "$work/watch.out" && break; sleep 0.5; done
+grep -q "$first is done" "$work/watch.out" && pass "--watch re-grades a saved exercise and moves on when it is done" ||
+  fail "--watch re-grades a saved exercise and moves on when it is done" "$(tail -n 8 "$work/watch.out")"
+kill -INT "$watch_pid"; wait "$watch_pid"; code=$?
+check "Ctrl-C stops --watch cleanly" "0" "$code" "$(tail -n 3 "$work/watch.out")"
+
+# A checkout moved to another folder carries a build folder whose paths point to the old one.
+mv "$clone" "$work/moved"
+"$work/moved/Scripts/grade.sh" --porcelain "$first" >"$work/moved.tsv" 2>"$work/moved.err"; code=$?
+check "a moved checkout (its build folder now stale) still grades" "done" "$(verdict_of "$first" "$work/moved.tsv")" "$(tail -n 3 "$work/moved.err")"
 
 printf '\n%d passed, %d failed\n' "$passed" "$failed"
 [ "$failed" -eq 0 ]
