@@ -16,13 +16,6 @@ public struct KataPaths: Sendable {
     /// Grader-owned state. Lives under `.build`, so `swift package clean` or deleting `.build` resets it.
     public var state: URL { root.appendingPathComponent(".build/kata") }
 
-    /// A directory looks like a kata checkout when it has both the manifest and the catalog.
-    public static func isKataRoot(_ url: URL) -> Bool {
-        let fm = FileManager.default
-        return fm.fileExists(atPath: url.appendingPathComponent("Package.swift").path)
-            && fm.fileExists(atPath: url.appendingPathComponent("Catalog/catalog.json").path)
-    }
-
     /// Path of `url` relative to the checkout, for messages.
     public func relative(_ url: URL) -> String {
         let path = url.standardizedFileURL.path
