@@ -32,7 +32,7 @@ public enum GradeCommand {
             grader = try Grader(paths: paths)
         } catch {
             err.write("grade.sh: \(error)\n")
-            if let json = arguments.json { writeJSON(.error("\(error)", source: sourceName(arguments.source)), to: json) }
+            if let json = arguments.json { writeJSON(.error("\(error)", source: arguments.source.reportName), to: json) }
             return exitBroken
         }
         let selected: [Catalog.Exercise]
@@ -96,7 +96,7 @@ public enum GradeCommand {
             return exitInterrupted
         } catch {
             err.write("grade.sh: \(error)\n")
-            if let json = arguments.json { writeJSON(.error("\(error)", source: sourceName(arguments.source)), to: json) }
+            if let json = arguments.json { writeJSON(.error("\(error)", source: arguments.source.reportName), to: json) }
             return exitBroken
         }
     }
@@ -107,7 +107,7 @@ public enum GradeCommand {
         let report = TextReport(style: style, catalog: grader.catalog)
         Interruption.install()
         if !quiet {
-            print(style.bold("Grading \(label(arguments.source))") + style.dim(" · \(selected.count) exercise\(selected.count == 1 ? "" : "s")"))
+            print(style.bold("Grading \(arguments.source.label)") + style.dim(" · \(selected.count) exercise\(selected.count == 1 ? "" : "s")"))
             print("")
         }
         var options = GradeOptions()
@@ -124,7 +124,7 @@ public enum GradeCommand {
         if arguments.source == .exercises { LastGrade.record(results, grader.paths) }
         if !quiet { print(report.summary(results, catalog: grader.catalog)) }
         if let json = arguments.json {
-            writeJSON(JSONReport(results: results, source: sourceName(arguments.source)), to: json)
+            writeJSON(JSONReport(results: results, source: arguments.source.reportName), to: json)
         }
         return results.allSatisfy { $0.verdict.kind == .done } ? exitDone : exitNotDone
     }
@@ -142,22 +142,6 @@ public enum GradeCommand {
                 let status = last.verdicts[exercise.id].map { "  [\($0)]" } ?? ""
                 print("\(String(number + 1).leftPadded(3)). \(id)\(exercise.title)\(status)")
             }
-        }
-    }
-
-    static func label(_ source: TestSource) -> String {
-        switch source {
-        case .exercises: return "Exercises/"
-        case .solutions: return "Solutions/, the reference solutions"
-        case .directory(let url): return url.path
-        }
-    }
-
-    static func sourceName(_ source: TestSource) -> String {
-        switch source {
-        case .exercises: return "exercises"
-        case .solutions: return "solutions"
-        case .directory(let url): return url.path
         }
     }
 

@@ -10,6 +10,35 @@ public enum TestSource: Sendable, Equatable {
     case directory(URL)
 }
 
+extension TestSource {
+    /// The grader's shadow copy for this source, under `.build/kata/`: one per source, so that
+    /// switching between them never rebuilds from cold.
+    var shadowName: String {
+        switch self {
+        case .exercises: return "exercises"
+        case .solutions: return "solutions"
+        case .directory: return "planted"
+        }
+    }
+
+    /// What the text report says it grades.
+    var label: String {
+        switch self {
+        case .exercises: return "Exercises/"
+        case .solutions: return "Solutions/, the reference solutions"
+        case .directory(let url): return url.path
+        }
+    }
+
+    /// The JSON report's `source` field.
+    var reportName: String {
+        switch self {
+        case .exercises, .solutions: return shadowName
+        case .directory(let url): return url.path
+        }
+    }
+}
+
 public struct GradeOptions: Sendable {
     public var source: TestSource = .exercises
     /// How many times the real module's tests run; runs that disagree make a suite flaky.
@@ -60,14 +89,6 @@ public final class Grader: @unchecked Sendable {
         }
     }
 
-    func shadowName(for source: TestSource) -> String {
-        switch source {
-        case .exercises: return "exercises"
-        case .solutions: return "solutions"
-        case .directory: return "planted"
-        }
-    }
-
     public var starterStore: StarterStore {
         StarterStore(paths: paths, catalog: catalog, fingerprints: starters)
     }
@@ -86,7 +107,7 @@ public final class Grader: @unchecked Sendable {
     public func grade(_ selected: [Catalog.Exercise], options: GradeOptions, swift: String,
                       progress: BuildProgress,
                       report: (ExerciseResult) -> Void) throws -> [ExerciseResult] {
-        let shadowDirectory = paths.state.appendingPathComponent(shadowName(for: options.source))
+        let shadowDirectory = paths.state.appendingPathComponent(options.source.shadowName)
         let shadow = ShadowPackage(directory: shadowDirectory, testsRoot: testsRoot(for: options.source))
         let build = try ShadowBuild(paths: paths, catalog: catalog, variants: variants, shadow: shadow,
                                     swift: swift, progress: progress).run()
