@@ -46,7 +46,8 @@ targets += [
 // The grader: all logic in a testable library, a thin executable that `Scripts/grade.sh` runs.
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 targets += [
-    .target(name: "KataGrading", swiftSettings: swift6),
+    .target(name: "KataGradingKernel"),
+    .target(name: "KataGrading", dependencies: ["KataGradingKernel"], swiftSettings: swift6),
     .executableTarget(name: "KataGrader", dependencies: ["KataGrading"], swiftSettings: swift6),
     .testTarget(name: "KataGradingTests", dependencies: ["KataGrading"], swiftSettings: swift6),
 ]

@@ -15,7 +15,7 @@ public final class CheckoutLock: @unchecked Sendable {
     public static func acquire(in directory: URL, onWait: () -> Void) throws -> CheckoutLock {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent("grade.lock").path
-        let fd = open(path, O_CREAT | O_RDWR, 0o644)
+        let fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw CatalogError("cannot open the lock file \(path).") }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             onWait()

@@ -1,4 +1,5 @@
 import Foundation
+import KataGradingKernel
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -16,90 +17,247 @@ public enum Termination: Equatable, Sendable {
 public struct ProcessResult: Sendable {
     public var termination: Termination
     public var seconds: Double
-    /// Everything the process wrote to stdout and stderr, in order.
+    /// What the process wrote to stdout and stderr, in order (capped: see `OutputCap`).
     public var output: String
+    /// Bytes of output that were cut, or 0.
+    public var cutBytes: Int = 0
 }
 
-/// Runs child processes with a time limit, and kills every one still alive on Ctrl-C.
+/// Runs child processes with a time limit, and ends every one, with everything it started, when
+/// it finishes, when its time is up, on Ctrl-C and SIGTERM, and when the grader itself dies.
 ///
-/// Output goes to a file rather than a pipe, so a chatty child can never block on a full pipe and
-/// a killed child still leaves its log behind.
+/// Each child runs under a `Supervisor` (the grader's own executable, `--supervise`), which owns
+/// the time limit and the clean-up; the grader waits for the supervisor, with a bound of its own.
+/// On Linux the grader is also a child subreaper, so that even a supervisor killed by hand cannot
+/// leave a test's processes behind. On macOS there is no subreaper: a process that a test moves
+/// out of its process group (`setsid`) can outlive the run there.
+///
+/// Every child gets a temporary directory of its own under the kata's build state (`TMPDIR`),
+/// emptied when it ends, so the toolchain's scratch folders never pile up in the system's.
 public final class ProcessRunner: @unchecked Sendable {
     public static let shared = ProcessRunner()
 
+    /// The executable that understands `--supervise`: the grader. Nil runs children unsupervised
+    /// (the kata's unit tests, which have no grader executable).
+    public var supervisor: String?
+    /// Where each child's `TMPDIR` is made. Nil leaves `TMPDIR` alone.
+    public var temporaryRoot: URL?
+
     private let lock = NSLock()
-    private var live: [Int32: Process] = [:]
+    private var live: Set<pid_t> = []
     private var stopping = false
+    private var counter = 0
+
+    /// Becomes the subreaper of everything the grader starts (Linux), and points the supervisor
+    /// at this executable. Called once, by the grader's `main`.
+    public func adopt(executable: String, temporaryRoot: URL) {
+        supervisor = executable
+        self.temporaryRoot = temporaryRoot
+        _ = kata_become_subreaper()
+    }
 
     public func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
-                    directory: URL? = nil, timeout: Double? = nil, log: URL) throws -> ProcessResult {
+                    timeout: Double = 120, log: URL) throws -> ProcessResult {
         let fm = FileManager.default
-        try? fm.createDirectory(at: log.deletingLastPathComponent(), withIntermediateDirectories: true)
-        _ = fm.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        defer { try? handle.close() }
+        try fm.createDirectory(at: log.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let statusFile = log.deletingLastPathComponent().appendingPathComponent(".status-\(UUID().uuidString)")
+        defer { try? fm.removeItem(at: statusFile) }
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        if let directory { process.currentDirectoryURL = directory }
-        process.standardOutput = handle
-        process.standardError = handle
-        process.standardInput = FileHandle.nullDevice
-        let finished = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in finished.signal() }
+        var childEnvironment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        var temporary: URL?
+        if let root = temporaryRoot {
+            let directory = root.appendingPathComponent("p\(nextNumber())-\(UUID().uuidString.prefix(8))")
+            try fm.createDirectory(at: directory, withIntermediateDirectories: true)
+            childEnvironment["TMPDIR"] = directory.path
+            temporary = directory
+        }
+        defer { if let temporary { try? fm.removeItem(at: temporary) } }
+
+        let logDescriptor = open(log.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard logDescriptor >= 0 else { throw RunError.cannotWrite(log.path, errno) }
+        defer { close(logDescriptor) }
+        let statusDescriptor = open(statusFile.path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard statusDescriptor >= 0 else { throw RunError.cannotWrite(statusFile.path, errno) }
+        defer { close(statusDescriptor) }
+
+        let program: String
+        let programArguments: [String]
+        if let supervisor {
+            program = supervisor
+            programArguments = [Supervisor.flag, String(timeout), executable] + arguments
+        } else {
+            program = executable
+            programArguments = arguments
+        }
 
         let start = Date()
         lock.lock()
         if stopping { lock.unlock(); throw Interrupted() }
-        do { try process.run() } catch { lock.unlock(); throw error }
-        let pid = process.processIdentifier
-        live[pid] = process
+        let pid: pid_t
+        do {
+            pid = try Self.spawn(program, programArguments, environment: childEnvironment,
+                                 output: logDescriptor, status: statusDescriptor)
+        } catch {
+            lock.unlock()
+            throw error
+        }
+        live.insert(pid)
         lock.unlock()
 
-        var timedOut = false
-        if let timeout {
-            if finished.wait(timeout: .now() + timeout) == .timedOut {
-                timedOut = true
+        // The supervisor keeps the limit; this bound only matters if the supervisor itself is stuck.
+        let backstop = start.addingTimeInterval(supervisor == nil ? timeout : timeout + 15)
+        var status: Int32 = 0
+        var pause: useconds_t = 200
+        var backstopHit = false
+        while true {
+            let waited = waitpid(pid, &status, WNOHANG)
+            if waited == pid || (waited < 0 && errno != EINTR) { break }
+            if Date() > backstop && !backstopHit {
+                backstopHit = true
                 kill(pid, SIGKILL)
-                finished.wait()
             }
-        } else {
-            finished.wait()
+            usleep(pause)
+            pause = min(pause * 2, 10_000)
         }
-        process.waitUntilExit()
         lock.lock()
-        live[pid] = nil
+        live.remove(pid)
         let wasStopping = stopping
         lock.unlock()
+        if backstopHit && supervisor != nil { reapOrphans() }
+        if wasStopping { throw Interrupted() }
 
         let seconds = Date().timeIntervalSince(start)
         let data = (try? Data(contentsOf: log)) ?? Data()
         let output = String(decoding: data, as: UTF8.self)
-        if wasStopping { throw Interrupted() }
-        let termination: Termination
-        if timedOut {
-            termination = .timedOut
-        } else if process.terminationReason == .uncaughtSignal {
-            termination = .signaled(process.terminationStatus)
-        } else {
-            termination = .exited(process.terminationStatus)
+        var termination = backstopHit ? .timedOut : Self.termination(status)
+        var cut = 0
+        if supervisor != nil {
+            let report = (try? String(contentsOf: statusFile, encoding: .utf8)) ?? ""
+            (termination, cut) = Self.parseStatus(report, fallback: termination)
         }
-        return ProcessResult(termination: termination, seconds: seconds, output: output)
+        return ProcessResult(termination: termination, seconds: seconds, output: output, cutBytes: cut)
     }
 
-    /// Kills every child still running and refuses to start new ones. Used on Ctrl-C.
+    static func termination(_ status: Int32) -> Termination {
+        let signal = status & 0x7f
+        return signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
+    }
+
+    /// Reads the supervisor's report: `exit N`, `signal N`, `timeout` or `stopped`, then `cut N`.
+    static func parseStatus(_ report: String, fallback: Termination) -> (Termination, Int) {
+        var termination = fallback
+        var cut = 0
+        for line in report.split(separator: "\n") {
+            let words = line.split(separator: " ")
+            guard let first = words.first else { continue }
+            let number = words.count > 1 ? Int32(words[1]) : nil
+            switch first {
+            case "exit": if let number { termination = .exited(number) }
+            case "signal": if let number { termination = .signaled(number) }
+            case "timeout": termination = .timedOut
+            case "stopped": termination = .signaled(SIGTERM)
+            case "cut": cut = number.map(Int.init) ?? 0
+            case "failed": termination = .exited(127)
+            default: break
+            }
+        }
+        return (termination, cut)
+    }
+
+    /// Asks every supervisor to stop (each then ends its child and all the child started), waits a
+    /// bounded moment for them, and kills whatever is left. Used on Ctrl-C and SIGTERM.
     public func stopAll() {
         lock.lock()
         stopping = true
-        let pids = Array(live.keys)
+        let pids = live
         lock.unlock()
-        for pid in pids {
-            // Children may lead their own process group; kill the group first, then the process.
+        for pid in pids { kill(pid, supervisor == nil ? SIGKILL : SIGTERM) }
+        let until = Date().addingTimeInterval(3)
+        while Date() < until {
+            lock.lock()
+            let remaining = live
+            lock.unlock()
+            if remaining.isEmpty { break }
+            usleep(10_000)
+        }
+        lock.lock()
+        let stragglers = live
+        lock.unlock()
+        for pid in stragglers {
             kill(-pid, SIGKILL)
             kill(pid, SIGKILL)
         }
+        reapOrphans()
+    }
+
+    /// Kills and reaps processes re-parented to the grader (it is their subreaper) that are not
+    /// supervisors it is waiting for.
+    func reapOrphans() {
+        guard supervisor != nil else { return }
+        // Under the lock, so that a supervisor started meanwhile is never taken for an orphan.
+        lock.lock()
+        defer { lock.unlock() }
+        Supervisor.reapEverything(except: live, reapAnyChild: false)
+    }
+
+    private func nextNumber() -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        counter += 1
+        return counter
+    }
+
+    enum RunError: Error, CustomStringConvertible {
+        case cannotWrite(String, Int32)
+        var description: String {
+            switch self {
+            case .cannotWrite(let path, let code):
+                return "cannot write \(path): \(String(cString: strerror(code)))."
+            }
+        }
+    }
+
+    /// Starts a child with an empty signal mask and default dispositions, whatever the calling
+    /// thread had blocked, its output going to `output` and file descriptor 3 to `status`.
+    static func spawn(_ program: String, _ arguments: [String], environment: [String: String],
+                      output: Int32, status: Int32) throws -> pid_t {
+        #if canImport(Glibc)
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #else
+        var actions: posix_spawn_file_actions_t?
+        var attributes: posix_spawnattr_t?
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, output, 1)
+        posix_spawn_file_actions_adddup2(&actions, output, 2)
+        posix_spawn_file_actions_adddup2(&actions, status, Supervisor.statusDescriptor)
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
+        guard result == 0 else {
+            throw Supervisor.SpawnError(description: "cannot start \(program): \(String(cString: strerror(result)))")
+        }
+        return pid
     }
 
     /// Finds an executable on the PATH, as a shell would.
