@@ -36,12 +36,9 @@ public struct Catalog: Decodable, Sendable {
         public var budget: Double
         public var chaffs: [String]
         public var wheats: [String]
-        /// When true, a planted bug counts as caught only if a test *fails*: a suite that hangs on
-        /// it until the grader kills it has missed the point of the exercise (for example TimeoutTask).
-        public var hangsMissBugs: Bool
 
         enum CodingKeys: String, CodingKey {
-            case id, pattern, title, idea, files, uses, framework, hint, timeLimit, budget, chaffs, wheats, hangsMissBugs
+            case id, pattern, title, idea, files, uses, framework, hint, timeLimit, budget, chaffs, wheats
         }
 
         public init(from decoder: any Decoder) throws {
@@ -58,7 +55,6 @@ public struct Catalog: Decodable, Sendable {
             budget = try c.decodeIfPresent(Double.self, forKey: .budget) ?? 2
             chaffs = try c.decodeIfPresent([String].self, forKey: .chaffs) ?? []
             wheats = try c.decodeIfPresent([String].self, forKey: .wheats) ?? []
-            hangsMissBugs = try c.decodeIfPresent(Bool.self, forKey: .hangsMissBugs) ?? false
         }
     }
 

@@ -109,11 +109,13 @@ public final class Grader: @unchecked Sendable {
                       report: (ExerciseResult) -> Void) throws -> [ExerciseResult] {
         let shadowDirectory = paths.state.appendingPathComponent(options.source.shadowName)
         let shadow = ShadowPackage(directory: shadowDirectory, testsRoot: testsRoot(for: options.source))
+        let variantSwitch = try VariantSwitch.load(in: shadowDirectory)
         let build = try ShadowBuild(paths: paths, catalog: catalog, variants: variants, shadow: shadow,
-                                    swift: swift, progress: progress).run()
+                                    swift: swift, progress: progress, variantSwitch: variantSwitch).run()
         let logs = shadowDirectory.appendingPathComponent("logs")
         try? FileManager.default.removeItem(at: logs)
-        let runner = try TestRunner(binary: build.testBinary, package: shadowDirectory, swift: swift, logs: logs)
+        let runner = try TestRunner(binary: build.testBinary, package: shadowDirectory, swift: swift, logs: logs,
+                                    variantSwitch: variantSwitch)
 
         var results: [ExerciseResult] = []
         let scheduler = RunScheduler(width: 2)
@@ -122,9 +124,10 @@ public final class Grader: @unchecked Sendable {
             if let verdict = verdictWithoutRuns(exercise, build: build, options: options) {
                 pending.append((exercise, scheduler.settled(verdict)))
             } else {
-                let shadowFolder = shadow.targetDirectory(of: exercise).path + "/"
+                let shadowFolder = shadow.targetDirectory(of: exercise)
+                let spellings = [shadowFolder.path + "/", shadowFolder.resolvingSymlinksInPath().path + "/"]
                 let folder = paths.relative(shadow.testsRoot) + "/" + catalog.pattern(of: exercise).module + "/"
-                let runs = RelocatingRunner(runner: runner, from: shadowFolder, to: folder)
+                let runs = RelocatingRunner(runner: runner, from: spellings, to: folder)
                 pending.append((exercise, scheduler.schedule(exercise, jobs: jobs(for: exercise, options: options), runner: runs)))
             }
         }
@@ -163,7 +166,7 @@ public final class Grader: @unchecked Sendable {
 /// Runs tests and reports failures at the attendee's path rather than the shadow copy's.
 struct RelocatingRunner: Sendable {
     var runner: TestRunner
-    var from: String
+    var from: [String]
     var to: String
 
     func run(_ exercise: Catalog.Exercise, variant: String?, label: String) throws -> TestOutcome {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Turns the evidence of an exercise's runs into a verdict, in the order of KATA.md's table:
+/// Turns the evidence of an exercise's runs into a verdict, in the order of the README's verdict table:
 /// the real module must pass; then every correct variant must pass; then every buggy one must be
 /// caught; then the runs must agree; then they must fit the time budget.
 public enum Judge {
@@ -13,7 +13,7 @@ public enum Judge {
 
     public static func doesNotCompile(_ error: CompileError) -> Verdict {
         Verdict(kind: .doesNotCompile, reason: "\(error.location): \(error.message)",
-                next: "Fix the first error; the other exercises were graded without this one.")
+                next: "Fix this first error and grade again; it never changes another exercise's verdict.")
     }
 
     public static func missingFile(_ path: String, exercise: Catalog.Exercise) -> Verdict {
@@ -41,12 +41,19 @@ public enum Judge {
             return verdict
         }
         if !missed.isEmpty {
+            let limit = format(exercise.timeLimit)
             verdict.kind = .missesBugs
             verdict.reason = "caught \(caught.count) of \(evidence.chaffs.count) planted bugs. Your tests do not fail when:"
-            verdict.details = missed.map { isHang($0.outcome) ? "- (they hang until killed instead of failing) " + $0.variant.hint : "- " + $0.variant.hint }
+            verdict.details = missed.map { miss in
+                isHang(miss.outcome)
+                    ? "- (they waited until killed at the \(limit) s limit instead of failing) " + miss.variant.hint
+                    : "- " + miss.variant.hint
+            }
             verdict.next = missed.allSatisfy({ isHang($0.outcome) })
-                ? "Your tests wait forever when the answer never comes: bound the wait so that it fails within a second."
-                : "Add an assertion that fails in that case; a check inside a callback the test never waits for cannot fail."
+                ? "A test that waits until it is killed has not failed. Give every wait a deadline well under the exercise's \(limit) s limit (a wait with no timeout, or one as long as the limit, never fails), so that it fails within a second."
+                : missed.contains(where: { isHang($0.outcome) })
+                    ? "For each bug above, add the assertion that fails when it happens, and give every wait a deadline well under the \(limit) s limit."
+                    : "For each bug above, add the assertion that fails when it happens."
             return verdict
         }
         let passes = evidence.real.filter(\.passed).count
@@ -64,21 +71,16 @@ public enum Judge {
             verdict.next = "Don't wait out a timeout when the work takes milliseconds: fulfil or return as soon as the answer arrives, and keep fixed windows short."
             return verdict
         }
-        let hangs = caught.filter { isHang($0.outcome) }
         verdict.reason = evidence.chaffs.isEmpty
             ? "all tests pass."
             : "caught \(caught.count) of \(evidence.chaffs.count) planted bugs" + (evidence.wheats.isEmpty ? "." : ", and passes \(evidence.wheats.count) correct variant\(evidence.wheats.count == 1 ? "" : "s").")
-        if !hangs.isEmpty {
-            verdict.details = hangs.map { "- caught only by hanging until killed, when: \($0.variant.hint)" }
-            verdict.next = "A hang costs a whole time limit; a timeout on your wait turns it into a quick failure."
-        }
         return verdict
     }
 
-    /// A planted bug is caught when a test fails, crashes, or (unless the exercise is about
-    /// timeouts) hangs until killed.
+    /// A planted bug is caught when a test fails or crashes. A suite that only hangs until the
+    /// grader kills it has not caught anything: run by a developer, it never fails.
     static func isCaught(_ outcome: TestOutcome, _ exercise: Catalog.Exercise) -> Bool {
-        !outcome.passed && !(exercise.hangsMissBugs && isHang(outcome))
+        !outcome.passed && !isHang(outcome)
     }
 
     static func isHang(_ outcome: TestOutcome) -> Bool {
@@ -87,7 +89,7 @@ public enum Judge {
 
     /// The verdict when the real module does not pass, or nil when it does.
     static func broken(_ outcome: TestOutcome, exercise: Catalog.Exercise) -> Verdict? {
-        let next = "Hint: grade.sh --hint \(exercise.id)"
+        let next = "Read the failing test and its message above, fix the test or the mock it relies on, and grade again."
         switch outcome.status {
         case .passed:
             return nil
@@ -96,8 +98,8 @@ public enum Judge {
         case .failed:
             return Verdict(kind: .failing, reason: describe(outcome.status), next: next)
         case .hung(let test, let after):
-            return Verdict(kind: .hangs, reason: "killed after \(format(after)) s" + (test.map { " in \($0)" } ?? "") + ".",
-                           next: "Something waits for a callback that never comes, or without a timeout.")
+            return Verdict(kind: .hangs, reason: "killed at the exercise's \(format(after)) s time limit" + (test.map { ", in \($0)" } ?? "") + ".",
+                           next: "Something waits for a callback that never comes, or without a timeout: give every wait a deadline of a second or two.")
         case .crashed(_, let test, let deadlock):
             if deadlock {
                 return Verdict(kind: .crashed, reason: "dispatch_sync deadlock" + (test.map { " in \($0)" } ?? "") + ": a queue called sync on itself (for example SyncQueue.main from the main thread).",

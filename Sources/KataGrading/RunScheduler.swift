@@ -65,7 +65,8 @@ final class RunScheduler: @unchecked Sendable {
             }
             guard first.passed, !jobs.isEmpty else { return finish(Evidence(real: [first])) }
 
-            for (index, job) in jobs.enumerated() {
+            // In a random order, so that a test cannot learn which run is which from the order.
+            for (index, job) in jobs.enumerated().shuffled() {
                 let operation = BlockOperation {
                     do {
                         let outcome: TestOutcome

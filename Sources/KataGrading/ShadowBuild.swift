@@ -31,9 +31,11 @@ public struct ShadowBuild {
     public var shadow: ShadowPackage
     public var swift: String
     public var progress: BuildProgress
+    public var variantSwitch: VariantSwitch
 
     public init(paths: KataPaths, catalog: Catalog, variants: [Variant], shadow: ShadowPackage,
-                swift: String, progress: BuildProgress) {
+                swift: String, progress: BuildProgress, variantSwitch: VariantSwitch) {
+        self.variantSwitch = variantSwitch
         self.paths = paths
         self.catalog = catalog
         self.variants = variants
@@ -51,7 +53,7 @@ public struct ShadowBuild {
 
         for _ in 0...catalog.exercises.count {
             missing = try shadow.sync(paths: paths, catalog: catalog, variants: variants,
-                                      excluded: Set(broken.keys))
+                                      variantSwitch: variantSwitch, excluded: Set(broken.keys))
             let result = try progress.during(log: log, cold: cold) {
                 try ProcessRunner.shared.run(swift, ["build", "--build-tests", "--package-path", shadow.directory.path],
                                              timeout: 1800, log: log)

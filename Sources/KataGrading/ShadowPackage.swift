@@ -33,10 +33,13 @@ public struct ShadowPackage: Sendable {
     /// Mirrors the checkout into the shadow copy. Exercises in `excluded` are left out of the manifest.
     /// Returns the exercises whose files are missing, with the missing path.
     @discardableResult
-    public func sync(paths: KataPaths, catalog: Catalog, variants: [Variant],
+    public func sync(paths: KataPaths, catalog: Catalog, variants: [Variant], variantSwitch: VariantSwitch,
                      excluded: Set<String>) throws -> [String: String] {
         let fm = FileManager.default
         try fm.createDirectory(at: directory, withIntermediateDirectories: true)
+        // Only what the grader writes may be here: a file a test dropped in (a stray C file, a
+        // Package@swift-6.0.swift) would change every later build.
+        try Self.prune(directory, keeping: Self.ownEntries)
 
         // Legacy modules (and any support modules), with their variants compiled in.
         let moduleNames = try fm.contentsOfDirectory(atPath: paths.sources.path)
@@ -55,7 +58,8 @@ public struct ShadowPackage: Sendable {
                 written.insert(file)
             }
             if !moduleVariants.isEmpty {
-                try Self.write(Schemata.switchSource, to: to.appendingPathComponent(Schemata.switchFileName))
+                let source = Schemata.switchSource(keys: moduleVariants.map(\.key), secret: variantSwitch.secret)
+                try Self.write(source, to: to.appendingPathComponent(Schemata.switchFileName))
                 written.insert(Schemata.switchFileName)
             }
             try Self.removeFiles(under: to, except: written)
@@ -65,6 +69,10 @@ public struct ShadowPackage: Sendable {
         for stale in (try? fm.contentsOfDirectory(atPath: shadowSources.path)) ?? [] where !moduleNames.contains(stale) {
             try? fm.removeItem(at: shadowSources.appendingPathComponent(stale))
         }
+
+        let gradeDirectory = directory.appendingPathComponent("Grade")
+        try fm.createDirectory(at: gradeDirectory, withIntermediateDirectories: true)
+        try Self.prune(gradeDirectory, keeping: Set(catalog.exercises.map(Catalog.targetName(of:))))
 
         // One test target per exercise: the files of earlier exercises it uses, then its own.
         var missing: [String: String] = [:]
@@ -140,18 +148,36 @@ public struct ShadowPackage: Sendable {
         }
     }
 
+    /// The entries of the shadow copy's top folder that the grader itself makes.
+    static let ownEntries: Set<String> = ["Package.swift", "Sources", "Grade", ".build", "logs", "build.log",
+                                          "variant-secret", ".swiftpm"]
+
     static func swiftFiles(under directory: URL) throws -> [String] {
+        try files(under: directory).filter { $0.hasSuffix(".swift") }
+    }
+
+    static func files(under directory: URL) throws -> [String] {
         guard let enumerator = FileManager.default.enumerator(atPath: directory.path) else { return [] }
         var files: [String] = []
         while let path = enumerator.nextObject() as? String {
-            if path.hasSuffix(".swift") { files.append(path) }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: directory.appendingPathComponent(path).path, isDirectory: &isDirectory),
+               !isDirectory.boolValue { files.append(path) }
         }
         return files.sorted()
     }
 
+    /// Removes every file under `directory` that the grader did not just write, whatever its kind.
     static func removeFiles(under directory: URL, except keep: Set<String>) throws {
-        for file in try swiftFiles(under: directory) where !keep.contains(file) {
+        for file in try files(under: directory) where !keep.contains(file) {
             try FileManager.default.removeItem(at: directory.appendingPathComponent(file))
+        }
+    }
+
+    /// Removes the entries of `directory` (not recursively) whose names are not in `keep`.
+    static func prune(_ directory: URL, keeping keep: Set<String>) throws {
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] where !keep.contains(entry) {
+            try FileManager.default.removeItem(at: directory.appendingPathComponent(entry))
         }
     }
 }

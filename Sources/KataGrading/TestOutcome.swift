@@ -14,140 +14,94 @@ public struct TestOutcome: Sendable, Equatable {
     /// Seconds the tests themselves took, as the framework reports it.
     public var testSeconds: Double?
     public var testCount: Int
+    /// Bytes of the run's output that were cut to keep the log small, or 0.
+    public var cutBytes = 0
+
+    public init(status: Status, testSeconds: Double?, testCount: Int) {
+        self.status = status
+        self.testSeconds = testSeconds
+        self.testCount = testCount
+    }
 
     public var passed: Bool { status == .passed }
 
     /// The same outcome with failure locations pointing at the attendee's folder, not the shadow copy.
-    public func relocated(from shadowFolder: String, to folder: String) -> TestOutcome {
+    /// `shadowFolders` are the spellings of one shadow folder: as written, and with symlinks resolved.
+    public func relocated(from shadowFolders: [String], to folder: String) -> TestOutcome {
         guard case .failed(let test, let message, let location?) = status else { return self }
-        let file = location.hasPrefix(shadowFolder) ? String(location.dropFirst(shadowFolder.count)) : location
+        guard let prefix = shadowFolders.first(where: { location.hasPrefix($0) }) else { return self }
         var copy = self
-        copy.status = .failed(test: test, message: message, location: location.hasPrefix("/") && file == location ? location : folder + file)
+        copy.status = .failed(test: test, message: message, location: folder + location.dropFirst(prefix.count))
         return copy
     }
 }
 
-/// Reads XCTest's and Swift Testing's console output.
+/// What a run reported about each of its tests, read from the framework's structured signals only:
+/// XCTest's `Test Case '…' started/passed/failed` lines, and Swift Testing's event stream. Anything
+/// else a test prints, however it is worded, can neither pass nor fail it.
+struct RunReport: Equatable {
+    struct Failure: Equatable {
+        var test: String
+        var message: String
+        var location: String?
+    }
+
+    /// Tests that ran to their end, passed or not.
+    var finished: Set<String> = []
+    var failures: [Failure] = []
+    /// The test that started last and did not finish.
+    var running: String?
+    var seconds: Double?
+}
+
+/// Turns a run's termination and report into an outcome.
 public enum TestOutputParser {
-    public static func outcome(of result: ProcessResult, framework: Catalog.Framework, timeLimit: Double) -> TestOutcome {
-        let lines = stripANSI(result.output).split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
-        let parsed = framework == .xctest ? parseXCTest(lines) : parseSwiftTesting(lines)
+    /// `expected` are the tests the binary listed for this exercise; every one of them must finish
+    /// for a run to pass, so a test that ends the process early (`exit(0)`) cannot pass it.
+    public static func outcome(of result: ProcessResult, framework: Catalog.Framework, timeLimit: Double,
+                               expected: [String], events: Data? = nil) -> TestOutcome {
+        let report: RunReport
+        var expected = expected
+        switch framework {
+        case .xctest:
+            report = XCTestConsole.report(stripANSI(result.output))
+        case .swiftTesting:
+            report = SwiftTestingEvents.report(events ?? Data())
+            expected = SwiftTestingEvents.tests(events ?? Data())
+        }
         let status: TestOutcome.Status
         switch result.termination {
         case .timedOut:
-            status = .hung(test: parsed.running, after: timeLimit)
+            status = .hung(test: report.running, after: timeLimit)
         case .signaled(let signal):
-            status = .crashed(signal: signal, test: parsed.running, deadlock: isDispatchDeadlock(result.output))
+            status = .crashed(signal: signal, test: report.running, deadlock: isDispatchDeadlock(result.output))
         case .exited(let code):
-            if let failure = parsed.firstFailure {
+            let unfinished = expected.filter { !report.finished.contains($0) }
+            if let failure = report.failures.first {
                 status = .failed(test: failure.test, message: failure.message, location: failure.location)
+            } else if expected.isEmpty {
+                status = code == 0 ? .noTests : .failed(test: nil, message: lastWords(result.output, code: code), location: nil)
+            } else if !unfinished.isEmpty {
+                let what = code == 0 ? "the test process exited before every test had finished"
+                    : lastWords(result.output, code: code)
+                status = .failed(test: report.running ?? unfinished.first,
+                                 message: "\(what) (\(unfinished.count) of \(expected.count) never finished)", location: nil)
             } else if code != 0 {
-                // An exit we cannot read as a test failure is still not a pass.
-                let last = lines.last(where: { $0.contains("Fatal error") }) ?? lines.last ?? "exit code \(code)"
-                status = .failed(test: parsed.running, message: last, location: nil)
-            } else if parsed.testCount == 0 {
-                status = .noTests
+                status = .failed(test: nil, message: lastWords(result.output, code: code), location: nil)
             } else {
                 status = .passed
             }
         }
-        return TestOutcome(status: status, testSeconds: parsed.seconds, testCount: parsed.testCount)
+        var outcome = TestOutcome(status: status, testSeconds: report.seconds, testCount: expected.count)
+        outcome.cutBytes = result.cutBytes
+        return outcome
     }
 
-    struct Parsed {
-        var running: String?
-        var firstFailure: (test: String?, message: String, location: String?)?
-        var seconds: Double?
-        var testCount = 0
-    }
-
-    /// `Test Case 'C.t' started`, `path:line: error: C.t : message`, `Executed N tests, … in T (W) seconds`.
-    static func parseXCTest(_ lines: [String]) -> Parsed {
-        var parsed = Parsed()
-        for line in lines {
-            if line.hasPrefix("Test Case '"), let name = quoted(line) {
-                if line.contains("' started") { parsed.running = name } else { parsed.running = nil }
-            } else if let range = line.range(of: ": error: ") {
-                let location = String(line[..<range.lowerBound])
-                let rest = line[range.upperBound...]
-                var test: String?
-                var message = String(rest)
-                if let separator = rest.range(of: " : ") {
-                    test = String(rest[..<separator.lowerBound])
-                    message = String(rest[separator.upperBound...])
-                }
-                // XCTest ends an assertion without a custom message with " - ".
-                if message.hasSuffix(" - ") { message = String(message.dropLast(3)) }
-                if parsed.firstFailure == nil {
-                    // A thrown error has no line of its own: XCTest says "<EXPR>:0".
-                    parsed.firstFailure = (test, message, location.contains("<EXPR>") ? nil : location)
-                }
-            } else if line.contains("Executed "), line.contains(" test"), let (count, seconds) = executedSummary(line) {
-                // The outermost suite prints last, so the final summary wins.
-                parsed.testCount = count
-                parsed.seconds = seconds
-            }
-        }
-        return parsed
-    }
-
-    /// `◇ Test f() started.`, `✘ Test f() recorded an issue at F.swift:3:5: msg`, `Test run with N tests … after T seconds`.
-    static func parseSwiftTesting(_ lines: [String]) -> Parsed {
-        var parsed = Parsed()
-        var pendingIssue: (test: String?, message: String, location: String?)?
-        for (index, raw) in lines.enumerated() {
-            let line = dropSymbol(raw)
-            if line.hasPrefix("Test run with "), let count = Int(line.dropFirst("Test run with ".count).prefix { $0.isNumber }) {
-                parsed.testCount = count
-                if let after = line.range(of: " after ") {
-                    parsed.seconds = Double(line[after.upperBound...].prefix { $0.isNumber || $0 == "." })
-                }
-            } else if line.hasPrefix("Test "), line.hasSuffix(" started.") {
-                parsed.running = String(line.dropFirst(5).dropLast(" started.".count))
-            } else if line.hasPrefix("Test "), let issue = line.range(of: " recorded an issue at ") {
-                let test = String(line[line.index(line.startIndex, offsetBy: 5)..<issue.lowerBound])
-                let rest = line[issue.upperBound...]
-                // "File.swift:11:23: Expectation failed: …"
-                var location: String?
-                var message = String(rest)
-                if let colon = rest.range(of: ": ") {
-                    location = String(rest[..<colon.lowerBound])
-                    message = String(rest[colon.upperBound...])
-                }
-                if index + 1 < lines.count {
-                    let next = dropSymbol(lines[index + 1])
-                    if lines[index + 1].contains("↳") { message += " - " + next }
-                }
-                if pendingIssue == nil { pendingIssue = (test, message, location) }
-            } else if line.hasPrefix("Test "), line.contains(" passed after ") || line.contains(" failed after ") {
-                parsed.running = nil
-            }
-        }
-        parsed.firstFailure = pendingIssue
-        return parsed
-    }
-
-    static func executedSummary(_ line: String) -> (Int, Double)? {
-        // "Executed 3 tests, with 0 failures (0 unexpected) in 0.012 (0.013) seconds"
-        guard let executed = line.range(of: "Executed ") else { return nil }
-        let count = Int(line[executed.upperBound...].prefix { $0.isNumber })
-        guard let count, let inRange = line.range(of: ") in ") else { return nil }
-        let seconds = Double(line[inRange.upperBound...].prefix { $0.isNumber || $0 == "." })
-        return (count, seconds ?? 0)
-    }
-
-    static func quoted(_ line: String) -> String? {
-        guard let open = line.firstIndex(of: "'") else { return nil }
-        let rest = line[line.index(after: open)...]
-        guard let close = rest.firstIndex(of: "'") else { return nil }
-        return String(rest[..<close])
-    }
-
-    static func dropSymbol(_ line: String) -> String {
-        // Swift Testing starts each line with a symbol (◇ ✔ ✘ ↳ …) and a space.
-        var text = Substring(line)
-        while let first = text.first, !(first.isLetter || first.isNumber) { text = text.dropFirst() }
-        return String(text)
+    /// What a process that exited badly last said, for a message.
+    static func lastWords(_ output: String, code: Int32) -> String {
+        let lines = output.split(separator: "\n")
+        if let fatal = lines.last(where: { $0.contains("Fatal error") }) { return String(fatal) }
+        return "the test process exited with code \(code)"
     }
 
     static func isDispatchDeadlock(_ output: String) -> Bool {

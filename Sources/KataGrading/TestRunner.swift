@@ -5,19 +5,25 @@ import Foundation
 /// On Linux the test binary is an executable that takes `Target.Class` filters; on macOS it is a
 /// bundle that `xcrun xctest` loads. Running it directly, rather than through `swift test`, saves
 /// most of a second per run, and the grader makes many runs.
+///
+/// Nothing a test can see tells a variant's run from a real one: the command line and log names
+/// are the same for both, and the variant switch is an opaque token (`VariantSwitch`) that every
+/// run carries.
 public struct TestRunner: Sendable {
     public var binary: URL
     public var package: URL
     public var logs: URL
     public var swift: String
-    /// `Target.Class` names, by shadow test target, read once per build.
-    public var xctestClasses: [String: [String]]
+    public var variantSwitch: VariantSwitch
+    /// XCTest's `Class.test` names, by shadow test target, read once per build.
+    public var xctestTests: [String: [String]]
 
-    public init(binary: URL, package: URL, swift: String, logs: URL) throws {
+    public init(binary: URL, package: URL, swift: String, logs: URL, variantSwitch: VariantSwitch) throws {
         self.binary = binary
         self.package = package
         self.swift = swift
         self.logs = logs
+        self.variantSwitch = variantSwitch
         let log = logs.appendingPathComponent("list-tests.log")
         #if os(macOS)
         let listing = try ProcessRunner.shared.run(swift, ["test", "--skip-build", "--list-tests", "--package-path", package.path],
@@ -25,48 +31,64 @@ public struct TestRunner: Sendable {
         #else
         let listing = try ProcessRunner.shared.run(binary.path, ["--list-tests"], timeout: 60, log: log)
         #endif
-        self.xctestClasses = Self.classesByTarget(listing.output)
+        self.xctestTests = Self.testsByTarget(listing.output)
     }
 
-    static func classesByTarget(_ listing: String) -> [String: [String]] {
+    /// `Grade_x.Class/test` lines → `["Grade_x": ["Class.test", …]]`.
+    static func testsByTarget(_ listing: String) -> [String: [String]] {
         var result: [String: [String]] = [:]
         for line in listing.split(separator: "\n") {
-            // "Grade_mocking_request.SearchRequestTests/test_search_firesRequest"
             let test = line.trimmingCharacters(in: .whitespaces)
             guard let slash = test.firstIndex(of: "/"), let dot = test.firstIndex(of: "."), dot < slash,
                   !test.hasSuffix(")") else { continue }
             let target = String(test[..<dot])
-            let klass = String(test[..<slash])
-            if !(result[target]?.contains(klass) ?? false) { result[target, default: []].append(klass) }
+            let name = test[test.index(after: dot)...].replacingOccurrences(of: "/", with: ".")
+            result[target, default: []].append(name)
         }
         return result
+    }
+
+    static func classes(of tests: [String]) -> [String] {
+        var seen: [String] = []
+        for test in tests {
+            let klass = String(test.prefix { $0 != "." })
+            if !seen.contains(klass) { seen.append(klass) }
+        }
+        return seen
     }
 
     /// Runs the exercise's tests once. `variant` is a `Module/name` key, or nil for the real module.
     public func run(_ exercise: Catalog.Exercise, variant: String?, label: String) throws -> TestOutcome {
         let target = Catalog.targetName(of: exercise)
+        // A neutral name: a test that reads its own file descriptors learns nothing from it.
+        let runName = "run-" + UUID().uuidString.prefix(12).lowercased()
+        let runLogs = logs.appendingPathComponent(exercise.id)
+        let log = runLogs.appendingPathComponent("\(runName).log")
+        let events = runLogs.appendingPathComponent("\(runName).events")
+        let expected = xctestTests[target] ?? []
         var executable: String
         var arguments: [String]
         switch exercise.framework {
         case .xctest:
-            guard let classes = xctestClasses[target], !classes.isEmpty else {
-                return TestOutcome(status: .noTests, testSeconds: nil, testCount: 0)
-            }
+            guard !expected.isEmpty else { return TestOutcome(status: .noTests, testSeconds: nil, testCount: 0) }
+            let filter = Self.classes(of: expected).map { "\(target).\($0)" }.joined(separator: ",")
             #if os(macOS)
             executable = "/usr/bin/xcrun"
-            arguments = ["xctest", "-XCTest", classes.joined(separator: ","), binary.path]
+            arguments = ["xctest", "-XCTest", filter, binary.path]
             #else
             executable = binary.path
-            arguments = [classes.joined(separator: ",")]
+            arguments = [filter]
             #endif
         case .swiftTesting:
             let filter = "^\(target)\\."
             #if os(macOS)
             executable = swift
-            arguments = ["test", "--skip-build", "--disable-xctest", "--package-path", package.path, "--filter", filter]
+            arguments = ["test", "--skip-build", "--disable-xctest", "--package-path", package.path, "--filter", filter,
+                         "--event-stream-output-path", events.path, "--event-stream-version", "0"]
             #else
             executable = binary.path
-            arguments = ["--testing-library", "swift-testing", "--filter", filter]
+            arguments = ["--testing-library", "swift-testing", "--filter", filter,
+                         "--event-stream-output-path", events.path, "--event-stream-version", "0"]
             #endif
         }
         // Line-buffered output, so that a run we kill still says which test it was in.
@@ -78,10 +100,24 @@ public struct TestRunner: Sendable {
         // On Linux, URLSession sends even 127.0.0.1 through a configured proxy; tests talk to local servers only.
         let noProxy = ProcessInfo.processInfo.environment["no_proxy"].map { $0 + "," } ?? ""
         environment["no_proxy"] = noProxy + "127.0.0.1,localhost"
-        environment[Schemata.environmentKey] = variant ?? ""
-        let log = logs.appendingPathComponent("\(exercise.id)/\(label).log")
+        environment[VariantSwitch.environmentKey] = variantSwitch.token(for: variant)
         let result = try ProcessRunner.shared.run(executable, arguments, environment: environment,
                                                   timeout: exercise.timeLimit, log: log)
-        return TestOutputParser.outcome(of: result, framework: exercise.framework, timeLimit: exercise.timeLimit)
+        try? "\(label)\t\(runName)\n".appendLine(to: runLogs.appendingPathComponent("runs.tsv"))
+        return TestOutputParser.outcome(of: result, framework: exercise.framework, timeLimit: exercise.timeLimit,
+                                        expected: expected, events: FileManager.default.contents(atPath: events.path))
+    }
+}
+
+extension String {
+    /// Appends this text to a file, creating it if needed.
+    func appendLine(to url: URL) throws {
+        if let handle = try? FileHandle(forWritingTo: url) {
+            defer { try? handle.close() }
+            handle.seekToEndOfFile()
+            handle.write(Data(utf8))
+        } else {
+            try Data(utf8).write(to: url)
+        }
     }
 }
