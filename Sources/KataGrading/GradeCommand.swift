@@ -159,6 +159,10 @@ public enum GradeCommand {
     /// Maintainers: fails when a shipped starter differs from its recorded fingerprint.
     static func checkStarters(_ grader: Grader) -> Int32 {
         let stale = grader.catalog.exercises.filter { !grader.starterStore.isUntouched($0) }.map(\.id)
+        if let edited = ShippedSources.firstEdited(grader.paths) {
+            StandardError().write("\(edited) differs from Catalog/sources.json. If the change is intended, run Scripts/regenerate.sh.\n")
+            return exitNotDone
+        }
         if stale.isEmpty {
             print("Every starter matches Catalog/starters.json.")
             return exitDone
@@ -180,6 +184,8 @@ public enum GradeCommand {
         }
         try StarterFingerprints(byPath: fingerprints).encoded().write(to: grader.paths.starters)
         print("Recorded \(fingerprints.count) starter fingerprints in \(grader.paths.relative(grader.paths.starters)).")
+        let sources = try ShippedSources.record(grader.paths)
+        print("Recorded \(sources) legacy source fingerprints in Catalog/sources.json.")
         return exitDone
     }
 }

@@ -52,8 +52,14 @@ public struct ShadowBuild {
         var cold = !FileManager.default.fileExists(atPath: shadow.directory.appendingPathComponent(".build").path)
 
         for _ in 0...catalog.exercises.count {
-            missing = try shadow.sync(paths: paths, catalog: catalog, variants: variants,
-                                      variantSwitch: variantSwitch, excluded: Set(broken.keys))
+            do {
+                missing = try shadow.sync(paths: paths, catalog: catalog, variants: variants,
+                                          variantSwitch: variantSwitch, excluded: Set(broken.keys))
+            } catch let error as CatalogError {
+                // A variant that no longer fits the legacy code: most likely an edit under Sources/.
+                if let edited = ShippedSources.firstEdited(paths) { throw Failure(description: ShippedSources.message(edited)) }
+                throw error
+            }
             let result = try progress.during(log: log, cold: cold) {
                 try ProcessRunner.shared.run(swift, ["build", "--build-tests", "--package-path", shadow.directory.path],
                                              timeout: 1800, log: log)
@@ -62,19 +68,23 @@ public struct ShadowBuild {
             if result.termination == .exited(0) {
                 return Result(testBinary: try testBinary(), broken: broken, missing: missing)
             }
-            let errors = Self.compileErrors(in: result.output)
             var newlyBroken = false
-            for (path, error) in errors {
-                guard let (exercise, file) = exerciseFile(atShadowPath: path) else { continue }
-                if broken[exercise.id] == nil {
-                    let display = paths.relative(shadow.testFile(file, of: exercise, in: catalog))
-                    broken[exercise.id] = CompileError(file: display, line: error.line, message: error.message)
-                    newlyBroken = true
-                }
+            for blame in BuildLog.blame(result.output, targets: Set(catalog.exercises.map(Catalog.targetName(of:)))) {
+                guard let exercise = catalog.exercises.first(where: { Catalog.targetName(of: $0) == blame.target }),
+                      broken[exercise.id] == nil else { continue }
+                let file = blame.file.flatMap { exercise.uses.contains($0) || exercise.files.contains($0) ? $0 : nil }
+                    ?? exercise.files.last ?? ""
+                let display = paths.relative(shadow.testFile(file, of: exercise, in: catalog))
+                broken[exercise.id] = CompileError(file: display, line: blame.line ?? 1, message: blame.message)
+                newlyBroken = true
             }
             if !newlyBroken {
-                // A failure no exercise explains is most often a damaged or stale build folder
-                // (moved checkout, interrupted write, toolchain change): start it afresh, once.
+                // Not the exercises' fault. An edited legacy file is the usual cause: name it.
+                if let edited = ShippedSources.firstEdited(paths) {
+                    throw Failure(description: ShippedSources.message(edited))
+                }
+                // Otherwise most often a damaged or stale build folder (moved checkout, interrupted
+                // write, toolchain change): start it afresh, once.
                 if !rebuiltFromScratch {
                     rebuiltFromScratch = true
                     StandardError().write("The grader's build folder looks damaged; rebuilding it from scratch…\n")
@@ -82,7 +92,7 @@ public struct ShadowBuild {
                     cold = true
                     continue
                 }
-                throw Failure(description: Self.describeUnattributed(result, errors: errors, log: paths.relative(log)))
+                throw Failure(description: Self.describeUnattributed(result, log: paths.relative(log)))
             }
         }
         throw Failure(description: "the build kept failing; see \(paths.relative(log)).")
@@ -97,35 +107,10 @@ public struct ShadowBuild {
         return debug.appendingPathComponent(name)
     }
 
-    /// Which exercise, and which of its files, a shadow path belongs to.
-    func exerciseFile(atShadowPath path: String) -> (Catalog.Exercise, String)? {
-        let gradeDir = shadow.directory.appendingPathComponent("Grade").standardizedFileURL.path + "/"
-        guard path.hasPrefix(gradeDir) else { return nil }
-        let parts = path.dropFirst(gradeDir.count).split(separator: "/", maxSplits: 1).map(String.init)
-        guard parts.count == 2, let exercise = catalog.exercises.first(where: { Catalog.targetName(of: $0) == parts[0] })
-        else { return nil }
-        return (exercise, parts[1])
-    }
-
-    /// `path:line:column: error: message` lines, first error per file, in order.
-    static func compileErrors(in output: String) -> [(String, (line: Int, message: String))] {
-        var result: [(String, (line: Int, message: String))] = []
-        for line in output.split(separator: "\n", omittingEmptySubsequences: true) {
-            guard let range = line.range(of: ": error: ") else { continue }
-            let location = line[..<range.lowerBound].split(separator: ":")
-            guard location.count >= 2, let lineNumber = Int(location[1]) else { continue }
-            let path = String(location[0])
-            guard path.hasPrefix("/") else { continue }
-            result.append((path, (lineNumber, String(line[range.upperBound...]))))
-        }
-        return result
-    }
-
-    static func describeUnattributed(_ result: ProcessResult, errors: [(String, (line: Int, message: String))], log: String) -> String {
-        if let (path, error) = errors.first {
-            return "a file outside the exercises does not compile (\(path):\(error.line): \(error.message)). This is a bug in the kata, not in your tests; the full log is \(log)."
-        }
-        let tail = result.output.split(separator: "\n").suffix(5).joined(separator: "\n    ")
-        return "swift build failed without a compiler error:\n    \(tail)\nThe full log is \(log)."
+    static func describeUnattributed(_ result: ProcessResult, log: String) -> String {
+        let firstError = result.output.split(separator: "\n").first { $0.contains("error:") }
+        let what = firstError.map { "the kata's own code does not build (\($0.trimmingCharacters(in: .whitespaces)))" }
+            ?? "swift build failed without a compiler error"
+        return "\(what). This is a bug in the kata, not in your tests: please report it with the log \(log)."
     }
 }

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Reads a failed `swift build` of the shadow copy and says which exercises' targets caused it.
+///
+/// Every exercise is a target named `Grade_<id>` in the folder `Grade/Grade_<id>/`, so anything in
+/// the log that names such a folder or target blames that exercise, however the path around it is
+/// spelled (through a symlink, with `:` or spaces in it). That covers:
+/// - compiler errors, `…/Grade/Grade_x/File.swift:12:5: error: …`;
+/// - errors inside a macro expansion, `macro expansion @Test:4:171: error: …`, whose file is named
+///   only by the note that follows (`…/Grade/Grade_x/File.swift:2:101: note: expanded code originates here`);
+/// - link errors, which name the file through debug info or the object file `Grade_x.build/File.swift.o`.
+enum BuildLog {
+    struct Blame: Equatable {
+        var target: String
+        var file: String?
+        var line: Int?
+        var message: String
+    }
+
+    static func blame(_ output: String, targets: Set<String>) -> [Blame] {
+        let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var result: [Blame] = []
+        for (index, line) in lines.enumerated() {
+            guard let errorRange = line.range(of: "error: ") else { continue }
+            let message = String(line[errorRange.upperBound...]).trimmingCharacters(in: .whitespaces)
+            // The error's own line first, then the notes right under it (a macro expansion's origin).
+            let window = [line] + lines[(index + 1)..<min(lines.count, index + 6)].filter { $0.contains("note:") || $0.contains(".o:") }
+            for candidate in window {
+                if var blame = locate(candidate, targets: targets) {
+                    blame.message = message
+                    if !result.contains(where: { $0.target == blame.target }) { result.append(blame) }
+                    break
+                }
+            }
+        }
+        return result
+    }
+
+    /// Finds `Grade/<target>/<file>:<line>` or `<target>.build/<file>.o` in a line.
+    static func locate(_ line: String, targets: Set<String>) -> Blame? {
+        if let range = line.range(of: "/Grade/Grade_") {
+            let rest = line[line.index(range.lowerBound, offsetBy: "/Grade/".count)...]
+            let target = String(rest.prefix { $0 != "/" })
+            guard targets.contains(target) else { return nil }
+            let afterTarget = rest.dropFirst(target.count + 1)
+            let file = String(afterTarget.prefix { $0 != ":" })
+            let number = Int(afterTarget.dropFirst(file.count + 1).prefix { $0.isNumber })
+            return Blame(target: target, file: file.hasSuffix(".swift") ? file : nil, line: number, message: "")
+        }
+        if let range = line.range(of: ".build/"), let start = line[..<range.lowerBound].range(of: "Grade_", options: .backwards) {
+            let target = String(line[start.lowerBound..<range.lowerBound])
+            guard targets.contains(target) else { return nil }
+            let file = line[range.upperBound...].prefix { $0 != ":" && $0 != " " && $0 != ")" }
+            let swiftFile = file.hasSuffix(".swift.o") ? String(file.dropLast(2)) : nil
+            return Blame(target: target, file: swiftFile, line: nil, message: "")
+        }
+        return nil
+    }
+}
