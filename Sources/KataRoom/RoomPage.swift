@@ -102,7 +102,8 @@ enum RoomPage {
       document.getElementById("code").textContent = room.code;
       document.getElementById("join").textContent = room.joinCommand || "";
       const nowMs = Date.parse(room.generatedAt);
-      const threshold = Math.max(0, Number(stuckInput.value) || 10);
+      const typed = Number(stuckInput.value);
+      const threshold = stuckInput.value !== "" && typed >= 0 ? typed : 10;
       const byId = Object.fromEntries(room.exercises.map(e => [e.id, e]));
 
       const head = document.querySelector("#grid thead");
