@@ -13,8 +13,14 @@ public final class RoomService: @unchecked Sendable {
     private var state: RoomState
     private var postLimiter = RateLimiter(burst: 10, interval: 1)
     private var joinLimiter = RateLimiter(burst: 60, interval: 1)
-    /// The join line the page shows, filled in by whoever knows the address attendees can reach.
-    public var joinLine = ""
+    private var joinLineText = ""
+
+    /// The join line the page shows, filled in once the port is known (after the server started,
+    /// hence the lock).
+    public var joinLine: String {
+        get { lock.withLock { joinLineText } }
+        set { lock.withLock { joinLineText = newValue } }
+    }
 
     public init(state: RoomState, catalog: RoomCatalog, store: RoomStore?, clock: @escaping @Sendable () -> Date = Date.init) {
         self.state = state

@@ -121,6 +121,18 @@ final class RoomServerTests: XCTestCase {
         XCTAssertEqual(link.send([GradedExercise(id: "first", verdict: "done", missed: [])], timeout: 1), .notJoined)
     }
 
+    func testARoomThatAcceptsButNeverAnswersCostsTheSenderOnlyItsTimeout() throws {
+        // A listener that never accepts: the kernel completes the handshake, then nothing comes back.
+        let silent = try RoomSocket.listen(address: "127.0.0.1", port: 0)
+        defer { RoomSocket.close(silent.fd) }
+
+        let started = Date()
+        let result = RoomPoster.post(Data("{}".utf8), to: URL(string: "http://127.0.0.1:\(silent.port)/api/results")!, timeout: 0.5)
+
+        XCTAssertEqual(result, .failure(.timedOut))
+        XCTAssertLessThan(Date().timeIntervalSince(started), 0.8)
+    }
+
     func testJoiningAWrongURLOrRoomFailsWithOneLine() throws {
         let link = RoomLink(stateDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("checkout-\(UUID().uuidString)"))
         XCTAssertThrowsError(try link.join(url: "\(base.absoluteString)/", name: "Ana")) { XCTAssertTrue("\($0)".contains("?room=CODE"), "\($0)") }
