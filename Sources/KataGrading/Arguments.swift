@@ -83,6 +83,10 @@ public struct Arguments: Equatable, Sendable {
             throw UsageError(description: "choose one of --list, --hint, --solution, --reset, --watch at a time.")
         }
         arguments.action = actions.first ?? .grade
+        if arguments.action != .roomServe, arguments.port != nil || arguments.bind != nil {
+            throw UsageError(description: "--port and --bind go with --room-serve.")
+        }
+        if arguments.action != .join, arguments.name != nil { throw UsageError(description: "--name goes with --join URL.") }
         switch arguments.action {
         case .solution, .reset:
             guard arguments.ids.count == 1 else {

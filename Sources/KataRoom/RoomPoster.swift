@@ -84,8 +84,8 @@ public enum RoomPoster {
     private final class ResultBox: @unchecked Sendable {
         private let lock = NSLock()
         private var value: Result<Answer, Failure>?
-        func set(_ value: Result<Answer, Failure>) { lock.withLock { self.value = value } }
-        func get() -> Result<Answer, Failure>? { lock.withLock { value } }
+        func set(_ value: Result<Answer, Failure>) { lock.guarded { self.value = value } }
+        func get() -> Result<Answer, Failure>? { lock.guarded { value } }
     }
 }
 
@@ -99,7 +99,7 @@ public enum LocalAddresses {
         var cursor = list
         while let entry = cursor {
             defer { cursor = entry.pointee.ifa_next }
-            let flags = Int32(entry.pointee.ifa_flags)
+            let flags = Int32(truncatingIfNeeded: entry.pointee.ifa_flags)
             guard let address = entry.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET),
                   flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0 else { continue }
             var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))

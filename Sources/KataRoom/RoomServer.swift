@@ -36,7 +36,7 @@ public final class RoomServer: @unchecked Sendable {
 
     /// Stops accepting, cuts every open connection short, and waits (briefly) for the threads.
     public func stop() {
-        let open: Set<Int32> = lock.withLock {
+        let open: Set<Int32> = lock.guarded {
             stopping = true
             return connections
         }
@@ -52,7 +52,7 @@ public final class RoomServer: @unchecked Sendable {
 
     private func acceptConnections() {
         while let (client, remote) = RoomSocket.accept(listening: listening, wake: wake.read) {
-            let admitted = lock.withLock {
+            let admitted = lock.guarded {
                 guard !stopping, connections.count < Self.maxConnections else { return false }
                 connections.insert(client)
                 return true
@@ -64,7 +64,7 @@ public final class RoomServer: @unchecked Sendable {
             threads.enter()
             let thread = Thread { [self] in
                 serve(client, remote: remote)
-                _ = lock.withLock { connections.remove(client) }
+                _ = lock.guarded { connections.remove(client) }
                 RoomSocket.close(client)
                 threads.leave()
             }

@@ -18,8 +18,8 @@ public final class RoomService: @unchecked Sendable {
     /// The join line the page shows, filled in once the port is known (after the server started,
     /// hence the lock).
     public var joinLine: String {
-        get { lock.withLock { joinLineText } }
-        set { lock.withLock { joinLineText = newValue } }
+        get { lock.guarded { joinLineText } }
+        set { lock.guarded { joinLineText = newValue } }
     }
 
     public init(state: RoomState, catalog: RoomCatalog, store: RoomStore?, clock: @escaping @Sendable () -> Date = Date.init) {
@@ -29,8 +29,8 @@ public final class RoomService: @unchecked Sendable {
         self.clock = clock
     }
 
-    public var code: String { lock.withLock { state.code } }
-    public var currentState: RoomState { lock.withLock { state } }
+    public var code: String { lock.guarded { state.code } }
+    public var currentState: RoomState { lock.guarded { state } }
 
     public func handle(_ request: HTTPRequest, remote: String) -> HTTPResponse {
         switch (request.method, request.path) {
@@ -60,7 +60,7 @@ public final class RoomService: @unchecked Sendable {
     func snapshot(_ request: HTTPRequest) -> RoomSnapshot {
         let minutes = request.query["stuckAfter"].flatMap(Double.init).map { min(max($0, 0), 24 * 60) } ?? Self.defaultStuckMinutes
         let now = clock()
-        var snapshot = lock.withLock { RoomSnapshot(state: state, catalog: catalog, stuckAfterMinutes: minutes, now: now) }
+        var snapshot = lock.guarded { RoomSnapshot(state: state, catalog: catalog, stuckAfterMinutes: minutes, now: now) }
         snapshot.joinCommand = joinLine
         return snapshot
     }
@@ -110,7 +110,7 @@ public final class RoomService: @unchecked Sendable {
     /// Applies a change and saves it before anyone is told it happened; a change that cannot be
     /// saved is undone.
     private func mutate<T>(_ change: (inout RoomState) throws -> T) throws -> T {
-        try lock.withLock {
+        try lock.guarded {
             var next = state
             let result = try change(&next)
             try store?.save(next)

@@ -39,5 +39,7 @@ final class RoomCommandsTests: XCTestCase {
         XCTAssertThrowsError(try Arguments.parse(["--join", "http://10.0.0.2:8787/?room=ABC234"])) { XCTAssertTrue("\($0)".contains("--name")) }
         XCTAssertThrowsError(try Arguments.parse(["--room-serve", "--port", "70000"])) { XCTAssertTrue("\($0)".contains("1 to 65535")) }
         XCTAssertThrowsError(try Arguments.parse(["--room-serve", "--port"])) { XCTAssertTrue("\($0)".contains("needs a value")) }
+        XCTAssertThrowsError(try Arguments.parse(["--port", "9000"])) { XCTAssertTrue("\($0)".contains("--room-serve")) }
+        XCTAssertThrowsError(try Arguments.parse(["--name", "Ana"])) { XCTAssertTrue("\($0)".contains("--join")) }
     }
 }
