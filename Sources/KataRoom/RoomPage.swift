@@ -51,7 +51,7 @@ enum RoomPage {
       .missed { margin: 0; padding-left: 1rem; }
       .missed li { margin-bottom: 0.2rem; }
       .hint { color: #333; }
-      #stuck li { font-size: 1rem; }
+      #stuck li, #explain li { font-size: 1rem; margin-bottom: 0.2rem; }
       .empty { color: #666; font-style: italic; }
     </style>
     </head>
@@ -67,9 +67,11 @@ enum RoomPage {
     <div id="legend" class="legend"></div>
     <h2>Who is where</h2>
     <table id="grid"><thead></thead><tbody></tbody></table>
+    <h2>Explain next: the planted bugs the room misses most</h2>
+    <ol id="explain"></ol>
     <h2>Looks stuck</h2>
     <ul id="stuck"></ul>
-    <h2>Per exercise: done, and the planted bugs the room misses most</h2>
+    <h2>Per exercise reached: done, and the planted bugs missed most</h2>
     <table id="exercises"><thead><tr><th>#</th><th>Exercise</th><th>Done</th><th>Missed most (attendees) and the hint to explain</th></tr></thead><tbody></tbody></table>
     <script>
     "use strict";
@@ -143,7 +145,18 @@ enum RoomPage {
         return el("li", a.name + ": #" + (e ? e.number : "?") + " " + (e ? e.title : a.current) + ", " + Math.floor(m) + " min, " + (a.results[a.current] || {}).verdict);
       }) : [el("li", "Nobody, at " + threshold + " minutes.", "empty")]));
 
-      const exRows = room.exercises.map(e => {
+      // Across the room: the misconceptions worth stopping everyone for.
+      const everywhere = room.exercises.flatMap(e => e.mostMissed.map(m => [e, m]))
+        .sort((x, y) => y[1].count - x[1].count || x[0].number - y[0].number).slice(0, 5);
+      document.getElementById("explain").replaceChildren(...(everywhere.length ? everywhere.map(([e, m]) => {
+        const li = el("li");
+        li.append(el("b", m.count + " × " + m.chaff), " in #" + e.number + " " + e.title + ": ", el("span", m.hint, "hint"));
+        return li;
+      }) : [el("li", "No planted bug is missed right now.", "empty")]));
+
+      // Only exercises someone has reached, so the table stays short early in the day.
+      const reached = room.exercises.filter(e => room.attendees.some(a => a.results[e.id]));
+      const exRows = reached.map(e => {
         const tr = el("tr");
         const missed = el("td");
         if (e.mostMissed.length) {
@@ -158,6 +171,7 @@ enum RoomPage {
         tr.append(el("td", e.number, "count"), el("td", e.title), el("td", e.done + "/" + room.attendees.length, "count"), missed);
         return tr;
       });
+      if (exRows.length === 0) { const tr = el("tr"); const td = el("td", "No results yet.", "empty"); td.colSpan = 4; tr.append(td); exRows.push(tr); }
       document.querySelector("#exercises tbody").replaceChildren(...exRows);
 
       const status = document.getElementById("status");
