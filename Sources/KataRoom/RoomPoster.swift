@@ -91,11 +91,12 @@ public enum RoomPoster {
 
 /// The addresses this machine can be reached at, to print a join line that works from another laptop.
 public enum LocalAddresses {
-    /// The first IPv4 address of an interface that is up and not loopback; nil when there is none.
-    public static func firstLAN() -> String? {
+    /// The IPv4 addresses of interfaces that are up and not loopback, in the system's order.
+    public static func lan() -> [String] {
         var list: UnsafeMutablePointer<ifaddrs>?
-        guard getifaddrs(&list) == 0 else { return nil }
+        guard getifaddrs(&list) == 0 else { return [] }
         defer { freeifaddrs(list) }
+        var addresses: [String] = []
         var cursor = list
         while let entry = cursor {
             defer { cursor = entry.pointee.ifa_next }
@@ -107,8 +108,8 @@ public enum LocalAddresses {
                 var inAddress = pointer.pointee.sin_addr
                 _ = inet_ntop(AF_INET, &inAddress, &text, socklen_t(INET_ADDRSTRLEN))
             }
-            return RoomSocket.string(fromCString: text)
+            addresses.append(RoomSocket.string(fromCString: text))
         }
-        return nil
+        return addresses
     }
 }

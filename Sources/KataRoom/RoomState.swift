@@ -34,6 +34,8 @@ public struct RoomState: Codable, Sendable, Equatable {
         public var receivedAt: Date
     }
 
+    public static let maxAttendees = 300
+
     public init(code: String) { self.code = code }
 
     public func attendee(_ id: String) -> Attendee? { attendees.first { $0.id == id } }
@@ -50,6 +52,8 @@ public struct RoomState: Codable, Sendable, Equatable {
             revision += 1
             return attendees[index]
         }
+        // A bound on the state (and the page), whatever a flood of joins tries.
+        guard attendees.count < Self.maxAttendees else { throw RoomError.invalid("the room is full (\(Self.maxAttendees) attendees)") }
         let attendee = Attendee(id: request.attendee, name: request.name, token: request.token,
                                 joinedAt: now, lastSeen: now)
         attendees.append(attendee)

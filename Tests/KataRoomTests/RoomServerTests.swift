@@ -133,6 +133,10 @@ final class RoomServerTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 0.8)
     }
 
+    func testTheAddressesPrintedForAttendeesAreNeverLoopback() {
+        XCTAssertFalse(LocalAddresses.lan().contains { $0.hasPrefix("127.") })
+    }
+
     func testJoiningAWrongURLOrRoomFailsWithOneLine() throws {
         let link = RoomLink(stateDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("checkout-\(UUID().uuidString)"))
         XCTAssertThrowsError(try link.join(url: "\(base.absoluteString)/", name: "Ana")) { XCTAssertTrue("\($0)".contains("?room=CODE"), "\($0)") }

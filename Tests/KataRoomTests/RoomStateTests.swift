@@ -60,6 +60,14 @@ final class RoomStateTests: XCTestCase {
         XCTAssertEqual(state, before)
     }
 
+    func testAFloodOfJoinsStopsAtTheRoomsSize() throws {
+        var state = RoomState(code: RoomFixtures.code)
+        for index in 0..<RoomState.maxAttendees { _ = try state.join(RoomFixtures.join("attendee-\(index)"), now: start) }
+
+        XCTAssertThrowsError(try state.join(RoomFixtures.join("attendee-extra"), now: start))
+        XCTAssertNoThrow(try state.join(RoomFixtures.join("attendee-7", name: "Seven"), now: start), "a known checkout can still re-join")
+    }
+
     func testJoiningAgainFromTheSameCheckoutRenamesTheRowInsteadOfAddingOne() throws {
         var state = try RoomFixtures.stateWith("attendee-1")
         _ = try state.join(RoomFixtures.join("attendee-1", name: "Ana B."), now: start)

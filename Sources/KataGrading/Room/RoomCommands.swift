@@ -82,12 +82,17 @@ enum RoomCommands {
             server.stop()
             return GradeCommand.exitBroken
         }
-        let host = address == "0.0.0.0" ? (LocalAddresses.firstLAN() ?? "127.0.0.1") : address
+        let lan = LocalAddresses.lan()
+        let host = address == "0.0.0.0" ? (lan.first ?? "127.0.0.1") : address
         let page = "http://\(host):\(listening)/"
         service.joinLine = "Scripts/grade.sh --join \(page)?room=\(state.code) --name \"Your Name\""
         print("Room \(state.code) is open\(state.attendees.isEmpty ? "" : ", with the \(state.attendees.count) attendees it had").")
         print("  Projector:  \(page)")
         print("  Attendees:  \(service.joinLine)")
+        if address == "0.0.0.0", lan.count > 1 {
+            // A laptop with Docker or a VPN has several: the first may not be the room's network.
+            print("  This laptop's other addresses: \(lan.dropFirst().joined(separator: ", ")). Use the one on the room's network.")
+        }
         print("State is saved in \(grader.paths.relative(store.file)) on every change; a restart keeps it. Ctrl-C closes the room.")
         fflush(nil)
 
