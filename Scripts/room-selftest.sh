@@ -66,6 +66,11 @@ start_room() {
   join_url="$(grep -o 'http://[^ ]*?room=[A-Z0-9]*' "$3" | tail -1)"
 }
 
+if ! command -v python3 >/dev/null 2>&1; then
+  fail "python3 is on the PATH (the room's self-test drives its clients with it; Debian: apt-get install -y python3)"
+  echo; echo "$passed passed, $failed failed"; exit 1
+fi
+
 section "Build the grader"
 if "$grade" --help >"$work/help.txt" 2>&1 && grep -q -- '--room-serve' "$work/help.txt"; then
   pass "grade.sh builds the grader, and --help lists the room"
