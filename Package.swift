@@ -44,10 +44,14 @@ targets += [
 ]
 
 // The grader: all logic in a testable library, a thin executable that `Scripts/grade.sh` runs.
+// KataRoom is the instructor's live room (server, page, and the attendee's sender); it needs
+// nothing of the grader, so its tests stay small.
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 targets += [
     .target(name: "KataGradingKernel"),
-    .target(name: "KataGrading", dependencies: ["KataGradingKernel"], swiftSettings: swift6),
+    .target(name: "KataRoom", swiftSettings: swift6),
+    .testTarget(name: "KataRoomTests", dependencies: ["KataRoom"], swiftSettings: swift6),
+    .target(name: "KataGrading", dependencies: ["KataGradingKernel", "KataRoom"], swiftSettings: swift6),
     .executableTarget(name: "KataGrader", dependencies: ["KataGrading"], swiftSettings: swift6),
     .testTarget(name: "KataGradingTests", dependencies: ["KataGrading"], swiftSettings: swift6),
 ]

@@ -23,7 +23,7 @@ grader="$scratch/debug/KataGrader"
 
 grader_is_stale() {
   [ ! -x "$grader" ] && return 0
-  [ -n "$(find "$root/Sources/KataGrading" "$root/Sources/KataGrader" -newer "$grader" -print -quit 2>/dev/null)" ]
+  [ -n "$(find "$root/Sources/KataGrading" "$root/Sources/KataGrader" "$root/Sources/KataRoom" -newer "$grader" -print -quit 2>/dev/null)" ]
 }
 
 build_grader() {

@@ -5,6 +5,7 @@ public struct Arguments: Equatable, Sendable {
     public enum Action: Equatable, Sendable {
         case grade, list, help, hint, solution, reset, watch, index
         case refreshStarters, checkStarters
+        case roomServe, join, leave
     }
 
     public var action: Action = .grade
@@ -15,6 +16,11 @@ public struct Arguments: Equatable, Sendable {
     public var json: JSONOutput?
     public var repeats = 3
     public var yes = false
+    /// The live room: `--room-serve [--port N] [--bind ADDRESS]`, `--join URL --name NAME`.
+    public var port: Int?
+    public var bind: String?
+    public var joinURL: String?
+    public var name: String?
 
     public enum JSONOutput: Equatable, Sendable {
         case standardOutput
@@ -40,6 +46,18 @@ public struct Arguments: Equatable, Sendable {
             case "--index": actions.append(.index)
             case "--refresh-starters": actions.append(.refreshStarters)
             case "--check-starters": actions.append(.checkStarters)
+            case "--room-serve": actions.append(.roomServe)
+            case "--leave": actions.append(.leave)
+            case "--join", "--name", "--bind", "--port":
+                guard let value = rest.popFirst(), !value.hasPrefix("-") else { throw UsageError(description: "\(word) needs a value.") }
+                switch word {
+                case "--join": actions.append(.join); arguments.joinURL = value
+                case "--name": arguments.name = value
+                case "--bind": arguments.bind = value
+                default:
+                    guard let port = Int(value), (1...65535).contains(port) else { throw UsageError(description: "--port needs a port number from 1 to 65535.") }
+                    arguments.port = port
+                }
             case "--solutions": arguments.source = .solutions
             case "--porcelain": arguments.porcelain = true
             case "--yes", "-y": arguments.yes = true
@@ -65,6 +83,10 @@ public struct Arguments: Equatable, Sendable {
             throw UsageError(description: "choose one of --list, --hint, --solution, --reset, --watch at a time.")
         }
         arguments.action = actions.first ?? .grade
+        if arguments.action != .roomServe, arguments.port != nil || arguments.bind != nil {
+            throw UsageError(description: "--port and --bind go with --room-serve.")
+        }
+        if arguments.action != .join, arguments.name != nil { throw UsageError(description: "--name goes with --join URL.") }
         switch arguments.action {
         case .solution, .reset:
             guard arguments.ids.count == 1 else {
@@ -74,6 +96,8 @@ public struct Arguments: Equatable, Sendable {
             guard arguments.ids.count <= 1 else { throw UsageError(description: "--hint takes at most one exercise id.") }
         case .watch:
             guard arguments.source == .exercises else { throw UsageError(description: "--watch watches Exercises/ only.") }
+        case .join:
+            guard arguments.name != nil else { throw UsageError(description: "--join URL needs --name \"Your Name\".") }
         default:
             break
         }
@@ -106,12 +130,15 @@ public struct Arguments: Equatable, Sendable {
           grade.sh --hint [ID]     the hint for ID, or for your current exercise
           grade.sh --reset ID      put the starter back (keeps a backup; --yes skips the question)
           grade.sh --list          list the exercises
+          grade.sh --join URL --name NAME   send every grade to the instructor's room
+          grade.sh --leave         stop sending grades to the room
 
         Instructors
           grade.sh --solutions     grade the reference solutions (never touches Exercises/)
           grade.sh --solution ID   show the solution as a diff against the starter
           grade.sh --json          print the results as JSON (--json=PATH writes a file too)
           grade.sh --repeats N     run each suite N times to detect flakiness (default 3)
+          grade.sh --room-serve [--port N]  open the live room page (default port 8787)
 
         Exit status: 0 when every graded exercise is done, 1 when some are not,
         2 for a usage error, 3 when the kata itself cannot be built or read,

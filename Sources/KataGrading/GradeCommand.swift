@@ -74,6 +74,12 @@ public enum GradeCommand {
                 return try refreshStarters(grader)
             case .checkStarters:
                 return checkStarters(grader)
+            case .roomServe:
+                return RoomCommands.serve(grader, port: arguments.port, bind: arguments.bind)
+            case .join:
+                return RoomCommands.join(paths, url: arguments.joinURL ?? "", name: arguments.name ?? "")
+            case .leave:
+                return RoomCommands.leave(paths)
             case .grade, .watch:
                 guard let swift = ProcessRunner.which("swift") else {
                     err.write("grade.sh: no `swift` on the PATH. Install Swift 6 (https://www.swift.org/install), open a new terminal, and check `swift --version`.\n")
@@ -126,6 +132,7 @@ public enum GradeCommand {
         if let json = arguments.json {
             writeJSON(JSONReport(results: results, source: arguments.source.reportName), to: json)
         }
+        if arguments.source == .exercises { RoomCommands.send(results, paths: grader.paths) }
         return results.allSatisfy { $0.verdict.kind == .done } ? exitDone : exitNotDone
     }
 

@@ -43,7 +43,7 @@ public struct ShadowPackage: Sendable {
 
         // Legacy modules (and any support modules), with their variants compiled in.
         let moduleNames = try fm.contentsOfDirectory(atPath: paths.sources.path)
-            .filter { !$0.hasPrefix("KataGrad") && !$0.hasPrefix(".") }
+            .filter { !$0.hasPrefix("Kata") && !$0.hasPrefix(".") }
         for module in moduleNames {
             let from = paths.sources.appendingPathComponent(module)
             let to = directory.appendingPathComponent("Sources/\(module)")
@@ -115,7 +115,7 @@ public struct ShadowPackage: Sendable {
             \(rows.joined(separator: "\n"))
             ]
             package.products = []
-            package.targets = package.targets.filter { $0.type == .regular && !$0.name.hasPrefix("KataGrad") }
+            package.targets = package.targets.filter { $0.type == .regular && !$0.name.hasPrefix("Kata") }
                 + kataGradeTargets.map { target in
                     let template = package.targets.first { $0.name == target.template }!
                     return .testTarget(name: target.name, dependencies: template.dependencies,

@@ -25,6 +25,7 @@ struct Watch {
         LastGrade.record(results, grader.paths)
         var current = results.first { $0.verdict.kind != .done }?.exercise
         printFooter(results, current: current, report: report)
+        RoomCommands.send(results, paths: grader.paths)
 
         var snapshot = fingerprints()
         while true {
@@ -55,6 +56,7 @@ struct Watch {
                 current = results.first { $0.verdict.kind != .done }?.exercise
             }
             printFooter(results, current: current, report: report)
+            RoomCommands.send(regraded, paths: grader.paths)
         }
     }
 

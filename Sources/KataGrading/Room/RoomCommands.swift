@@ -1,0 +1,114 @@
+import Foundation
+import KataRoom
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The grader's side of the live room: `--room-serve` for the instructor, `--join` and `--leave`
+/// for attendees, and handing each grade of `Exercises/` to the room. The room itself, its page
+/// and its sender live in the KataRoom module.
+enum RoomCommands {
+    static let defaultPort = 8787
+    /// The longest a grade waits for the room, after its verdicts are on screen.
+    static let sendTimeout: TimeInterval = 1.5
+
+    static func link(_ paths: KataPaths) -> RoomLink { RoomLink(stateDirectory: paths.state) }
+
+    /// Sends a grade's verdicts to the joined room, if any. Never throws and never waits longer than
+    /// `sendTimeout`; what could not be sent stays in the outbox for the next grade.
+    static func send(_ results: [ExerciseResult], paths: KataPaths) {
+        let graded = results.map { GradedExercise(id: $0.exercise.id, verdict: $0.verdict.kind.rawValue, missed: $0.verdict.missedChaffs) }
+        switch link(paths).send(graded, timeout: sendTimeout) {
+        case .notJoined, .sent:
+            break
+        case .kept(let count, let why):
+            StandardError().write("room: \(why); \(count) result\(count == 1 ? "" : "s") kept for the next grade.\n")
+        case .refused(let why):
+            StandardError().write("room: refused these results (\(why)). Run grade.sh --join again, or --leave.\n")
+        }
+        fflush(nil)
+    }
+
+    static func join(_ paths: KataPaths, url: String, name: String) -> Int32 {
+        do {
+            let joined = try link(paths).join(url: url, name: name)
+            print("Joined room \(joined.code) at \(joined.room.absoluteString) as \(joined.name).")
+            print("From now on every grade, --watch included, sends its verdicts there. Scripts/grade.sh --leave stops it.")
+            return GradeCommand.exitDone
+        } catch {
+            StandardError().write("grade.sh --join: \(error)\n")
+            return GradeCommand.exitNotDone
+        }
+    }
+
+    static func leave(_ paths: KataPaths) -> Int32 {
+        print(link(paths).leave() ? "Left the room: grades are no longer sent." : "This checkout had not joined a room.")
+        return GradeCommand.exitDone
+    }
+
+    /// The course as the room shows it: titles in order, and the hint of every planted bug.
+    static func catalog(of grader: Grader) -> RoomCatalog {
+        RoomCatalog(exercises: grader.catalog.exercises.map { exercise in
+            let module = grader.catalog.pattern(of: exercise).module
+            var hints: [String: String] = [:]
+            for variant in grader.variants where variant.kind == .chaff && variant.module == module && exercise.chaffs.contains(variant.name) {
+                hints[variant.name] = variant.hint
+            }
+            return RoomCatalog.Exercise(id: exercise.id, title: exercise.title, pattern: exercise.pattern, chaffHints: hints)
+        })
+    }
+
+    /// Runs the room until Ctrl-C. State is saved on every change, so a restart (or a crash) keeps it.
+    static func serve(_ grader: Grader, port: Int?, bind: String?) -> Int32 {
+        let err = StandardError()
+        let store = RoomStore(file: grader.paths.state.appendingPathComponent("room/state.json"))
+        let state: RoomState
+        do { state = try store.load() ?? RoomState(code: RoomCode.newRoomCode()) } catch {
+            err.write("grade.sh --room-serve: \(error)\n")
+            return GradeCommand.exitBroken
+        }
+        let service = RoomService(state: state, catalog: catalog(of: grader), store: store)
+        let server = RoomServer(service: service)
+        let address = bind ?? "0.0.0.0"
+        let listening: UInt16
+        do { listening = try server.start(address: address, port: UInt16(port ?? defaultPort)) } catch {
+            err.write("grade.sh --room-serve: cannot listen on \(address):\(port ?? defaultPort): \(error)\n")
+            return GradeCommand.exitBroken
+        }
+        do { try store.save(state) } catch {
+            err.write("grade.sh --room-serve: cannot save the room's state in \(grader.paths.relative(store.file)): \(error)\n")
+            server.stop()
+            return GradeCommand.exitBroken
+        }
+        let lan = LocalAddresses.lan()
+        let host = address == "0.0.0.0" ? (lan.first ?? "127.0.0.1") : address
+        let page = "http://\(host):\(listening)/"
+        service.joinLine = "Scripts/grade.sh --join \(page)?room=\(state.code) --name \"Your Name\""
+        print("Room \(state.code) is open\(state.attendees.isEmpty ? "" : ", with the \(state.attendees.count) attendees it had").")
+        print("  Projector:  \(page)")
+        print("  Attendees:  \(service.joinLine)")
+        if address == "0.0.0.0", lan.count > 1 {
+            // A laptop with Docker or a VPN has several: the first may not be the room's network.
+            print("  This laptop's other addresses: \(lan.dropFirst().joined(separator: ", ")). Use the one on the room's network.")
+        }
+        print("State is saved in \(grader.paths.relative(store.file)) on every change; a restart keeps it. Ctrl-C closes the room.")
+        fflush(nil)
+
+        let stopped = DispatchSemaphore(value: 0)
+        var sources: [DispatchSourceSignal] = []
+        for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+            source.setEventHandler { stopped.signal() }
+            source.resume()
+            sources.append(source)
+        }
+        stopped.wait()
+        server.stop()
+        print("\nRoom \(state.code) closed; run --room-serve again to reopen it with everything it had.")
+        _ = sources
+        return GradeCommand.exitDone
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+
+/// A checkout's seat in a room: where the room is, who this checkout is in it, and the results
+/// still to be sent. Both live in the checkout's ignored state folder (`.build/kata/`), so a join
+/// survives across grades and `--leave` (or deleting `.build`) ends it.
+public struct RoomMembership: Codable, Sendable, Equatable {
+    /// The room's base URL, e.g. `http://192.168.1.20:8787`.
+    public var room: URL
+    public var code: String
+    public var name: String
+    public var attendee: String
+    public var token: String
+    /// The next result's sequence number: the room keeps the highest it has seen per exercise.
+    public var nextSeq: Int = 1
+
+    /// Splits the join URL the server prints, `http://HOST:PORT/?room=CODE`, into base and code.
+    public static func parseJoinURL(_ text: String) throws -> (room: URL, code: String) {
+        guard let components = URLComponents(string: text), components.scheme == "http", let host = components.host, !host.isEmpty else {
+            throw RoomError.invalid("\(text) is not the room's http:// URL; copy the join line the instructor shows")
+        }
+        guard let code = components.queryItems?.first(where: { $0.name == "room" })?.value?.uppercased(), !code.isEmpty else {
+            throw RoomError.invalid("\(text) has no ?room=CODE; copy the whole join line the instructor shows")
+        }
+        var base = URLComponents()
+        base.scheme = "http"
+        base.host = host
+        base.port = components.port
+        return (base.url!, code)
+    }
+}
+
+/// What one grade hands to the room: an exercise's verdict and the planted bugs it missed.
+public struct GradedExercise: Sendable, Equatable {
+    public var id: String
+    public var verdict: String
+    public var missed: [String]
+
+    public init(id: String, verdict: String, missed: [String]) {
+        self.id = id
+        self.verdict = verdict
+        self.missed = missed
+    }
+}
+
+/// Joining, leaving, and sending through an outbox: results are written to disk first, then
+/// posted; whatever the room has not acknowledged stays for the next grade.
+public struct RoomLink: Sendable {
+    public var membershipFile: URL
+    public var outboxFile: URL
+
+    public init(stateDirectory: URL) {
+        membershipFile = stateDirectory.appendingPathComponent("room-join.json")
+        outboxFile = stateDirectory.appendingPathComponent("room-outbox.json")
+    }
+
+    public var membership: RoomMembership? {
+        FileManager.default.contents(atPath: membershipFile.path).flatMap { try? JSONDecoder().decode(RoomMembership.self, from: $0) }
+    }
+
+    public var outbox: [ResultsPost.Entry] {
+        let entries = FileManager.default.contents(atPath: outboxFile.path).flatMap { try? JSONDecoder().decode([ResultsPost.Entry].self, from: $0) }
+        return entries ?? []
+    }
+
+    /// Registers with the room and remembers it. Throws a one-line reason when the room refuses
+    /// or cannot be reached; nothing is remembered then.
+    public func join(url text: String, name rawName: String, timeout: TimeInterval = 5) throws -> RoomMembership {
+        let (room, code) = try RoomMembership.parseJoinURL(text)
+        let name = try RoomValidation.checkName(rawName)
+        // The same checkout joining the same room again keeps its row.
+        let previous = membership.flatMap { $0.room == room && $0.code == code ? $0 : nil }
+        var joined = RoomMembership(room: room, code: code, name: name,
+                                    attendee: previous?.attendee ?? RoomCode.newAttendeeID(),
+                                    token: previous?.token ?? RoomCode.newToken(), nextSeq: previous?.nextSeq ?? 1)
+        let body = try JSONEncoder().encode(JoinRequest(code: code, attendee: joined.attendee, token: joined.token, name: name))
+        switch RoomPoster.post(body, to: room.appendingPathComponent("api/join"), timeout: timeout) {
+        case .failure(let failure):
+            throw RoomError.invalid("\(failure); check the URL, and that this laptop is on the room's network")
+        case .success(let answer) where answer.status != 200:
+            throw RoomError.invalid("the room refused: \(Self.message(answer))")
+        case .success:
+            break
+        }
+        if previous == nil { try? FileManager.default.removeItem(at: outboxFile) }
+        joined.name = name
+        try save(joined)
+        return joined
+    }
+
+    /// Forgets the room and anything not yet sent. False when there was no room to leave.
+    @discardableResult
+    public func leave() -> Bool {
+        let wasJoined = FileManager.default.fileExists(atPath: membershipFile.path)
+        try? FileManager.default.removeItem(at: membershipFile)
+        try? FileManager.default.removeItem(at: outboxFile)
+        return wasJoined
+    }
+
+    public enum Outcome: Equatable {
+        case notJoined
+        case sent(Int)
+        /// Not sent this time; kept for the next grade.
+        case kept(Int, String)
+        /// The room will never take these (it says so): dropped, with its reason.
+        case refused(String)
+    }
+
+    /// Adds `graded` to the outbox and posts the whole outbox within `timeout`. Does nothing, and
+    /// writes nothing, when the checkout has not joined a room.
+    @discardableResult
+    public func send(_ graded: [GradedExercise], timeout: TimeInterval) -> Outcome {
+        guard var joined = membership else { return .notJoined }
+        var pending = Dictionary(outbox.map { ($0.id, $0) }, uniquingKeysWith: { $0.seq > $1.seq ? $0 : $1 })
+        for result in graded {
+            guard let verdict = RoomVerdict(rawValue: result.verdict) else { continue }
+            pending[result.id] = ResultsPost.Entry(id: result.id, verdict: verdict, missed: result.missed, seq: joined.nextSeq)
+            joined.nextSeq += 1
+        }
+        let entries = pending.values.sorted { $0.seq < $1.seq }
+        // On disk before the network, so that a grade killed mid-send loses nothing.
+        try? save(joined)
+        try? saveOutbox(entries)
+        guard !entries.isEmpty else { return .sent(0) }
+
+        let post = ResultsPost(code: joined.code, attendee: joined.attendee, token: joined.token, results: entries)
+        guard let body = try? JSONEncoder().encode(post) else { return .kept(entries.count, "cannot encode") }
+        switch RoomPoster.post(body, to: joined.room.appendingPathComponent("api/results"), timeout: timeout) {
+        case .failure(let failure):
+            return .kept(entries.count, failure.description)
+        case .success(let answer) where answer.status == 200:
+            try? FileManager.default.removeItem(at: outboxFile)
+            return .sent(entries.count)
+        case .success(let answer) where answer.status == 429 || answer.status == 408 || answer.status >= 500:
+            return .kept(entries.count, Self.message(answer))
+        case .success(let answer):
+            try? FileManager.default.removeItem(at: outboxFile)
+            return .refused(Self.message(answer))
+        }
+    }
+
+    static func message(_ answer: RoomPoster.Answer) -> String {
+        let decoded = try? JSONDecoder().decode([String: String].self, from: answer.body)
+        return decoded?["error"] ?? "HTTP \(answer.status)"
+    }
+
+    func save(_ membership: RoomMembership) throws {
+        try FileManager.default.createDirectory(at: membershipFile.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try JSONEncoder().encode(membership).write(to: membershipFile, options: .atomic)
+    }
+
+    func saveOutbox(_ entries: [ResultsPost.Entry]) throws {
+        try JSONEncoder().encode(entries).write(to: outboxFile, options: .atomic)
+    }
+}

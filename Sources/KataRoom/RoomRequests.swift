@@ -1,0 +1,117 @@
+import Foundation
+
+/// `POST /api/join`: a checkout introduces itself. The checkout makes up its own id and secret
+/// token, so a join that is retried after a lost answer lands on the same row.
+public struct JoinRequest: Codable, Sendable, Equatable {
+    public var code: String
+    public var attendee: String
+    public var token: String
+    public var name: String
+
+    public init(code: String, attendee: String, token: String, name: String) {
+        self.code = code
+        self.attendee = attendee
+        self.token = token
+        self.name = name
+    }
+}
+
+/// `POST /api/results`: the verdicts of one or more grades of one checkout.
+public struct ResultsPost: Codable, Sendable, Equatable {
+    public var code: String
+    public var attendee: String
+    public var token: String
+    public var results: [Entry]
+
+    public struct Entry: Codable, Sendable, Equatable {
+        public var id: String
+        public var verdict: RoomVerdict
+        public var missed: [String]
+        public var seq: Int
+
+        public init(id: String, verdict: RoomVerdict, missed: [String] = [], seq: Int) {
+            self.id = id
+            self.verdict = verdict
+            self.missed = missed
+            self.seq = seq
+        }
+    }
+
+    public init(code: String, attendee: String, token: String, results: [Entry]) {
+        self.code = code
+        self.attendee = attendee
+        self.token = token
+        self.results = results
+    }
+}
+
+/// The checks of docs/room-api.md that JSON decoding alone does not make. Every string that
+/// reaches the state passes here, so the page and the saved file only ever hold short, printable
+/// values.
+public enum RoomValidation {
+    public static let maxName = 40
+    public static let maxResults = 200
+    public static let maxMissed = 32
+
+    public static func decode<T: Decodable>(_ type: T.Type, from body: Data) throws -> T {
+        do { return try JSONDecoder().decode(type, from: body) } catch let error as DecodingError {
+            throw RoomError.invalid(describe(error))
+        } catch {
+            throw RoomError.invalid("the body is not JSON")
+        }
+    }
+
+    public static func check(_ join: JoinRequest) throws -> JoinRequest {
+        var join = join
+        try checkIdentity(code: join.code, attendee: join.attendee, token: join.token)
+        join.name = try checkName(join.name)
+        return join
+    }
+
+    public static func check(_ post: ResultsPost) throws {
+        try checkIdentity(code: post.code, attendee: post.attendee, token: post.token)
+        guard post.results.count <= maxResults else { throw RoomError.invalid("more than \(maxResults) results") }
+        for entry in post.results {
+            guard isSlug(entry.id) else { throw RoomError.invalid("an exercise id must be 1-64 of a-z 0-9 -") }
+            guard entry.seq >= 0 else { throw RoomError.invalid("seq must not be negative") }
+            guard entry.missed.count <= maxMissed, entry.missed.allSatisfy(isSlug) else {
+                throw RoomError.invalid("missed must list at most \(maxMissed) chaff names of a-z 0-9 -")
+            }
+        }
+    }
+
+    public static func checkName(_ raw: String) throws -> String {
+        let name = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !name.isEmpty, name.count <= maxName else { throw RoomError.invalid("a name must have 1 to \(maxName) characters") }
+        guard !name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.generalCategory == .format }) else {
+            throw RoomError.invalid("a name must not contain control characters")
+        }
+        return name
+    }
+
+    static func checkIdentity(code: String, attendee: String, token: String) throws {
+        guard code.count <= 32, code.allSatisfy({ $0.isASCII && ($0.isUppercase || $0.isNumber) }) else {
+            throw RoomError.wrongCode
+        }
+        guard (8...64).contains(attendee.count), isSlug(attendee) else {
+            throw RoomError.invalid("attendee must be 8-64 of a-z 0-9 -")
+        }
+        guard (16...128).contains(token.count), token.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+            throw RoomError.invalid("token must be 16-128 letters or digits")
+        }
+    }
+
+    static func isSlug(_ text: String) -> Bool {
+        (1...64).contains(text.count) && text.allSatisfy { ($0.isASCII && ($0.isLowercase || $0.isNumber)) || $0 == "-" }
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        switch error {
+        case .keyNotFound(let key, _): return "missing field '\(key.stringValue)'"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context), .dataCorrupted(let context):
+            let path = context.codingPath.map(\.stringValue).joined(separator: ".")
+            return path.isEmpty ? "the body is not the JSON object the API expects" : "wrong value at '\(path)'"
+        @unknown default: return "the body does not match the schema"
+        }
+    }
+}

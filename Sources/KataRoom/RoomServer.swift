@@ -1,0 +1,108 @@
+import Foundation
+
+/// The room's HTTP server: one thread per connection, so that a slow or silent client holds up only
+/// its own thread, and only until its deadline. Everything it answers comes from `RoomService`.
+public final class RoomServer: @unchecked Sendable {
+    /// A whole request must arrive within this time, or the connection is dropped with 408.
+    public static let requestTimeout: TimeInterval = 5
+    /// Beyond this many connections at once a new one is closed at once, so a flood cannot
+    /// exhaust threads or descriptors.
+    public static let maxConnections = 200
+
+    public let service: RoomService
+    private let lock = NSLock()
+    private var connections: Set<Int32> = []
+    private var stopping = false
+    private var listening: Int32 = -1
+    private var wake: (read: Int32, write: Int32) = (-1, -1)
+    private let threads = DispatchGroup()
+
+    public init(service: RoomService) { self.service = service }
+
+    /// Starts listening and returns the port.
+    public func start(address: String, port: UInt16) throws -> UInt16 {
+        let listener = try RoomSocket.listen(address: address, port: port)
+        wake = try RoomSocket.makeWakePipe()
+        listening = listener.fd
+        threads.enter()
+        let thread = Thread { [self] in
+            acceptConnections()
+            threads.leave()
+        }
+        thread.name = "RoomServer.accept"
+        thread.start()
+        return listener.port
+    }
+
+    /// Stops accepting, cuts every open connection short, and waits (briefly) for the threads.
+    public func stop() {
+        let open: Set<Int32> = lock.guarded {
+            stopping = true
+            return connections
+        }
+        guard listening >= 0 else { return }
+        open.forEach(RoomSocket.shutDown)
+        RoomSocket.wake(wake.write)
+        guard threads.wait(timeout: .now() + 3) == .success else { return }
+        RoomSocket.close(listening)
+        RoomSocket.close(wake.read)
+        RoomSocket.close(wake.write)
+        listening = -1
+    }
+
+    private func acceptConnections() {
+        while let (client, remote) = RoomSocket.accept(listening: listening, wake: wake.read) {
+            let admitted = lock.guarded {
+                guard !stopping, connections.count < Self.maxConnections else { return false }
+                connections.insert(client)
+                return true
+            }
+            guard admitted else {
+                RoomSocket.close(client)
+                continue
+            }
+            threads.enter()
+            let thread = Thread { [self] in
+                serve(client, remote: remote)
+                _ = lock.guarded { connections.remove(client) }
+                RoomSocket.close(client)
+                threads.leave()
+            }
+            thread.name = "RoomServer.connection"
+            thread.stackSize = 512 * 1024
+            thread.start()
+        }
+    }
+
+    private func serve(_ client: Int32, remote: String) {
+        let response: HTTPResponse
+        switch read(client, deadline: Date(timeIntervalSinceNow: Self.requestTimeout)) {
+        case .request(let request): response = service.handle(request, remote: remote)
+        case .refused(let refusal): response = refusal
+        }
+        RoomSocket.sendAll(client, response.wireData, deadline: Date(timeIntervalSinceNow: Self.requestTimeout))
+    }
+
+    private enum ReadOutcome {
+        case request(HTTPRequest)
+        case refused(HTTPResponse)
+    }
+
+    private func read(_ client: Int32, deadline: Date) -> ReadOutcome {
+        guard let (head, rest) = RoomSocket.readHead(client, limit: 8 * 1024, deadline: deadline) else {
+            return .refused(.error(408, "the request did not arrive in time, or its head is too long"))
+        }
+        guard var request = HTTPRequest(head: head) else { return .refused(.error(400, "not an HTTP/1.1 request")) }
+        if request.headers["transfer-encoding"] != nil { return .refused(.error(411, "send a Content-Length, not chunks")) }
+        let length = request.headers["content-length"].map { Int($0) ?? -1 } ?? 0
+        guard length >= 0 else { return .refused(.error(400, "Content-Length is not a number")) }
+        guard length <= RoomService.maxBody else {
+            return .refused(.error(413, "the body is over \(RoomService.maxBody) bytes"))
+        }
+        guard let body = RoomSocket.readBody(client, have: rest, count: length, deadline: deadline) else {
+            return .refused(.error(408, "the body did not arrive in time"))
+        }
+        request.body = body
+        return .request(request)
+    }
+}

@@ -1,0 +1,45 @@
+import XCTest
+import KataRoom
+@testable import KataGrading
+
+/// The grader's few lines of room: its options, and that the room understands every verdict and
+/// every chaff of the real catalog.
+final class RoomCommandsTests: XCTestCase {
+    func testTheRoomKnowsEveryVerdictTheGraderGives() {
+        for kind in Verdict.Kind.allCases {
+            XCTAssertNotNil(RoomVerdict(rawValue: kind.rawValue), kind.rawValue)
+        }
+        XCTAssertEqual(RoomVerdict.allCases.count, Verdict.Kind.allCases.count)
+    }
+
+    func testTheRoomCatalogHasEveryExerciseInOrderWithEveryChaffsHint() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let grader = try Grader(paths: KataPaths(root: root))
+        let room = RoomCommands.catalog(of: grader)
+
+        XCTAssertEqual(room.exercises.map(\.id), grader.catalog.exercises.map(\.id))
+        for (exercise, roomExercise) in zip(grader.catalog.exercises, room.exercises) {
+            XCTAssertEqual(Set(roomExercise.chaffHints.keys), Set(exercise.chaffs), exercise.id)
+            XCTAssertFalse(roomExercise.chaffHints.values.contains(""), exercise.id)
+        }
+    }
+
+    func testRoomOptionsParseAndBadOnesSayWhy() throws {
+        let serve = try Arguments.parse(["--room-serve", "--port", "9000", "--bind", "127.0.0.1"])
+        XCTAssertEqual(serve.action, .roomServe)
+        XCTAssertEqual(serve.port, 9000)
+        XCTAssertEqual(serve.bind, "127.0.0.1")
+
+        let join = try Arguments.parse(["--join", "http://10.0.0.2:8787/?room=ABC234", "--name", "Ana"])
+        XCTAssertEqual(join.action, .join)
+        XCTAssertEqual(join.joinURL, "http://10.0.0.2:8787/?room=ABC234")
+        XCTAssertEqual(join.name, "Ana")
+        XCTAssertEqual(try Arguments.parse(["--leave"]).action, .leave)
+
+        XCTAssertThrowsError(try Arguments.parse(["--join", "http://10.0.0.2:8787/?room=ABC234"])) { XCTAssertTrue("\($0)".contains("--name")) }
+        XCTAssertThrowsError(try Arguments.parse(["--room-serve", "--port", "70000"])) { XCTAssertTrue("\($0)".contains("1 to 65535")) }
+        XCTAssertThrowsError(try Arguments.parse(["--room-serve", "--port"])) { XCTAssertTrue("\($0)".contains("needs a value")) }
+        XCTAssertThrowsError(try Arguments.parse(["--port", "9000"])) { XCTAssertTrue("\($0)".contains("--room-serve")) }
+        XCTAssertThrowsError(try Arguments.parse(["--name", "Ana"])) { XCTAssertTrue("\($0)".contains("--join")) }
+    }
+}
