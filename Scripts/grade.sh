@@ -18,31 +18,83 @@ if ! command -v swift >/dev/null 2>&1; then
   exit 3
 fi
 
-scratch="$root/.build/kata/grader"
+state="$root/.build/kata"
+scratch="$state/grader"
 grader="$scratch/debug/KataGrader"
+# A checksum of the binary this script built: a grader binary it did not build is never run.
+stamp="$scratch/KataGrader.cksum"
+grader_sources=("$root/Package.swift" "$root/Sources/KataGrading" "$root/Sources/KataGrader"
+                "$root/Sources/KataGradingKernel" "$root/Sources/KataRoom")
 
 grader_is_stale() {
-  [ ! -x "$grader" ] && return 0
-  [ -n "$(find "$root/Sources/KataGrading" "$root/Sources/KataGrader" "$root/Sources/KataRoom" -newer "$grader" -print -quit 2>/dev/null)" ]
+  [ -x "$grader" ] && [ -f "$stamp" ] || return 0
+  [ "$(cksum <"$grader")" = "$(cat "$stamp")" ] || return 0
+  [ -n "$(find "${grader_sources[@]}" -newer "$grader" -print -quit 2>/dev/null)" ]
 }
 
+if ! mkdir -p "$state" 2>/dev/null || [ ! -w "$state" ]; then
+  echo "grade.sh: cannot write $state, where the grader keeps its build." >&2
+  echo "Make the checkout writable (for example: chmod -R u+w \"$root\"), or clone the kata into a folder of yours." >&2
+  exit 3
+fi
+
+build_pid=""
+stop_build() {
+  # SwiftPM stops its compilers on SIGINT; whatever is left after a moment is killed.
+  if [ -n "$build_pid" ]; then
+    kill -INT -- "-$build_pid" 2>/dev/null
+    for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 -- "-$build_pid" 2>/dev/null || break; sleep 0.3; done
+    kill -KILL -- "-$build_pid" 2>/dev/null
+  fi
+  rm -rf "$state/tmp/grader-build"
+  printf '\ngrade.sh: stopped while building the grader; nothing was graded and your files are untouched.\n' >&2
+  exit 130
+}
+
+# Builds the grader in a process group of its own (so that it can be stopped whole), showing
+# SwiftPM's [done/total] counter on a terminal.
 build_grader() {
-  swift build --package-path "$root" --scratch-path "$scratch" --product KataGrader >"$root/.build/kata/grader-build.log" 2>&1
+  local log="$state/grader-build.log"
+  mkdir -p "$state/tmp/grader-build"
+  set -m
+  TMPDIR="$state/tmp/grader-build" swift build --package-path "$root" --scratch-path "$scratch" \
+    --product KataGrader >"$log" 2>&1 &
+  build_pid=$!
+  set +m
+  while kill -0 "$build_pid" 2>/dev/null; do
+    if [ -t 2 ]; then
+      step="$(grep -o '^\[[0-9]*/[0-9]*\]' "$log" 2>/dev/null | tail -n 1)"
+      [ -n "$step" ] && printf '\r\033[K  building the grader %s' "$step" >&2
+    fi
+    sleep 0.5
+  done
+  wait "$build_pid"
+  local code=$?
+  build_pid=""
+  [ -t 2 ] && printf '\r\033[K' >&2
+  rm -rf "$state/tmp/grader-build"
+  [ "$code" -eq 0 ] && cksum <"$grader" >"$stamp"
+  return "$code"
 }
 
 if grader_is_stale; then
-  mkdir -p "$root/.build/kata"
-  echo "Building the grader…" >&2
+  trap stop_build INT TERM HUP
+  if [ -x "$grader" ] && [ -f "$stamp" ] && [ "$(cksum <"$grader")" != "$(cat "$stamp")" ]; then
+    echo "The grader's binary is not the one grade.sh built; building it again…" >&2
+    rm -f "$grader"
+  fi
+  echo "Building the grader (the first time takes a minute or two)…" >&2
   if ! build_grader; then
     # A damaged or half-written build folder is the usual cause: start it afresh once.
     echo "The grader's build folder looks damaged; rebuilding it from scratch…" >&2
     rm -rf "$scratch"
     if ! build_grader; then
       echo "grade.sh: the grader does not build. Last lines of .build/kata/grader-build.log:" >&2
-      tail -n 15 "$root/.build/kata/grader-build.log" >&2
+      tail -n 15 "$state/grader-build.log" >&2
       exit 3
     fi
   fi
+  trap - INT TERM HUP
 fi
 
 exec "$grader" "$root" "$@"

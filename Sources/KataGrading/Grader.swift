@@ -101,6 +101,12 @@ public final class Grader: @unchecked Sendable {
             StandardError().write("Another grade.sh is running in this checkout; waiting for it to finish…\n")
         }
         defer { lock.release() }
+        // Left by a grade that was killed outright: nothing of it is running any more.
+        if let temporary = ProcessRunner.shared.temporaryRoot {
+            for entry in (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? [] where entry.hasPrefix("p") {
+                try? FileManager.default.removeItem(at: temporary.appendingPathComponent(entry))
+            }
+        }
         return try grade(selected, options: options, swift: swift, progress: BuildProgress(), report: report)
     }
 
