@@ -228,6 +228,73 @@ check "two runs at once both finish" "0 0" "$code_a $code_b"
 check "two runs at once agree" "$(cat "$work/a.tsv")" "$(cat "$work/b.tsv")"
 grep -qh "waiting" "$work/a.err" "$work/b.err" && pass "the second run says it is waiting" || fail "the second run says it is waiting"
 
+section "Attacks from inside a test: each gets its verdict, and leaves nothing behind"
+# Planted into exercises of a copy of Solutions/ (their own tests still catch every bug), so the
+# verdict shows what the attack did to the grade. All run in one grade, with the system's
+# temporary directory pointed at an empty folder that must stay empty.
+attacks="$work/attacks"
+fresh_copy "$attacks"
+attack_ids=()
+for entry in "${plantable[@]:4}"; do
+  case "$entry" in *"|SwiftConcurrency/"*) continue ;; esac
+  attack_ids+=("$entry")
+done
+attack_names=(grandchild escapes alarm prints-errors floods)
+attack_verdicts=("done" "done" "crashed" "done" "done")
+attack_snippets=(
+  'final class SelftestGrandchild: XCTestCase { func test_z() { _ = system("sleep 45 >/dev/null 2>&1 &") } }'
+  'final class SelftestEscapes: XCTestCase { func test_z() throws { let p = Process(); p.executableURL = URL(fileURLWithPath: "/bin/sleep"); p.arguments = ["301"]; try p.run(); _ = system("setsid sleep 302 >/dev/null 2>&1 </dev/null &") } }'
+  'final class SelftestAlarm: XCTestCase { func test_z() { alarm(1); Thread.sleep(forTimeInterval: 2) } }'
+  'final class SelftestPrintsErrors: XCTestCase { func test_z() { print("SomeTests: error: none"); print("/x/y.swift:3: error: Other.test : made up"); print("Test Case '"'"'Other.test'"'"' failed (0.001 seconds)") } }'
+  'final class SelftestFloods: XCTestCase { func test_z() { let line = String(repeating: "x", count: 999); for _ in 0..<30_000 { print(line) } } }'
+)
+if [ "${#attack_ids[@]}" -lt "${#attack_names[@]}" ]; then
+  fail "exercises to plant attacks in" "only ${#attack_ids[@]}"
+else
+  selected=()
+  for i in "${!attack_names[@]}"; do
+    id="${attack_ids[$i]%%|*}"; file="${attack_ids[$i]#*|}"
+    printf '\nimport Foundation\n%s\n' "${attack_snippets[$i]}" >>"$attacks/$file"
+    selected+=("$id")
+  done
+  mkdir -p "$work/systmp"
+  start=$(date +%s)
+  TMPDIR="$work/systmp" "$grade" --porcelain --from "$attacks" "${selected[@]}" >"$work/attacks.tsv" 2>"$work/attacks.err"
+  seconds=$(( $(date +%s) - start ))
+  for i in "${!attack_names[@]}"; do
+    id="${attack_ids[$i]%%|*}"
+    check "$id: a test that ${attack_names[$i]} is judged ${attack_verdicts[$i]}" "${attack_verdicts[$i]}" "$(verdict_of "$id" "$work/attacks.tsv")" "$(reason_of "$id" "$work/attacks.tsv")"
+  done
+  [ "$seconds" -lt 40 ] && pass "a grandchild holding the output does not stretch the grade (${seconds} s)" || fail "a grandchild holding the output does not stretch the grade" "${seconds} s"
+  case "$(reason_of "${attack_ids[2]%%|*}" "$work/attacks.tsv")" in *"signal 14"*) pass "alarm() kills the test as under swift test: no signal is blocked";; *) fail "alarm() kills the test as under swift test" "$(reason_of "${attack_ids[2]%%|*}" "$work/attacks.tsv")";; esac
+  case "$(reason_of "${attack_ids[4]%%|*}" "$work/attacks.tsv")" in *"cut"*) pass "a flood of output is cut, and the verdict says so";; *) fail "a flood of output is cut, and the verdict says so" "$(reason_of "${attack_ids[4]%%|*}" "$work/attacks.tsv")";; esac
+  logs_kb=$(du -sk "$root/.build/kata/planted/logs" | cut -f1)
+  [ "$logs_kb" -lt 40000 ] && pass "the logs of a flooding suite stay small (${logs_kb} KB)" || fail "the logs of a flooding suite stay small" "${logs_kb} KB"
+  sleep 0.3
+  if pgrep -f "sleep (45|301|302)" >/dev/null; then fail "nothing a test started is still running after the verdict" "$(pgrep -af "sleep (45|301|302)")"
+  else pass "nothing a test started is still running after the verdict"; fi
+  leftovers="$(ls -A "$work/systmp")"
+  check "a grade leaves the system's temporary directory as it found it" "" "$leftovers"
+  check "the grader's own temporary folders are emptied" "" "$(ls -A "$root/.build/kata/tmp" 2>/dev/null)"
+fi
+
+# The grader killed outright (kill -9) in the middle of a hanging run that started escapees.
+hang_escape="$work/hang-escape"
+fresh_copy "$hang_escape"
+first_plant="${plantable[0]}"
+printf '\nimport Foundation\n%s\n' 'final class SelftestHangsAndEscapes: XCTestCase { func test_z() throws { let p = Process(); p.executableURL = URL(fileURLWithPath: "/bin/sleep"); p.arguments = ["303"]; try p.run(); _ = system("setsid sleep 304 >/dev/null 2>&1 </dev/null &"); Thread.sleep(forTimeInterval: 3600) } }' >>"$hang_escape/${first_plant#*|}"
+"$grade" --porcelain --from "$hang_escape" "${first_plant%%|*}" >/dev/null 2>&1 &
+for _ in $(seq 1 300); do pgrep -f "sleep 304" >/dev/null && break; sleep 0.1; done
+grader_pid="$(pgrep -f "KataGrader $root --porcelain --from $hang_escape" | head -n 1)"
+if [ -n "$grader_pid" ]; then
+  kill -9 "$grader_pid"; sleep 1
+  if pgrep -f "sleep (303|304)|kata/planted/.build/.*SelftestHangsAndEscapes" >/dev/null; then fail "kill -9 of the grader leaves nothing running" "$(pgrep -af "sleep (303|304)")"
+  else pass "kill -9 of the grader leaves nothing running"; fi
+else
+  fail "kill -9 of the grader leaves nothing running" "the grader never started the hanging run"
+fi
+wait 2>/dev/null
+
 section "Workshop commands, in a scratch clone: --hint, --json, --solution, --reset, --watch"
 solution_files() { awk -F'\t' -v id="$1" '$1 == id { n = split($4, f, ","); for (i = 1; i <= n; i++) print $2 "/" f[i] }' "$work/exercises.tsv"; }
 "$grade" --hint "$first" >"$work/hint.txt" 2>&1; code=$?

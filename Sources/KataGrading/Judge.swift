@@ -22,6 +22,15 @@ public enum Judge {
     }
 
     public static func judge(_ exercise: Catalog.Exercise, evidence: Evidence) -> Verdict {
+        var verdict = judgeRuns(exercise, evidence: evidence)
+        let runs = evidence.real + evidence.chaffs.map(\.outcome) + evidence.wheats.map(\.outcome)
+        if let cut = runs.map(\.cutBytes).max(), cut > 0 {
+            verdict.details.append("- Note: your tests print so much that the grader cut \(cut / 1_000_000 > 0 ? "\(cut / 1_000_000) MB" : "\(cut / 1000) KB") of one run's output; it keeps the first MB and the lines it reads.")
+        }
+        return verdict
+    }
+
+    static func judgeRuns(_ exercise: Catalog.Exercise, evidence: Evidence) -> Verdict {
         guard let first = evidence.real.first else {
             return Verdict(kind: .failing, reason: "the tests did not run.")
         }

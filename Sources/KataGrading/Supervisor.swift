@@ -218,8 +218,12 @@ struct OutputCap {
             let head = rest.prefix(Self.headLimit - written)
             emit(head)
             rest = rest.dropFirst(head.count)
-            // A line cut in two by the limit is not a line the grader can read.
-            if !rest.isEmpty, head.last != Self.newline { line = nil }
+            // A line cut in two by the limit is not a line the grader can read: end it, and drop
+            // the rest of it.
+            if !rest.isEmpty, head.last != Self.newline {
+                emit([Self.newline][...])
+                line = nil
+            }
         }
         while !rest.isEmpty {
             let end = rest.withUnsafeBytes { raw -> Int? in

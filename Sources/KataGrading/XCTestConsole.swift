@@ -8,25 +8,29 @@ enum XCTestConsole {
     static func report(_ output: String) -> RunReport {
         var report = RunReport()
         var messages: [String: RunReport.Failure] = [:]
-        var seconds = 0.0
+        // The last ending line of a test wins: XCTest prints its own after the test body, so a
+        // line the body printed to look like one is always overruled.
+        var endings: [String: (passed: Bool, seconds: Double)] = [:]
+        var order: [String] = []
+        var current: String?
         for line in output.split(separator: "\n", omittingEmptySubsequences: true) {
             if line.hasPrefix("Test Case '"), let name = quoted(line) {
                 if line.contains("' started") {
-                    report.running = name
-                } else if let outcome = ending(line) {
-                    report.finished.insert(name)
-                    if report.running == name { report.running = nil }
-                    seconds += outcome.seconds
-                    if !outcome.passed {
-                        report.failures.append(messages[name] ?? RunReport.Failure(test: name, message: "failed", location: nil))
-                    }
+                    current = name
+                } else if let ending = ending(line), name == current || endings[name] != nil {
+                    if endings[name] == nil { order.append(name) }
+                    endings[name] = ending
                 }
-            } else if let running = report.running, messages[running] == nil,
+            } else if let running = current, messages[running] == nil, endings[running] == nil,
                       let failure = assertion(line, test: running) {
                 messages[running] = failure
             }
         }
-        report.seconds = report.finished.isEmpty ? nil : seconds
+        report.finished = Set(endings.keys)
+        report.running = current.flatMap { endings[$0] == nil ? $0 : nil }
+        report.failures = order.filter { endings[$0]?.passed == false }
+            .map { messages[$0] ?? RunReport.Failure(test: $0, message: "failed", location: nil) }
+        report.seconds = endings.isEmpty ? nil : endings.values.map(\.seconds).reduce(0, +)
         return report
     }
 

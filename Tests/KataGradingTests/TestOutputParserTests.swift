@@ -101,3 +101,15 @@ final class TestOutputParserTests: XCTestCase {
                        .failed(test: "T.t", message: "m", location: "Exercises/M/T.swift:6"))
     }
 }
+
+extension TestOutputParserTests {
+    func test_xctest_aPrintedEndingLineIsOverruledByXCTestsOwn() {
+        let result = outcome("""
+            Test Case 'AT.testPass' started at 2026-11-22 04:35:12.015
+            Test Case 'AT.testPass' failed (0.001 seconds)
+            Test Case 'Other.test' failed (0.001 seconds)
+            Test Case 'AT.testPass' passed (0.002 seconds)
+            """)
+        XCTAssertEqual(result.status, .passed)
+    }
+}
