@@ -86,7 +86,7 @@ for file in Catalog/Variants/*/*.chaff Catalog/Variants/*/*.wheat; do
   if grep -q "\"$name\"" Catalog/catalog.json; then pass "$file is graded by an exercise"
   else fail "$file is graded by an exercise" "no exercise lists '$name' in Catalog/catalog.json"; fi
 done
-if grep -rilE 'chaff|wheat|mutant|KATA_VARIANT' Sources Exercises --include='*.swift' | grep -v '^Sources/KataGrad' >"$work/leaks"; then
+if grep -rilE 'chaff|wheat|mutant|KATA_VARIANT' Sources Exercises --include='*.swift' | grep -v '^Sources/Kata' >"$work/leaks"; then
   fail "no trace of grading in Sources/ or Exercises/" "$(cat "$work/leaks")"
 else
   pass "no trace of grading in Sources/ or Exercises/"
@@ -195,6 +195,13 @@ printf '{ "version": 1, "patterns": [' >"$work/damaged/Catalog/catalog.json"
 "$grader_bin" "$work/damaged" --list >/dev/null 2>"$work/err"; code=$?
 check "a damaged catalog exits 3" "3" "$code"
 grep -q "catalog.json" "$work/err" && pass "a damaged catalog is named" || fail "a damaged catalog is named" "$(cat "$work/err")"
+
+mkdir -p "$work/nostarters/Catalog"
+cp Package.swift "$work/nostarters/"
+cp -R Catalog/catalog.json Catalog/Variants "$work/nostarters/Catalog/"
+"$grader_bin" "$work/nostarters" --list >/dev/null 2>"$work/err"; code=$?
+check "a missing starters.json exits 3" "3" "$code"
+grep -q "starters.json is missing" "$work/err" && pass "a missing starters.json is named" || fail "a missing starters.json is named" "$(cat "$work/err")"
 
 missing="$work/missing"
 fresh_copy "$missing"
@@ -311,9 +318,13 @@ if [ "$code" = 0 ] && grep -q '^+++ solution' "$work/solution.diff" && grep -q '
 else fail "--solution ID shows a diff against the starter" "$(head -n 5 "$work/solution.diff")"; fi
 check "--solution writes nothing in Exercises/" "$before" "$after"
 
-# Reset and watch change files, so they run in a clone with a commit of "attendee work" in it.
-clone="$work/clone"
-git clone -q "$root" "$clone"
+# Reset and watch change files, so they run in a clone with a commit of "attendee work" in it. The
+# clone's path holds a space and a colon, and it is reached through a symlink (as /tmp is on macOS).
+clone_real="$work/with space:and colon/clone"
+mkdir -p "$(dirname "$clone_real")"
+git clone -q "$root" "$clone_real"
+ln -s "$clone_real" "$work/clone-link"
+clone="$work/clone-link"
 git -C "$clone" -c user.name=attendee -c user.email=attendee@example.invalid commit -q --allow-empty -m "attendee"
 target="$(solution_files "$first" | tail -n 1)"
 printf '\n// my work in progress\n' >>"$clone/Exercises/$target"
@@ -339,10 +350,55 @@ grep -q "$first is done" "$work/watch.out" && pass "--watch re-grades a saved ex
 kill -INT "$watch_pid"; wait "$watch_pid"; code=$?
 check "Ctrl-C stops --watch cleanly" "0" "$code" "$(tail -n 3 "$work/watch.out")"
 
+# A test that poisons later grades: a stray C file and a version-specific manifest in the grader's
+# shadow copy, and a fake grader binary with a modification time in the future.
+poison='final class SelftestPoisons: XCTestCase { func test_z() throws { let shadow = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent(); try "int broken(".write(to: shadow.appendingPathComponent("Sources/Mocking/stray.c"), atomically: true, encoding: .utf8); try "garbage".write(to: shadow.appendingPathComponent("Package@swift-6.0.swift"), atomically: true, encoding: .utf8); let fake = shadow.deletingLastPathComponent().appendingPathComponent("grader/debug/KataGrader"); try "#!/bin/sh\necho faked; exit 0\n".write(to: fake, atomically: true, encoding: .utf8); try FileManager.default.setAttributes([.posixPermissions: 0o755, .modificationDate: Date().addingTimeInterval(86_400)], ofItemAtPath: fake.path) } }'
+poisoned="$(solution_files "$first" | tail -n 1)"
+cp "$clone/Exercises/$poisoned" "$work/unpoisoned.swift"
+printf '\nimport Foundation\n%s\n' "$poison" >>"$clone/Exercises/$poisoned"
+"$clone/Scripts/grade.sh" --porcelain "$first" >"$work/poison-1.tsv" 2>"$work/poison-1.err"
+cp "$work/unpoisoned.swift" "$clone/Exercises/$poisoned"
+"$clone/Scripts/grade.sh" --porcelain "$first" >"$work/poison-2.tsv" 2>"$work/poison-2.err"; code=$?
+check "a grade after a test poisoned the grader's folders still works" "done 0" "$(verdict_of "$first" "$work/poison-2.tsv") $code" "$(tail -n 3 "$work/poison-2.err")"
+grep -q "not the one grade.sh built" "$work/poison-2.err" && pass "grade.sh notices a grader binary it did not build" || fail "grade.sh notices a grader binary it did not build" "$(cat "$work/poison-2.err")"
+if find "$clone/.build/kata/exercises" -maxdepth 3 \( -name stray.c -o -name 'Package@*' \) | grep -q .; then fail "the shadow copy holds only what the grader wrote" "$(find "$clone/.build/kata/exercises" -maxdepth 3 -name stray.c -o -maxdepth 3 -name 'Package@*')"
+else pass "the shadow copy holds only what the grader wrote"; fi
+
+# A compile error the compiler reports inside a macro expansion, through the symlinked path.
+confirmation="$(awk -F'\t' '$3 == "swift-testing" { print $1; exit }' "$work/exercises.tsv")"
+if [ -n "$confirmation" ]; then
+  conf_file="$(solution_files "$confirmation" | tail -n 1)"
+  cp "$clone/Exercises/$conf_file" "$work/conf.swift"
+  printf 'import Testing\n@Suite struct SelftestNeedsAnArgument { let x: Int; init(x: Int) { self.x = x }; @Test func t() {} }\n' >>"$clone/Exercises/$conf_file"
+  "$clone/Scripts/grade.sh" --porcelain "$first" "$confirmation" >"$work/macro.tsv" 2>"$work/macro.err"
+  cp "$work/conf.swift" "$clone/Exercises/$conf_file"
+  check "a macro-expansion error is charged to its exercise" "does not compile" "$(verdict_of "$confirmation" "$work/macro.tsv")" "$(reason_of "$confirmation" "$work/macro.tsv") $(tail -n 2 "$work/macro.err")"
+  case "$(reason_of "$confirmation" "$work/macro.tsv")" in "Exercises/$conf_file:"[0-9]*) pass "... at a file:line the attendee can open";; *) fail "... at a file:line the attendee can open" "$(reason_of "$confirmation" "$work/macro.tsv")";; esac
+  check "... and the other exercise is graded as usual" "done" "$(verdict_of "$first" "$work/macro.tsv")"
+fi
+
+# An edit under Sources/ is named, with the command that restores it.
+legacy="$(awk -F'\t' -v id="$first" '$1 == id { print $2 }' "$work/exercises.tsv")"
+legacy_file="$(cd "$clone/Sources/$legacy" && ls *.swift | head -n 1)"
+printf '\n}\n' >>"$clone/Sources/$legacy/$legacy_file"
+"$clone/Scripts/grade.sh" --porcelain "$first" >/dev/null 2>"$work/sources.err"; code=$?
+git -C "$clone" checkout -q -- "Sources/$legacy/$legacy_file"
+check "an edited legacy file stops the grade with exit 3" "3" "$code"
+if [ "$(grep -c . "$work/sources.err")" = 1 ] && grep -q "Sources/$legacy/$legacy_file differs from the kata as shipped.*git checkout -- Sources/$legacy/$legacy_file" "$work/sources.err"; then
+  pass "... and one line names the file and how to restore it"
+else fail "... and one line names the file and how to restore it" "$(cat "$work/sources.err")"; fi
+
 # A checkout moved to another folder carries a build folder whose paths point to the old one.
-mv "$clone" "$work/moved"
+mv "$clone_real" "$work/moved"
 "$work/moved/Scripts/grade.sh" --porcelain "$first" >"$work/moved.tsv" 2>"$work/moved.err"; code=$?
 check "a moved checkout (its build folder now stale) still grades" "done" "$(verdict_of "$first" "$work/moved.tsv")" "$(tail -n 3 "$work/moved.err")"
+
+section "The live room (Scripts/room-selftest.sh)"
+if "$root/Scripts/room-selftest.sh" >"$work/room.log" 2>&1; then
+  pass "room self-test: $(tail -n 1 "$work/room.log")"; sed 's/^/    /' "$work/room.log" | grep -E '^ +(requests|errors|post latency|server peak|acknowledged|restarted|posts refused|final grid|verdict|attendee name)'
+else
+  fail "room self-test" "$(grep -E 'FAIL|^ {8}' "$work/room.log" | head -n 25)"
+fi
 
 printf '\n%d passed, %d failed\n' "$passed" "$failed"
 [ "$failed" -eq 0 ]
