@@ -139,41 +139,11 @@ else
 fi
 
 section "Weak suites (Tests/Fixtures)"
-# Each round plants one fixture per exercise, but never two exercises that share a file (one's
-# fixture would change what the other compiles with), so every fixture is judged on its own.
-declare -A next_fixture=()
-for id in "${ids[@]}"; do next_fixture[$id]=0; done
-files_of() { awk -F'\t' -v id="$1" '$1 == id { n = split($4 "," $5, f, ","); for (i = 1; i <= n; i++) if (f[i] != "") print $2 "/" f[i] }' "$work/exercises.tsv"; }
-round=1
-while :; do
-  weak="$work/weak-$round"
-  fresh_copy "$weak"
-  selected=()
-  taken=" "
-  declare -A expected_verdict=() fixture_name=()
-  for id in "${ids[@]}"; do
-    fixtures=($(ls -d "Tests/Fixtures/$id"/*/ 2>/dev/null | sort))
-    index="${next_fixture[$id]}"
-    [ "$index" -lt "${#fixtures[@]}" ] || continue
-    mine="$(files_of "$id" | tr '\n' ' ')"
-    clash=0
-    for f in $mine; do case "$taken" in *" $f "*) clash=1 ;; esac; done
-    [ "$clash" -eq 0 ] || continue
-    taken="$taken$mine"
-    fixture="${fixtures[$index]%/}"
-    next_fixture[$id]=$((index + 1))
-    module="$(awk -F'\t' -v id="$id" '$1 == id { print $2 }' "$work/exercises.tsv")"
-    for f in "$fixture"/*.swift; do cp "$f" "$weak/$module/"; done
-    selected+=("$id"); expected_verdict[$id]="$(head -n1 "$fixture/expected")"; fixture_name[$id]="$(basename "$fixture")"
-  done
-  [ "${#selected[@]}" -gt 0 ] || break
-  "$grade" --porcelain --from "$weak" "${selected[@]}" >"$work/weak-$round.tsv" 2>"$work/weak-$round.err"
-  for id in "${selected[@]}"; do
-    check "$id: ${fixture_name[$id]} suite is judged ${expected_verdict[$id]}" "${expected_verdict[$id]}" "$(verdict_of "$id" "$work/weak-$round.tsv")" "$(reason_of "$id" "$work/weak-$round.tsv")"
-  done
-  unset expected_verdict fixture_name
-  round=$((round + 1))
-done
+source "$root/Scripts/lib/fixture-rounds.sh"
+grade_fixture_rounds "$work/fixtures.tsv"
+while IFS=$'\t' read -r id fixture expected actual reason; do
+  check "$id: $fixture suite is judged $expected" "$expected" "$actual" "$reason"
+done <"$work/fixtures.tsv"
 
 section "grade.sh at its edges"
 first="${ids[0]}"

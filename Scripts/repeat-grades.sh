@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# Maintainers: grades the reference solutions and every weak-suite fixture N times, optionally with
+# both cores busy, and reports every verdict that changed between runs or differs from what it
+# should be. Run it after adding an exercise, a chaff or a fixture: a verdict that depends on a
+# race shows up here long before it blocks a landing.
+#
+#   Scripts/repeat-grades.sh [--runs N] [--load] [ID…]
+#
+# Each run of the solutions grades every chaff and wheat once (and the real module 3 times), so N
+# runs prove each chaff caught N times in N. It ends with "N passed, N failed": a check passes when
+# its verdict was the expected one in every run.
+set -uo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+grade="$root/Scripts/grade.sh"
+runs=5
+load=0
+ids=()
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --runs) runs="${2:?--runs needs a number}"; shift 2 ;;
+    --load) load=1; shift ;;
+    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -*) echo "repeat-grades.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
+    *) ids+=("$1"); shift ;;
+  esac
+done
+case "$runs" in ''|*[!0-9]*|0) echo "repeat-grades.sh: --runs needs a whole number of at least 1" >&2; exit 2 ;; esac
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/kata-repeat.XXXXXX")"
+load_pids=()
+cleanup() {
+  for pid in "${load_pids[@]}"; do kill "$pid" 2>/dev/null; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+"$grade" --list --porcelain >"$work/exercises.tsv" || exit 3
+source "$root/Scripts/lib/fixture-rounds.sh"
+
+if [ "$load" = 1 ]; then
+  for _ in 1 2; do yes >/dev/null & load_pids+=($!); done
+fi
+for run in $(seq 1 "$runs"); do
+  printf 'run %d of %d…\n' "$run" "$runs" >&2
+  "$grade" --solutions --porcelain "${ids[@]}" 2>/dev/null |
+    awk -F'\t' '{ printf "%s\tsolution\tdone\t%s\t%s\n", $1, $2, $3 }' >>"$work/all.tsv"
+  grade_fixture_rounds "$work/run.tsv" "${ids[@]}"
+  cat "$work/run.tsv" >>"$work/all.tsv"
+done
+
+# One line per suite: how often each verdict came, and whether it was always the expected one.
+awk -F'\t' -v runs="$runs" -v summary="$work/summary" '
+  { key = $1 " " $2; expected[key] = $3; seen[key, $4]++
+    if (index(verdicts[key], "|" $4 "|") == 0) verdicts[key] = verdicts[key] "|" $4 "|"
+    if ($4 != $3 && !(key in reason)) reason[key] = $5 }
+  END {
+    passed = 0; failed = 0
+    for (key in expected) {
+      count = seen[key, expected[key]] + 0
+      if (count == runs) { passed++; printf "  ok    %s: %s in %d of %d runs\n", key, expected[key], count, runs; continue }
+      failed++
+      line = sprintf("  FAIL  %s: expected %s every run; got", key, expected[key])
+      m = split(verdicts[key], list, "|")
+      for (i = 1; i <= m; i++) if (list[i] != "") line = line sprintf(" %s ×%d", list[i], seen[key, list[i]])
+      printf "%s (first: %s)\n", line, reason[key]
+    }
+    printf "\n%d passed, %d failed\n", passed, failed > summary
+  }' "$work/all.tsv" | sort -s -k2,2
+cat "$work/summary"
+grep -q ' 0 failed$' "$work/summary"
