@@ -3,7 +3,7 @@ import Foundation
 /// What `grade.sh` was asked to do.
 public struct Arguments: Equatable, Sendable {
     public enum Action: Equatable, Sendable {
-        case grade, list, help, hint, solution, reset, watch, index
+        case grade, list, help, hint, solution, reset, undoReset, watch, demo, name, index
         case refreshStarters, checkStarters
     }
 
@@ -15,6 +15,8 @@ public struct Arguments: Equatable, Sendable {
     public var json: JSONOutput?
     public var repeats = 3
     public var yes = false
+    /// `--name NAME`: who the JSON results say graded them.
+    public var name: String?
 
     public enum JSONOutput: Equatable, Sendable {
         case standardOutput
@@ -36,7 +38,12 @@ public struct Arguments: Equatable, Sendable {
             case "--hint": actions.append(.hint)
             case "--solution": actions.append(.solution)
             case "--reset": actions.append(.reset)
+            case "--undo-reset": actions.append(.undoReset)
             case "--watch": actions.append(.watch)
+            case "--demo": actions.append(.demo)
+            case "--name":
+                actions.append(.name)
+                if let value = rest.first, !value.hasPrefix("-") { arguments.name = value; rest = rest.dropFirst() }
             case "--index": actions.append(.index)
             case "--refresh-starters": actions.append(.refreshStarters)
             case "--check-starters": actions.append(.checkStarters)
@@ -57,23 +64,43 @@ public struct Arguments: Equatable, Sendable {
                 }
                 arguments.repeats = value
             default:
-                if word.hasPrefix("-") { throw UsageError(description: "unknown option \(word).") }
+                if word.hasPrefix("-") {
+                    let near = closest(to: word.split(separator: "=").first.map(String.init) ?? word, among: options)
+                    throw UsageError(description: "unknown option \(word)."
+                        + (near.isEmpty ? "" : " Did you mean \(near.joined(separator: " or "))?"))
+                }
                 arguments.ids.append(word)
             }
         }
         guard actions.count <= 1 else {
-            throw UsageError(description: "choose one of --list, --hint, --solution, --reset, --watch at a time.")
+            throw UsageError(description: "choose one of --list, --hint, --solution, --reset, --undo-reset, --watch, --demo, --name at a time.")
         }
         arguments.action = actions.first ?? .grade
         switch arguments.action {
-        case .solution, .reset:
+        case .solution, .reset, .demo:
             guard arguments.ids.count == 1 else {
-                throw UsageError(description: "\(arguments.action == .reset ? "--reset" : "--solution") needs exactly one exercise id.")
+                let option = arguments.action == .reset ? "--reset" : arguments.action == .demo ? "--demo" : "--solution"
+                throw UsageError(description: "\(option) needs exactly one exercise id, for example \(option) mocking-request.")
+            }
+            if arguments.action == .demo, arguments.source != .exercises {
+                throw UsageError(description: "--demo grades the fixtures and the solution itself; drop --solutions or --from.")
             }
         case .hint:
             guard arguments.ids.count <= 1 else { throw UsageError(description: "--hint takes at most one exercise id.") }
         case .watch:
-            guard arguments.source == .exercises else { throw UsageError(description: "--watch watches Exercises/ only.") }
+            guard arguments.source == .exercises else { throw UsageError(description: "--watch watches Exercises/ only; drop --solutions or --from.") }
+            guard arguments.ids.count <= 1 else {
+                throw UsageError(description: "--watch takes at most one exercise id: --watch to follow the course, --watch ID to stay on one exercise.")
+            }
+        case .name:
+            guard arguments.ids.isEmpty else {
+                throw UsageError(description: "--name takes one name; quote a name with spaces: --name \"Ana Lima\".")
+            }
+            if let name = arguments.name, name.trimmingCharacters(in: .whitespaces).isEmpty {
+                throw UsageError(description: "--name needs a name, for example --name \"Ana\".")
+            }
+        case .undoReset:
+            guard arguments.ids.isEmpty else { throw UsageError(description: "--undo-reset takes no exercise id: it undoes the last --reset.") }
         default:
             break
         }
@@ -85,33 +112,79 @@ public struct Arguments: Equatable, Sendable {
         if ids.isEmpty { return catalog.exercises }
         return try ids.map { id in
             if let exercise = catalog.exercises.first(where: { $0.id == id }) { return exercise }
-            if let number = Int(id), catalog.exercises.indices.contains(number - 1) { return catalog.exercises[number - 1] }
-            let near = catalog.exercises.filter { $0.id.contains(id) || id.contains($0.id) }.map(\.id)
+            if let number = Int(id) {
+                if catalog.exercises.indices.contains(number - 1) { return catalog.exercises[number - 1] }
+                throw UsageError(description: "there is no exercise number \(id): they run from 1 to \(catalog.exercises.count). Run Scripts/grade.sh --list to see them.")
+            }
+            let typed = id.lowercased()
+            var near = catalog.exercises.map(\.id).filter { $0.contains(typed) || typed.contains($0) }
+            if near.isEmpty { near = closest(to: typed, among: catalog.exercises.map(\.id)) }
             throw UsageError(description: "there is no exercise '\(id)'."
-                + (near.isEmpty ? "" : " Did you mean: \(near.prefix(5).joined(separator: ", "))?")
+                + (near.isEmpty ? "" : " Did you mean \(near.prefix(5).joined(separator: ", "))?")
                 + " Run Scripts/grade.sh --list to see them all.")
         }
+    }
+
+    /// Every option, for "did you mean" on a mistyped one.
+    static let options = ["--help", "--list", "--hint", "--solution", "--solutions", "--reset", "--undo-reset", "--watch",
+                          "--demo", "--name", "--index", "--refresh-starters", "--check-starters", "--porcelain", "--yes",
+                          "--json", "--from", "--repeats"]
+
+    /// The candidates nearest to `word` by edit distance, when near enough to be a typo.
+    static func closest(to word: String, among candidates: [String]) -> [String] {
+        let scored = candidates.map { ($0, editDistance(word, $0)) }
+        guard let best = scored.map(\.1).min() else { return [] }
+        // A typo is a few keystrokes: about one in four characters, and at least one.
+        let allowed = max(1, min(word.count, 12) / 4)
+        guard best <= allowed else { return [] }
+        return scored.filter { $0.1 == best }.map(\.0)
+    }
+
+    /// Levenshtein distance: insertions, deletions and substitutions, one each.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
     }
 
     public static let help = """
         Usage: Scripts/grade.sh [options] [EXERCISE…]
 
-        Grades your tests in Exercises/ against the real code, against buggy versions
-        they must catch, and against correct versions that answer at other times.
+        Grades your tests in Exercises/ against the real code, against buggy
+        versions they must catch, and against correct versions that answer at
+        other times.
 
         Attendees
           grade.sh                 grade every exercise, in course order
           grade.sh ID…             grade only these (an id, or its number in --list)
-          grade.sh --watch         re-grade whenever you save a file in Exercises/
+          grade.sh --watch [ID]    re-grade whenever you save a file in Exercises/;
+                                   with ID, stay on that exercise
           grade.sh --hint [ID]     the hint for ID, or for your current exercise
-          grade.sh --reset ID      put the starter back (keeps a backup; --yes skips the question)
+          grade.sh --reset ID      put the starter back (keeps a backup; --yes skips
+                                   the question)
+          grade.sh --undo-reset    put back the files the last --reset replaced
           grade.sh --list          list the exercises
+          grade.sh --name "NAME"   your name in the JSON results (kept in .build/kata/)
 
         Instructors
-          grade.sh --solutions     grade the reference solutions (never touches Exercises/)
+          grade.sh --demo ID       grade ID's weak suites and its solution side by
+                                   side (never touches Exercises/)
+          grade.sh --solutions     grade the reference solutions (never touches
+                                   Exercises/)
           grade.sh --solution ID   show the solution as a diff against the starter
-          grade.sh --json          print the results as JSON (--json=PATH writes a file too)
-          grade.sh --repeats N     run each suite N times to detect flakiness (default 3)
+          grade.sh --json          print the results as JSON (--json=PATH writes a
+                                   file too)
+          grade.sh --repeats N     run each suite N times to detect flakiness
+                                   (default 3)
 
         Exit status: 0 when every graded exercise is done, 1 when some are not,
         2 for a usage error, 3 when the kata itself cannot be built or read,
