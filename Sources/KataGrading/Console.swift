@@ -184,7 +184,8 @@ public struct TextReport: Sendable {
 
     /// The card as the terminal shows it: a bold heading, then its lines wrapped under it.
     public func render(_ card: NextStep) -> [String] {
-        var lines: [String] = []
+        var lines = card.preface.flatMap { style.wrap($0, indent: "") }
+        if !card.preface.isEmpty, card.heading != nil { lines.append("") }
         if let heading = card.heading {
             lines += style.wrap(heading, indent: "").enumerated().map { $0 == 0 ? style.bold($1) : $1 }
         }

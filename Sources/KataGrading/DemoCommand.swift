@@ -46,12 +46,18 @@ struct DemoCommand {
             try prepare(folder, overlay: suite.files, module: module)
             options.source = .directory(folder)
             print("")
-            lines(style.wrap("── " + suite.name + (suite.why.isEmpty ? "" : ": " + suite.why), indent: "").map { style.bold($0) })
+            lines(style.wrap(paragraph: "── " + suite.name + (suite.why.isEmpty ? "" : ": " + suite.why), first: "", rest: "   ")
+                .map { style.bold($0) })
             fflush(nil)
             let results = try grader.gradeLocked([exercise], options: options, swift: swift) { _ in }
-            guard let verdict = results.first?.verdict else { continue }
-            rows.append((suite, verdict))
-            lines(entry(verdict, expected: suite.expected))
+            guard var result = results.first else { continue }
+            // Name the file the audience can open, not the scratch copy.
+            let scratchFolder = grader.paths.relative(folder) + "/" + module + "/"
+            let shown = index == 0 ? "Solutions/\(module)/" : "Tests/Fixtures/\(exercise.id)/\(suite.name)/"
+            result.verdict.reason = result.verdict.reason.replacingOccurrences(of: scratchFolder, with: shown)
+            result.verdict.details = result.verdict.details.map { $0.replacingOccurrences(of: scratchFolder, with: shown) }
+            rows.append((suite, result.verdict))
+            lines(entry(result, expected: suite.expected))
             fflush(nil)
         }
 
@@ -60,19 +66,21 @@ struct DemoCommand {
         let nameWidth = min(28, (rows.map(\.suite.name.count).max() ?? 10) + 2)
         for (suite, verdict) in rows {
             let name = suite.name.padding(toLength: max(nameWidth, suite.name.count + 1), withPad: " ", startingAt: 0)
-            let caught = verdict.chaffsTotal > 0 ? " · \(verdict.chaffsCaught)/\(verdict.chaffsTotal) bugs caught" : ""
-            lines(style.wrap(paragraph: "\(style.mark(for: verdict.kind)) \(name)\(style.verdictText(verdict.kind))\(style.dim(caught))",
-                             first: "", rest: String(repeating: " ", count: nameWidth + 2)))
+            let caught = verdict.chaffsTotal > 0 ? "· \(verdict.chaffsCaught)/\(verdict.chaffsTotal) bugs caught" : ""
+            let column = Style.visibleCount(style.mark(for: verdict.kind)) + 1 + name.count
+            lines(style.wrap(paragraph: style.verdictText(verdict.kind) + " " + style.dim(caught),
+                             first: "\(style.mark(for: verdict.kind)) \(name)", rest: String(repeating: " ", count: column)))
         }
         if weak > 0 { lines(style.wrap("Each suite's code: Tests/Fixtures/\(exercise.id)/<suite>/", indent: "")) }
-        lines(style.wrap("The solution as a diff against the starter: Scripts/grade.sh --solution \(exercise.id)", indent: ""))
+        lines(style.wrap("The solution, as a diff against the starter: Scripts/grade.sh --solution \(exercise.id)", indent: ""))
         // A suite that no longer gets the verdict it was written for is a kata bug worth a red exit.
         return rows.allSatisfy({ $0.verdict.kind.rawValue == $0.suite.expected }) && rows.count == suites.count
             ? GradeCommand.exitDone : GradeCommand.exitNotDone
     }
 
     /// The verdict as the grade report shows it, without repeating the exercise's id.
-    func entry(_ verdict: Verdict, expected: String) -> [String] {
+    func entry(_ result: ExerciseResult, expected: String) -> [String] {
+        let verdict = result.verdict
         var head = "\(style.mark(for: verdict.kind)) \(style.verdictText(verdict.kind))"
         if verdict.chaffsTotal > 0, verdict.kind == .done || verdict.kind == .missesBugs {
             head += style.dim(" · \(verdict.chaffsCaught)/\(verdict.chaffsTotal) bugs caught")
@@ -81,7 +89,7 @@ struct DemoCommand {
         var out = [head]
         if verdict.kind != .done { out += style.wrap(verdict.reason, indent: "    ") }
         for detail in verdict.details { out += style.wrap(detail, indent: "      ") }
-        if let next = verdict.next, verdict.kind != .done { out += style.wrap("Advice: " + next, indent: "    ") }
+        for advice in NextStep.advice(for: result, gradedAlone: true) { out += style.wrap("Advice: " + advice, indent: "    ") }
         return out
     }
 

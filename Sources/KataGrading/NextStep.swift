@@ -3,6 +3,8 @@ import Foundation
 /// The "Next" card that ends a grade: which exercise to work on, and advice that fits what its
 /// verdict saw. The text report prints it; the JSON report carries its text.
 public struct NextStep: Sendable, Equatable {
+    /// What the grade just showed, said before the heading: "mocking-request is done."
+    public var preface: [String] = []
     /// "Next: id · title", or nil when there is nothing left to open.
     public var heading: String?
     public var lines: [String]
@@ -24,13 +26,13 @@ public struct NextStep: Sendable, Equatable {
         }
 
         // Everything graded is done: first any note a done verdict carries, then what to open next.
-        var lines: [String] = []
+        var preface: [String] = []
         for noted in results where noted.verdict.next != nil || !noted.verdict.details.isEmpty {
-            lines.append("\(noted.exercise.id) is done, with a note: " + (noted.verdict.next ?? "see the lines under it above."))
+            preface.append("\(noted.exercise.id) is done, with a note: " + (noted.verdict.next ?? "see the lines under it above."))
         }
         guard let lastVerdicts else {
-            lines.append("Every graded exercise is done.")
-            return NextStep(heading: nil, lines: lines, exerciseID: nil)
+            preface.append("Every graded exercise is done.")
+            return NextStep(preface: preface, heading: nil, lines: [], exerciseID: nil)
         }
         let graded = Set(results.map(\.exercise.id))
         let lastGraded = results.compactMap { catalog.exercises.firstIndex(of: $0.exercise) }.max() ?? 0
@@ -40,14 +42,20 @@ public struct NextStep: Sendable, Equatable {
         // Prefer the course order after what was just graded; then anything left before it.
         let after = catalog.exercises.suffix(from: min(lastGraded + 1, catalog.exercises.count))
         guard let following = after.first(where: open) ?? catalog.exercises.first(where: open) else {
-            lines.append(results.count == catalog.exercises.count ? "Every exercise is done. Well played."
-                                                                 : "Every exercise is done, as far as your grades show.")
-            return NextStep(heading: nil, lines: lines, exerciseID: nil)
+            preface.append(results.count == catalog.exercises.count ? "Every exercise is done. Well played."
+                                                                   : "Every exercise is done, as far as your grades show.")
+            return NextStep(preface: preface, heading: nil, lines: [], exerciseID: nil)
         }
-        lines.append(alone ? "\(results[0].exercise.id) is done." : "Every graded exercise is done.")
-        lines.append(openFiles(following, catalog: catalog))
+        preface.append(alone ? "\(results[0].exercise.id) is done." : "Every graded exercise is done.")
+        var lines: [String] = []
+        if let last = lastVerdicts[following.id], last != Verdict.Kind.notStarted.rawValue {
+            lines.append("Its last grade: \(last).")
+        } else {
+            lines.append(openFiles(following, catalog: catalog))
+        }
         lines.append("Grade it: Scripts/grade.sh \(following.id)")
-        return NextStep(heading: "Next: \(following.id) · \(following.title)", lines: lines, exerciseID: following.id)
+        return NextStep(preface: preface, heading: "Next: \(following.id) · \(following.title)", lines: lines,
+                        exerciseID: following.id)
     }
 
     /// What to do about one verdict, in words that fit it. Empty for a done verdict with no note.
@@ -104,7 +112,7 @@ public struct NextStep: Sendable, Equatable {
 
     /// The card as plain text, for the JSON report.
     public var text: String {
-        ((heading.map { [$0] } ?? []) + lines).joined(separator: "\n")
+        (preface + (heading.map { [$0] } ?? []) + lines).joined(separator: "\n")
     }
 
     static func seconds(_ value: Double) -> String {

@@ -91,6 +91,7 @@ struct Watch {
             if only == nil { print("") }
             // The current exercise's whole verdict, last, where a 24-line screen keeps it in view.
             print(report.entry(result))
+            print(style.wrap(current.title, indent: "    ").map { style.dim($0) }.joined(separator: "\n"))
             var lines = NextStep.advice(for: result, gradedAlone: true)
             if result.verdict.kind != .done {
                 lines.append("Hint: " + result.exercise.hint)
