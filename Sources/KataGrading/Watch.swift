@@ -90,8 +90,10 @@ struct Watch {
         if let current, let result = results.first(where: { $0.exercise.id == current.id }) {
             if only == nil { print("") }
             // The current exercise's whole verdict, last, where a 24-line screen keeps it in view.
-            print(report.entry(result))
+            let entry = report.entry(result).split(separator: "\n", maxSplits: 1).map(String.init)
+            print(entry[0])
             print(style.wrap(current.title, indent: "    ").map { style.dim($0) }.joined(separator: "\n"))
+            if entry.count > 1 { print(entry[1]) }
             var lines = NextStep.advice(for: result, gradedAlone: true)
             if result.verdict.kind != .done {
                 lines.append("Hint: " + result.exercise.hint)
