@@ -56,11 +56,12 @@ enum HintCommand {
 enum PlainSwiftTest {
     static func command(for exercise: Catalog.Exercise, catalog: Catalog) -> String {
         let module = catalog.pattern(of: exercise).module
+        // The tests live in the exercise's last file, in a type named after it.
+        let suite = (exercise.files.last ?? "").replacingOccurrences(of: ".swift", with: "")
+        let filter = "'\(module)Exercises\\.\(suite)'"
         switch exercise.framework {
-        case .xctest:
-            return "swift test --filter '\(module)Exercises\\.' --disable-swift-testing"
-        case .swiftTesting:
-            return "swift test --filter '\(module)Exercises\\.' --disable-xctest"
+        case .xctest: return "swift test --filter \(filter) --disable-swift-testing"
+        case .swiftTesting: return "swift test --filter \(filter) --disable-xctest"
         }
     }
 }
