@@ -81,8 +81,8 @@ public struct Style: Sendable {
         var hang = 0
         if plain.hasPrefix("- ") {
             hang = 2
-        } else if let colon = plain.range(of: ": "), plain[..<colon.lowerBound].count <= 10,
-                  !plain[..<colon.lowerBound].contains(" ") {
+        } else if let colon = plain.range(of: ": "), plain[..<colon.lowerBound].count <= 14,
+                  plain[..<colon.lowerBound].allSatisfy({ $0.isLetter || $0 == " " }) {
             hang = plain.distance(from: plain.startIndex, to: colon.upperBound)
         }
         // A hang so deep that little text fits is worse than none.

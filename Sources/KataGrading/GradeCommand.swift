@@ -71,7 +71,7 @@ public enum GradeCommand {
                 LastGrade.forget(selected[0], paths)
                 return exitDone
             case .undoReset:
-                let lines = try ResetCommand.undo(paths: paths, confirm: { arguments.yes || ResetCommand.askOnTerminal($0) })
+                let lines = try ResetCommand.undo(store: grader.starterStore, confirm: { arguments.yes || ResetCommand.askOnTerminal($0) })
                 lines.forEach { print($0) }
                 return exitDone
             case .name:

@@ -160,7 +160,8 @@ enum ResetCommand {
 
     /// `--undo-reset`: writes back the files the last reset replaced. Anything written since that
     /// reset is backed up first, so the undo itself loses nothing.
-    static func undo(paths: KataPaths, confirm: (String) -> Bool, date: Date = Date()) throws -> [String] {
+    static func undo(store: StarterStore, confirm: (String) -> Bool, date: Date = Date()) throws -> [String] {
+        let paths = store.paths
         guard let name = (try? String(contentsOf: lastResetMarker(paths), encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty else {
             throw Refused(description: "there is no reset to undo (the backups of older ones are in .kata-backups/).")
@@ -175,9 +176,11 @@ enum ResetCommand {
 
         let targets = kept.map { paths.exercises.appendingPathComponent($0) }
         let names = kept.map { "Exercises/\($0)" }.joined(separator: ", ")
-        // Work written since the reset would be overwritten: ask, and keep it.
+        // The reset left starters; anything else there is work written since, which the undo
+        // would overwrite: ask, and keep it.
         let changedSince = zip(kept, targets).filter { key, target in
-            fm.contents(atPath: target.path) != nil
+            guard let current = Fingerprint.ofFile(at: target) else { return false }
+            return current != store.fingerprints.byPath[key]
                 && fm.contents(atPath: target.path) != fm.contents(atPath: backup.appendingPathComponent(key).path)
         }
         var lines: [String] = []
