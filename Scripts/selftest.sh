@@ -372,8 +372,8 @@ after="$(cd "$root/Exercises" && find . -type f -exec cat {} + | cksum)"
 check "--demo $demo_id: every suite gets its expected verdict (exit 0)" "0" "$code" "$(tail -n 8 "$work/demo.txt")"
 check "--demo reads and writes nothing in Exercises/" "$before" "$after"
 missing_suites=""
-for fixture in Tests/Fixtures/"$demo_id"/*/; do name="$(basename "$fixture")"; grep -q "^. $name " "$work/demo.txt" || missing_suites="$missing_suites $name"; done
-grep -q "^. reference solution " "$work/demo.txt" || missing_suites="$missing_suites solution"
+for fixture in Tests/Fixtures/"$demo_id"/*/; do name="$(basename "$fixture")"; grep -qE "^(ok|!!) $name " "$work/demo.txt" || missing_suites="$missing_suites $name"; done
+grep -qE "^(ok|!!) reference solution " "$work/demo.txt" || missing_suites="$missing_suites solution"
 check "--demo lines up the solution and every weak suite" "" "$missing_suites"
 fits "--demo" "$work/demo.txt"
 

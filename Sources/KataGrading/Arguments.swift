@@ -140,20 +140,24 @@ public struct Arguments: Equatable, Sendable {
         return scored.filter { $0.1 == best }.map(\.0)
     }
 
-    /// Levenshtein distance: insertions, deletions and substitutions, one each.
+    /// Edit distance counting an insertion, a deletion, a substitution or a swap of two
+    /// neighbouring characters as one (optimal string alignment), the usual typos.
     static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a), b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
-        var previous = Array(0...b.count)
+        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
         for i in 1...a.count {
-            var current = [i] + Array(repeating: 0, count: b.count)
             for j in 1...b.count {
-                current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                d[i][j] = Swift.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    d[i][j] = Swift.min(d[i][j], d[i - 2][j - 2] + 1)
+                }
             }
-            previous = current
         }
-        return previous[b.count]
+        return d[a.count][b.count]
     }
 
     public static let help = """

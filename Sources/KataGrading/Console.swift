@@ -90,25 +90,48 @@ public struct Style: Sendable {
     }
 
     /// Wraps one paragraph at word boundaries: the first line starts with `first`, the others with `rest`.
+    /// A word too long for any line (a deep path) breaks after a "/", and only there.
     func wrap(paragraph text: String, first: String, rest: String) -> [String] {
-        let indent = first
+        let room = max(10, width - Style.visibleCount(rest))
+        // Each piece, and whether a space separates it from the one before.
+        var pieces: [(text: String, spaced: Bool)] = []
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            var spaced = true
+            for part in Style.visibleCount(word) > room ? Self.pathParts(String(word)) : [String(word)] {
+                pieces.append((part, spaced))
+                spaced = false
+            }
+        }
         var lines: [String] = []
         var current = ""
         var currentWidth = 0
-        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
-            let wordWidth = Style.visibleCount(word)
-            let prefix = lines.isEmpty ? indent : rest
-            if !current.isEmpty, Style.visibleCount(prefix) + currentWidth + 1 + wordWidth > width {
+        for piece in pieces {
+            let pieceWidth = Style.visibleCount(piece.text)
+            let gap = piece.spaced && !current.isEmpty ? 1 : 0
+            let prefix = lines.isEmpty ? first : rest
+            if !current.isEmpty, Style.visibleCount(prefix) + currentWidth + gap + pieceWidth > width {
                 lines.append(prefix + current)
-                current = String(word)
-                currentWidth = wordWidth
+                current = piece.text
+                currentWidth = pieceWidth
             } else {
-                current += (current.isEmpty ? "" : " ") + word
-                currentWidth += (currentWidth == 0 ? 0 : 1) + wordWidth
+                current += (gap == 1 ? " " : "") + piece.text
+                currentWidth += gap + pieceWidth
             }
         }
-        lines.append((lines.isEmpty ? indent : rest) + current)
+        lines.append((lines.isEmpty ? first : rest) + current)
         return lines
+    }
+
+    /// "a/b/c" as "a/", "b/", "c": the places a long path may break.
+    static func pathParts(_ word: String) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        for character in word {
+            current.append(character)
+            if character == "/" { parts.append(current); current = "" }
+        }
+        if !current.isEmpty { parts.append(current) }
+        return parts
     }
 
     /// `text` without colour codes.
