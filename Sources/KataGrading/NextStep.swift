@@ -18,7 +18,9 @@ public struct NextStep: Sendable, Equatable {
         guard !results.isEmpty else { return nil }
         let alone = results.count == 1
         if let next = results.first(where: { $0.verdict.kind != .done }) {
-            var lines = advice(for: next, gradedAlone: alone)
+            // After a grade of many, the verdict has scrolled away on a small screen: say it again here.
+            var lines = alone || next.verdict.kind == .notStarted ? [] : [next.verdict.reason] + next.verdict.details
+            lines += advice(for: next, gradedAlone: alone)
             if !next.exercise.hint.isEmpty { lines.append("Hint: " + next.exercise.hint) }
             lines.append((alone ? "Grade it again: " : "Grade it alone: ") + "Scripts/grade.sh \(next.exercise.id)")
             return NextStep(heading: "Next: \(next.exercise.id) · \(next.exercise.title)", lines: lines,
@@ -89,7 +91,7 @@ public struct NextStep: Sendable, Equatable {
             let passed = verdict.missedChaffs.filter { !hung.contains($0) }
             var lines: [String] = []
             if !passed.isEmpty || hung.isEmpty {
-                lines.append("Each bug listed above passes your tests: add the assertion that fails when it happens.")
+                lines.append("For each bug above, add the assertion that fails when it happens.")
             }
             if !hung.isEmpty {
                 lines.append("On \(hung.count == 1 ? "one bug" : "\(hung.count) bugs") your tests wait until they are killed at this exercise's limit of \(seconds(exercise.timeLimit)) s instead of failing: give the wait a timeout of about a second.")
