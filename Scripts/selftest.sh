@@ -10,13 +10,33 @@
 #   6. grade.sh's edges: bad ids, no toolchain, a damaged catalog, a missing file, Ctrl-C, and two
 #      runs at once;
 #   7. the workshop commands: --hint, --json, --solution, --reset (in a scratch clone, with a
-#      commit of attendee work), --watch, and a moved checkout whose build folder went stale.
+#      commit of attendee work), --watch, and a moved checkout whose build folder went stale;
+#   8. what a person sees: every screen fits 80 columns, exit codes, the JSON schema, did-you-mean,
+#      --watch ID, --demo, --reset's backups and warnings, --undo-reset.
 # It ends with the line "N passed, N failed" and exits non-zero when anything failed.
+# It is not a step of the course, and it refuses to run on a checkout with work in Exercises/.
 set -uo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 grade="$root/Scripts/grade.sh"
+
+# Say up front, not after six minutes of failures, when this checkout holds attendee work: the
+# self-test would judge the starters by it, and its advice (regenerate.sh) would record that work
+# as the starters.
+if ! "$grade" --check-starters >/dev/null 2>"${TMPDIR:-/tmp}/kata-selftest-starters.$$"; then
+  cat >&2 <<MESSAGE
+selftest.sh is the maintainers' test of the kata itself, not a step of the course.
+$(grep -v regenerate "${TMPDIR:-/tmp}/kata-selftest-starters.$$")
+To grade your exercises, run: Scripts/grade.sh
+To run the self-test, use a clean clone (about six minutes):
+  git clone "$root" /tmp/kata-selftest && /tmp/kata-selftest/Scripts/selftest.sh
+Maintainers who changed a starter on purpose: run Scripts/regenerate.sh, commit, then run this again.
+MESSAGE
+  rm -f "${TMPDIR:-/tmp}/kata-selftest-starters.$$"
+  exit 2
+fi
+rm -f "${TMPDIR:-/tmp}/kata-selftest-starters.$$"
 grader_bin="$root/.build/kata/grader/debug/KataGrader"
 work="$(mktemp -d "${TMPDIR:-/tmp}/kata-selftest.XXXXXX")"
 load_pids=()
@@ -318,7 +338,7 @@ for _ in $(seq 1 240); do grep -q "$first is done" "$work/watch.out" && break; s
 grep -q "$first is done" "$work/watch.out" && pass "--watch re-grades a saved exercise and moves on when it is done" ||
   fail "--watch re-grades a saved exercise and moves on when it is done" "$(tail -n 8 "$work/watch.out")"
 kill -INT "$watch_pid"; wait "$watch_pid"; code=$?
-check "Ctrl-C stops --watch cleanly" "0" "$code" "$(tail -n 3 "$work/watch.out")"
+check "Ctrl-C stops --watch with 130, as --help says" "130" "$code" "$(tail -n 3 "$work/watch.out")"
 
 # A test that poisons later grades: a stray C file and a version-specific manifest in the grader's
 # shadow copy, and a fake grader binary with a modification time in the future.
@@ -362,6 +382,118 @@ else fail "... and one line names the file and how to restore it" "$(cat "$work/
 mv "$clone_real" "$work/moved"
 "$work/moved/Scripts/grade.sh" --porcelain "$first" >"$work/moved.tsv" 2>"$work/moved.err"; code=$?
 check "a moved checkout (its build folder now stale) still grades" "done" "$(verdict_of "$first" "$work/moved.tsv")" "$(tail -n 3 "$work/moved.err")"
+
+section "What a person sees: widths, exit codes, JSON, did-you-mean, --watch ID, --demo, --reset"
+# Plain mode (not a terminal) wraps at COLUMNS, else 80. Nothing may be wider, and nothing cut.
+widest() { LC_ALL=C.UTF-8 wc -L <"$1"; }
+fits() { # fits NAME FILE: every line of FILE fits 80 columns
+  local width; width="$(widest "$2")"
+  if [ "$width" -le 80 ]; then pass "$1 fits 80 columns"
+  else fail "$1 fits 80 columns" "widest line: $width" "$(LC_ALL=C.UTF-8 awk 'length > 80' "$2" | head -n 3)"; fi
+}
+export COLUMNS=80
+"$grade" --help >"$work/help.txt" 2>&1; fits "--help" "$work/help.txt"
+"$grade" --list >"$work/list.txt" 2>&1; fits "--list" "$work/list.txt"
+missing_ids=""
+for id in "${ids[@]}"; do grep -q -- " $id " "$work/list.txt" || grep -q -- " $id\$" "$work/list.txt" || missing_ids="$missing_ids $id"; done
+check "--list shows every id whole" "" "$missing_ids"
+: >"$work/hints.txt"
+for id in "${ids[@]}"; do "$grade" --hint "$id" >>"$work/hints.txt" 2>&1; done
+fits "--hint of every exercise" "$work/hints.txt"
+"$grade" >"$work/grade-starters.txt" 2>&1; fits "a grade of the starters" "$work/grade-starters.txt"
+if [ -d "$planted" ]; then
+  "$grade" --from "$planted" >"$work/grade-planted.txt" 2>&1
+  fits "a grade with every kind of fault" "$work/grade-planted.txt"
+fi
+"$grade" --solutions "$first" >"$work/grade-done.txt" 2>&1; fits "a done grade" "$work/grade-done.txt"
+
+# The Next card: advice that fits, said once.
+hint_lines="$(grep -c 'Hint:' "$work/grade-planted.txt" 2>/dev/null || echo 0)"
+[ "$hint_lines" -le 1 ] && pass "the Next card says Hint: once" || fail "the Next card says Hint: once" "$(grep 'Hint:' "$work/grade-planted.txt")"
+if grep -q "were graded without this one" "$work/grade-done.txt"; then fail "a grade of one exercise does not mention the others"
+else pass "a grade of one exercise does not mention the others"; fi
+one_file_id="$(awk -F'\t' '$4 !~ /,/ { print $1; exit }' "$work/exercises.tsv")"
+"$grade" "$one_file_id" >"$work/grade-one-file.txt" 2>&1
+if grep -q "in that order" "$work/grade-one-file.txt"; then fail "a one-file exercise is not told 'in that order'" "$(tail -n 4 "$work/grade-one-file.txt")"
+else pass "a one-file exercise is not told 'in that order'"; fi
+grep -q "^Next: " "$work/grade-done.txt" || grep -q "Every graded exercise is done" "$work/grade-done.txt" &&
+  pass "a done grade ends with what to do next" || fail "a done grade ends with what to do next" "$(tail -n 4 "$work/grade-done.txt")"
+
+# Exit codes and suggestions.
+"$grade" mocking-requst >/dev/null 2>"$work/typo.err"; code=$?
+check "a mistyped id exits 2" "2" "$code"
+grep -q "Did you mean mocking-request" "$work/typo.err" && pass "a mistyped id gets did-you-mean" || fail "a mistyped id gets did-you-mean" "$(cat "$work/typo.err")"
+"$grade" --wach >/dev/null 2>"$work/typo.err"; code=$?
+check "a mistyped option exits 2" "2" "$code"
+grep -q "Did you mean --watch" "$work/typo.err" && pass "a mistyped option gets did-you-mean" || fail "a mistyped option gets did-you-mean" "$(cat "$work/typo.err")"
+"$grade" 999 >/dev/null 2>"$work/typo.err"; check "an exercise number out of range exits 2" "2" "$?"
+grep -q "from 1 to ${#ids[@]}" "$work/typo.err" && pass "an exercise number out of range says the valid range" || fail "an exercise number out of range says the valid range" "$(cat "$work/typo.err")"
+"$grade" --demo >/dev/null 2>&1; check "--demo without an id exits 2" "2" "$?"
+"$grade" --watch "$first" "${ids[1]}" >/dev/null 2>&1; check "--watch with two ids exits 2" "2" "$?"
+"$grade" --solutions --json="$work/no-such-folder/results.json" "$first" >/dev/null 2>"$work/json-unwritable.err"; code=$?
+[ "$code" -ne 0 ] && pass "an unwritable --json=PATH exits non-zero ($code)" || fail "an unwritable --json=PATH exits non-zero" "$(cat "$work/json-unwritable.err")"
+grep -q "cannot write" "$work/json-unwritable.err" && [ "$(wc -l <"$work/json-unwritable.err")" -le 2 ] &&
+  pass "an unwritable --json=PATH says why in a line" || fail "an unwritable --json=PATH says why in a line" "$(cat "$work/json-unwritable.err")"
+
+# The JSON matches its documented schema, whatever the verdicts.
+"$grade" --json >"$work/starters.json" 2>/dev/null
+"$grade" --solutions --json "$first" >"$work/solutions.json" 2>/dev/null
+json_files=("$work/starters.json" "$work/solutions.json")
+if [ -d "$planted" ]; then "$grade" --json --from "$planted" >"$work/planted.json" 2>/dev/null; json_files+=("$work/planted.json"); fi
+if command -v python3 >/dev/null; then
+  if Scripts/check-results-json.py "${json_files[@]}" >"$work/schema.log" 2>&1
+  then pass "--json matches docs/results-json.md (starters, solutions, planted faults)"
+  else fail "--json matches docs/results-json.md" "$(head -n 5 "$work/schema.log")"; fi
+else
+  fail "--json matches docs/results-json.md" "python3 is needed for Scripts/check-results-json.py"
+fi
+grep -q '"testSeconds" : null' "$work/starters.json" && pass "testSeconds is null, not missing, when no run happened" || fail "testSeconds is null, not missing, when no run happened"
+
+# --demo: weak suites and solution side by side, Exercises/ untouched.
+demo_id=""
+for id in "${ids[@]}"; do [ -d "Tests/Fixtures/$id" ] && { demo_id="$id"; break; }; done
+before="$(cd "$root/Exercises" && find . -type f -exec cat {} + | cksum)"
+"$grade" --demo "$demo_id" >"$work/demo.txt" 2>&1; code=$?
+after="$(cd "$root/Exercises" && find . -type f -exec cat {} + | cksum)"
+check "--demo $demo_id: every suite gets its expected verdict (exit 0)" "0" "$code" "$(tail -n 8 "$work/demo.txt")"
+check "--demo reads and writes nothing in Exercises/" "$before" "$after"
+missing_suites=""
+for fixture in Tests/Fixtures/"$demo_id"/*/; do name="$(basename "$fixture")"; grep -qE "^(ok|!!) $name " "$work/demo.txt" || missing_suites="$missing_suites $name"; done
+grep -qE "^(ok|!!) reference solution " "$work/demo.txt" || missing_suites="$missing_suites solution"
+check "--demo lines up the solution and every weak suite" "" "$missing_suites"
+fits "--demo" "$work/demo.txt"
+
+# --watch ID, --reset and --undo-reset, in the moved clone from the section above.
+moved="$work/moved"
+second="${ids[1]}"
+second_file="$(solution_files "$second" | tail -n 1)"
+setsid "$moved/Scripts/grade.sh" --watch "$second" >"$work/watch-id.out" 2>&1 &
+watch_pid=$!
+for _ in $(seq 1 600); do grep -q "Waiting for you to save" "$work/watch-id.out" && break; sleep 0.5; done
+others="$(grep -oE "^(ok|!!|--) [a-z0-9-]+" "$work/watch-id.out" | sort -u | wc -l)"
+check "--watch ID grades only that exercise" "1" "$others" "$(head -n 5 "$work/watch-id.out")"
+cp "$root/Solutions/$second_file" "$moved/Exercises/$second_file"
+for _ in $(seq 1 240); do grep -q "$second is done" "$work/watch-id.out" && break; sleep 0.5; done
+grep -q "$second is done" "$work/watch-id.out" && pass "--watch ID re-grades that exercise when it is saved" || fail "--watch ID re-grades that exercise when it is saved" "$(tail -n 8 "$work/watch-id.out")"
+kill -INT "$watch_pid"; wait "$watch_pid"; check "Ctrl-C stops --watch ID with 130" "130" "$?"
+
+# Two resets in the same second keep two backups; a shared file is named; one command undoes.
+shared_file="$(solution_files "$first" | head -n 1)"
+printf '\n// version one\n' >>"$moved/Exercises/$shared_file"
+"$moved/Scripts/grade.sh" --reset "$first" --yes >"$work/reset1.out" 2>&1
+printf '\n// version two\n' >>"$moved/Exercises/$shared_file"
+"$moved/Scripts/grade.sh" --reset "$first" --yes >"$work/reset2.out" 2>&1
+kept_one="$(grep -rl "version one" "$moved/.kata-backups" | wc -l)"
+kept_two="$(grep -rl "version two" "$moved/.kata-backups" | wc -l)"
+check "two quick resets keep both versions" "1 1" "$kept_one $kept_two" "$(cat "$work/reset1.out" "$work/reset2.out")"
+users="$(awk -F'\t' -v f="$(basename "$shared_file")" -v id="$first" '$1 != id && ("," $4 "," $5 ",") ~ ("," f ",") { print $1 }' "$work/exercises.tsv" | head -n 1)"
+if [ -n "$users" ]; then
+  grep -q "also used by.*$users" "$work/reset1.out" && pass "--reset names the exercises that share its file" || fail "--reset names the exercises that share its file" "$(cat "$work/reset1.out")"
+fi
+"$moved/Scripts/grade.sh" --undo-reset >"$work/undo.out" 2>&1; code=$?
+check "--undo-reset exits 0" "0" "$code" "$(cat "$work/undo.out")"
+grep -q "version two" "$moved/Exercises/$shared_file" && pass "--undo-reset puts back the version the last reset replaced" || fail "--undo-reset puts back the version the last reset replaced" "$(cat "$work/undo.out")"
+unset COLUMNS
 
 section "The live room (Scripts/room-selftest.sh)"
 if "$root/Scripts/room-selftest.sh" >"$work/room.log" 2>&1; then

@@ -32,7 +32,7 @@ public enum GradeCommand {
             grader = try Grader(paths: paths)
         } catch {
             err.write("grade.sh: \(error)\n")
-            if let json = arguments.json { writeJSON(.error("\(error)", source: arguments.source.reportName), to: json) }
+            if let json = arguments.json { _ = writeJSON(.error("\(error)", source: arguments.source.reportName, attendee: Attendee.load(paths)), to: json) }
             return exitBroken
         }
         let selected: [Catalog.Exercise]
@@ -49,7 +49,7 @@ public enum GradeCommand {
             case .help:
                 return exitDone
             case .list:
-                list(grader, porcelain: arguments.porcelain)
+                list(grader, porcelain: arguments.porcelain, style: style)
                 return exitDone
             case .index:
                 print(ReadmeIndex.markdown(grader.catalog))
@@ -65,10 +65,22 @@ public enum GradeCommand {
                 print(try SolutionDiff.text(selected[0], store: grader.starterStore, style: style))
                 return exitDone
             case .reset:
-                let lines = try ResetCommand.run(selected[0], store: grader.starterStore,
+                let lines = try ResetCommand.run(selected[0], catalog: grader.catalog, store: grader.starterStore,
                                                  confirm: { arguments.yes || ResetCommand.askOnTerminal($0) })
                 lines.forEach { print($0) }
                 LastGrade.forget(selected[0], paths)
+                return exitDone
+            case .undoReset:
+                let lines = try ResetCommand.undo(store: grader.starterStore, confirm: { arguments.yes || ResetCommand.askOnTerminal($0) })
+                lines.forEach { print($0) }
+                return exitDone
+            case .name:
+                guard let name = arguments.name else {
+                    print("Your results are signed: \(Attendee.load(paths).name). Change it with Scripts/grade.sh --name \"Your Name\".")
+                    return exitDone
+                }
+                try Attendee.save(name, paths)
+                print("Your results will be signed: \(Attendee.load(paths).name).")
                 return exitDone
             case .refreshStarters:
                 return try refreshStarters(grader)
@@ -80,7 +92,7 @@ public enum GradeCommand {
                 return RoomCommands.join(paths, url: arguments.joinURL ?? "", name: arguments.name ?? "")
             case .leave:
                 return RoomCommands.leave(paths)
-            case .grade, .watch:
+            case .grade, .watch, .demo:
                 guard let swift = ProcessRunner.which("swift") else {
                     err.write("grade.sh: no `swift` on the PATH. Install Swift 6 (https://www.swift.org/install), open a new terminal, and check `swift --version`.\n")
                     return exitBroken
@@ -90,19 +102,25 @@ public enum GradeCommand {
                     return exitUsage
                 }
                 if arguments.action == .watch {
-                    return try Watch(grader: grader, swift: swift, style: style, repeats: arguments.repeats).run()
+                    return try Watch(grader: grader, swift: swift, style: style, repeats: arguments.repeats,
+                                     only: arguments.ids.isEmpty ? nil : selected.first).run()
+                }
+                if arguments.action == .demo {
+                    return try DemoCommand(grader: grader, swift: swift, style: style, repeats: arguments.repeats)
+                        .run(selected[0])
                 }
                 return try grade(grader, selected: selected, arguments: arguments, swift: swift, style: style)
             }
         } catch let refused as ResetCommand.Refused {
-            err.write("grade.sh --reset: \(refused)" + (isatty(0) == 1 ? "\n" : " It asks before it overwrites your work; add --yes to answer yes.\n"))
+            let option = arguments.action == .undoReset ? "--undo-reset" : "--reset"
+            err.write("grade.sh \(option): \(refused)" + (isatty(0) == 1 || !refused.unanswered ? "\n" : " It asks before it overwrites your work; add --yes to answer yes.\n"))
             return exitNotDone
         } catch is Interrupted {
             err.write("\ngrade.sh: interrupted; every test run was stopped. Your files are untouched.\n")
             return exitInterrupted
         } catch {
             err.write("grade.sh: \(error)\n")
-            if let json = arguments.json { writeJSON(.error("\(error)", source: arguments.source.reportName), to: json) }
+            if let json = arguments.json { _ = writeJSON(.error("\(error)", source: arguments.source.reportName, attendee: Attendee.load(paths)), to: json) }
             return exitBroken
         }
     }
@@ -112,6 +130,7 @@ public enum GradeCommand {
         let quiet = arguments.porcelain || arguments.json == .standardOutput
         let report = TextReport(style: style, catalog: grader.catalog)
         Interruption.install()
+        let started = Date()
         if !quiet {
             print(style.bold("Grading \(arguments.source.label)") + style.dim(" · \(selected.count) exercise\(selected.count == 1 ? "" : "s")"))
             print("")
@@ -128,39 +147,53 @@ public enum GradeCommand {
             fflush(nil)
         })
         if arguments.source == .exercises { LastGrade.record(results, grader.paths) }
-        if !quiet { print(report.summary(results, catalog: grader.catalog)) }
+        let lastVerdicts = arguments.source == .exercises ? LastGrade.load(grader.paths).verdicts : nil
+        if !quiet { print(report.summary(results, catalog: grader.catalog, lastVerdicts: lastVerdicts)) }
         if let json = arguments.json {
-            writeJSON(JSONReport(results: results, source: arguments.source.reportName), to: json)
+            let next = NextStep.card(results, catalog: grader.catalog, lastVerdicts: lastVerdicts)
+            let written = writeJSON(JSONReport(results: results, source: arguments.source.reportName,
+                                               attendee: Attendee.load(grader.paths), startedAt: started, next: next), to: json)
+            // Room collection scripts trust the exit status: a file that was not written is a failure.
+            guard written else { return exitBroken }
         }
         if arguments.source == .exercises { RoomCommands.send(results, paths: grader.paths) }
         return results.allSatisfy { $0.verdict.kind == .done } ? exitDone : exitNotDone
     }
 
-    static func list(_ grader: Grader, porcelain: Bool) {
-        let last = LastGrade.load(grader.paths)
-        for (number, exercise) in grader.catalog.exercises.enumerated() {
-            let module = grader.catalog.pattern(of: exercise).module
-            if porcelain {
-                // id, module, framework, files, uses: what scripts such as the self-test need.
-                print([exercise.id, module, exercise.framework.rawValue, exercise.files.joined(separator: ","),
-                       exercise.uses.joined(separator: ",")].joined(separator: "\t"))
-            } else {
-                let id = exercise.id.padding(toLength: 28, withPad: " ", startingAt: 0)
-                let status = last.verdicts[exercise.id].map { "  [\($0)]" } ?? ""
-                print("\(String(number + 1).leftPadded(3)). \(id)\(exercise.title)\(status)")
+    static func list(_ grader: Grader, porcelain: Bool, style: Style) {
+        ListCommand.lines(grader.catalog, last: LastGrade.load(grader.paths), porcelain: porcelain, style: style)
+            .forEach { print($0) }
+    }
+
+    /// Writes the report; false (after saying why and what to do) when the file cannot be written.
+    static func writeJSON(_ report: JSONReport, to output: Arguments.JSONOutput) -> Bool {
+        switch output {
+        case .standardOutput:
+            FileHandle.standardOutput.write(report.encoded())
+            return true
+        case .file(let path):
+            do {
+                try report.encoded().write(to: URL(fileURLWithPath: path))
+                return true
+            } catch {
+                StandardError().write("grade.sh: cannot write the results to \(path): \(whyUnwritable(path)). Choose a file in a folder you can write, for example --json=results.json.\n")
+                return false
             }
         }
     }
 
-    static func writeJSON(_ report: JSONReport, to output: Arguments.JSONOutput) {
-        switch output {
-        case .standardOutput:
-            FileHandle.standardOutput.write(report.encoded())
-        case .file(let path):
-            do { try report.encoded().write(to: URL(fileURLWithPath: path)) } catch {
-                StandardError().write("grade.sh: cannot write \(path): \(error.localizedDescription)\n")
-            }
+    /// One plain reason, rather than Foundation's error dump.
+    static func whyUnwritable(_ path: String) -> String {
+        let fm = FileManager.default
+        let url = URL(fileURLWithPath: path)
+        var isFolder: ObjCBool = false
+        if fm.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue { return "it is a folder" }
+        let folder = url.deletingLastPathComponent().path
+        if !fm.fileExists(atPath: folder) { return "the folder \(folder) does not exist" }
+        if !fm.isWritableFile(atPath: folder) || (fm.fileExists(atPath: url.path) && !fm.isWritableFile(atPath: url.path)) {
+            return "permission denied"
         }
+        return "the disk refused it"
     }
 
     /// Maintainers: fails when a shipped starter differs from its recorded fingerprint.

@@ -36,7 +36,7 @@ final class CatalogTests: XCTestCase {
         let c = try catalog(one)
         XCTAssertEqual(try Arguments.select(["p-one"], from: c).map(\.id), ["p-one"])
         XCTAssertEqual(try Arguments.select(["1"], from: c).map(\.id), ["p-one"])
-        XCTAssertThrowsError(try Arguments.select(["one"], from: c)) { XCTAssertTrue("\($0)".contains("Did you mean: p-one"), "\($0)") }
+        XCTAssertThrowsError(try Arguments.select(["one"], from: c)) { XCTAssertTrue("\($0)".contains("Did you mean p-one?"), "\($0)") }
     }
 
     func test_arguments_rejectUnknownOptions() {
