@@ -42,7 +42,8 @@ final class RunScheduler: @unchecked Sendable {
 
     func schedule(_ exercise: Catalog.Exercise, jobs: [Job], runner: RelocatingRunner) -> Ticket {
         let ticket = Ticket()
-        let start = Date()
+        // The exercise's own time: from its first run, not from when it was queued.
+        let start = Locked(Date())
         let outcomes = Locked([Int: TestOutcome]())
         let failure = Locked<(any Error)?>(nil)
         let remaining = Locked(jobs.count)
@@ -51,11 +52,12 @@ final class RunScheduler: @unchecked Sendable {
             if let error = failure.value {
                 ticket.settle(.failure(error))
             } else {
-                ticket.settle(.success((Judge.judge(exercise, evidence: evidence), Date().timeIntervalSince(start))))
+                ticket.settle(.success((Judge.judge(exercise, evidence: evidence), Date().timeIntervalSince(start.value))))
             }
         }
 
         queue.addOperation { [queue] in
+            start.withLock { $0 = Date() }
             let first: TestOutcome
             do {
                 first = try runner.run(exercise, variant: nil, label: "real-1")
