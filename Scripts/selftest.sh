@@ -78,8 +78,10 @@ else
 fi
 
 "$grade" --list --porcelain >"$work/exercises.tsv" 2>"$work/list.err" || { cat "$work/list.err"; exit 1; }
-ids=($(cut -f1 "$work/exercises.tsv"))
-echo "  (${#ids[@]} exercises in the catalog)"
+# One key per exercise and track: the id, or id@framework for an exercise's other framework.
+keys=($(cut -f1 "$work/exercises.tsv"))
+ids=($(cut -f1 "$work/exercises.tsv" | grep -v @))
+echo "  (${#ids[@]} exercises in the catalog, ${#keys[@]} tracks)"
 
 section "Shipped starters"
 if "$grade" --check-starters >"$work/starters.log" 2>&1; then
@@ -95,11 +97,11 @@ else fail "README's exercise index matches the catalog" "run Scripts/regenerate.
 for id in "${ids[@]}"; do check "$id: graded not started as shipped" "not started" "$(verdict_of "$id" "$work/starters.tsv")"; done
 # Graded as if edited, the starters must compile and fail, never pass, hang or crash.
 "$grade" --porcelain --from "$root/Exercises" >"$work/starters-run.tsv" 2>"$work/starters-run.err"
-for id in "${ids[@]}"; do check "$id: starter compiles and fails" "failing" "$(verdict_of "$id" "$work/starters-run.tsv")" "$(reason_of "$id" "$work/starters-run.tsv")"; done
+for id in "${keys[@]}"; do check "$id: starter compiles and fails" "failing" "$(verdict_of "$id" "$work/starters-run.tsv")" "$(reason_of "$id" "$work/starters-run.tsv")"; done
 
 section "Reference solutions"
 "$grade" --solutions --porcelain >"$work/solutions.tsv" 2>"$work/solutions.err"
-for id in "${ids[@]}"; do check "$id: solution is done" "done" "$(verdict_of "$id" "$work/solutions.tsv")" "$(reason_of "$id" "$work/solutions.tsv")"; done
+for id in "${keys[@]}"; do check "$id: solution is done" "done" "$(verdict_of "$id" "$work/solutions.tsv")" "$(reason_of "$id" "$work/solutions.tsv")"; done
 for file in Catalog/Variants/*/*.chaff Catalog/Variants/*/*.wheat; do
   [ -e "$file" ] || continue
   name="$(basename "$file")"; name="${name%.*}"
@@ -117,7 +119,7 @@ for _ in 1 2; do yes >/dev/null & load_pids+=($!); done
 "$grade" --solutions --porcelain --repeats 5 >"$work/load.tsv" 2>"$work/load.err"
 for pid in "${load_pids[@]}"; do kill "$pid" 2>/dev/null; done
 load_pids=()
-for id in "${ids[@]}"; do check "$id: solution is done under load" "done" "$(verdict_of "$id" "$work/load.tsv")" "$(reason_of "$id" "$work/load.tsv")"; done
+for id in "${keys[@]}"; do check "$id: solution is done under load" "done" "$(verdict_of "$id" "$work/load.tsv")" "$(reason_of "$id" "$work/load.tsv")"; done
 
 section "Planted faults, one exercise each; every other verdict must hold"
 planted="$work/planted"
@@ -148,7 +150,7 @@ else
     planted_verdict[$id]="${faults[$i]}"
   done
   "$grade" --porcelain --from "$planted" >"$work/planted.tsv" 2>"$work/planted.err"
-  for id in "${ids[@]}"; do
+  for id in "${keys[@]}"; do
     expected="${planted_verdict[$id]:-done}"
     check "$id: ${planted_verdict[$id]:+planted fault is }$expected" "$expected" "$(verdict_of "$id" "$work/planted.tsv")" "$(reason_of "$id" "$work/planted.tsv")"
   done

@@ -3,7 +3,7 @@ import Foundation
 /// What `grade.sh` was asked to do.
 public struct Arguments: Equatable, Sendable {
     public enum Action: Equatable, Sendable {
-        case grade, list, help, hint, solution, reset, undoReset, watch, demo, name, index
+        case grade, list, help, hint, solution, reset, undoReset, watch, demo, name, framework, index
         case refreshStarters, checkStarters
         case roomServe, join, leave
     }
@@ -22,6 +22,8 @@ public struct Arguments: Equatable, Sendable {
     public var joinURL: String?
     /// `--name NAME`: who the JSON results (and the room, with `--join`) say graded them.
     public var name: String?
+    /// `--framework xctest|swift-testing`: the framework to do the course in.
+    public var framework: Catalog.Framework?
 
     public enum JSONOutput: Equatable, Sendable {
         case standardOutput
@@ -46,6 +48,15 @@ public struct Arguments: Equatable, Sendable {
             case "--undo-reset": actions.append(.undoReset)
             case "--watch": actions.append(.watch)
             case "--demo": actions.append(.demo)
+            case "--framework":
+                actions.append(.framework)
+                if let value = rest.first, !value.hasPrefix("-") {
+                    guard let framework = Catalog.Framework(rawValue: value.lowercased()) else {
+                        throw UsageError(description: "--framework takes xctest or swift-testing, not \(value).")
+                    }
+                    arguments.framework = framework
+                    rest = rest.dropFirst()
+                }
             case "--name":
                 actions.append(.name)
                 if let value = rest.first, !value.hasPrefix("-") { arguments.name = value; rest = rest.dropFirst() }
@@ -115,6 +126,8 @@ public struct Arguments: Equatable, Sendable {
             }
         case .join:
             guard arguments.name != nil else { throw UsageError(description: "--join URL needs --name \"Your Name\".") }
+        case .framework:
+            guard arguments.ids.isEmpty else { throw UsageError(description: "--framework takes xctest or swift-testing, and no exercise id.") }
         case .name:
             guard arguments.ids.isEmpty else {
                 throw UsageError(description: "--name takes one name; quote a name with spaces: --name \"Ana Lima\".")
@@ -135,6 +148,8 @@ public struct Arguments: Equatable, Sendable {
         if ids.isEmpty { return catalog.exercises }
         return try ids.map { id in
             if let exercise = catalog.exercises.first(where: { $0.id == id }) { return exercise }
+            // `id@swift-testing` or `id@xctest`: that one track.
+            if let track = catalog.allTracks.first(where: { $0.key == id || "\($0.id)@\($0.framework.rawValue)" == id }) { return track }
             if let number = Int(id) {
                 if catalog.exercises.indices.contains(number - 1) { return catalog.exercises[number - 1] }
                 throw UsageError(description: "there is no exercise number \(id): they run from 1 to \(catalog.exercises.count). Run Scripts/grade.sh --list to see them.")
@@ -150,7 +165,7 @@ public struct Arguments: Equatable, Sendable {
 
     /// Every option, for "did you mean" on a mistyped one.
     static let options = ["--help", "--list", "--hint", "--solution", "--solutions", "--reset", "--undo-reset", "--watch",
-                          "--demo", "--name", "--index", "--refresh-starters", "--check-starters", "--porcelain", "--yes",
+                          "--demo", "--name", "--framework", "--room-serve", "--join", "--leave", "--port", "--bind", "--index", "--refresh-starters", "--check-starters", "--porcelain", "--yes",
                           "--json", "--from", "--repeats"]
 
     /// The candidates nearest to `word` by edit distance, when near enough to be a typo.
@@ -201,6 +216,9 @@ public struct Arguments: Equatable, Sendable {
           grade.sh --undo-reset    put back the files the last --reset replaced
           grade.sh --list          list the exercises
           grade.sh --name "NAME"   your name in the JSON results (kept in .build/kata/)
+          grade.sh --framework swift-testing
+                                   do the course in Swift Testing (or xctest): the
+                                   Next card and --hint name that track's files
           grade.sh --join URL --name NAME
                                    send every grade to the instructor's room
           grade.sh --leave         stop sending grades to the room

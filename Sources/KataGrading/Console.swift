@@ -168,7 +168,9 @@ public struct TextReport: Sendable {
     /// The verdict's first line: mark, id and verdict, lined up across exercises.
     public func headline(_ result: ExerciseResult) -> String {
         let verdict = result.verdict
-        let id = result.exercise.id.padding(toLength: max(idWidth, result.exercise.id.count + 1), withPad: " ", startingAt: 0)
+        // The key: `id`, or `id@swift-testing` for the other framework's track.
+        let key = result.exercise.key
+        let id = key.padding(toLength: max(idWidth, key.count + 1), withPad: " ", startingAt: 0)
         var head = "\(style.mark(for: verdict.kind)) \(id)\(style.verdictText(verdict.kind))"
         if verdict.kind == .done, verdict.chaffsTotal > 0 {
             head += style.dim(" · \(verdict.chaffsCaught)/\(verdict.chaffsTotal) bugs caught")
@@ -220,6 +222,6 @@ public struct TextReport: Sendable {
     public static func porcelain(_ result: ExerciseResult) -> String {
         let reason = ([result.verdict.reason] + result.verdict.details).joined(separator: " ")
             .replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
-        return "\(result.exercise.id)\t\(result.verdict.kind.rawValue)\t\(reason)"
+        return "\(result.exercise.key)\t\(result.verdict.kind.rawValue)\t\(reason)"
     }
 }

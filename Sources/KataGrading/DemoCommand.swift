@@ -50,7 +50,9 @@ struct DemoCommand {
                 .map { style.bold($0) })
             fflush(nil)
             let results = try grader.gradeLocked([exercise], options: options, swift: swift) { _ in }
-            guard var result = results.first else { continue }
+            // The track the suite is written for; the other track is the solution's, and done.
+            let suiteFiles = Set(suite.files.map(relativePath(of:)))
+            guard var result = results.first(where: { !suiteFiles.isDisjoint(with: $0.exercise.files) }) ?? results.first else { continue }
             // Name the file the audience can open, not the scratch copy.
             let scratchFolder = grader.paths.relative(folder) + "/" + module + "/"
             let shown = index == 0 ? "Solutions/\(module)/" : "Tests/Fixtures/\(exercise.id)/\(suite.name)/"
@@ -98,7 +100,8 @@ struct DemoCommand {
         let names = ((try? fm.contentsOfDirectory(atPath: fixtures.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
         return names.compactMap { name in
             let folder = fixtures.appendingPathComponent(name)
-            let files = ((try? fm.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".swift") }.sorted()
+            // Relative paths: a Swift Testing suite's files sit in SwiftTesting/, as in Exercises/.
+            let files = ((try? ShadowPackage.swiftFiles(under: folder)) ?? []).sorted()
             guard !files.isEmpty else { return nil }
             let expected = (try? String(contentsOf: folder.appendingPathComponent("expected"), encoding: .utf8))?
                 .split(separator: "\n").first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? "misses bugs"
@@ -132,11 +135,18 @@ struct DemoCommand {
         for relative in try ShadowPackage.swiftFiles(under: solutions) {
             wanted[relative] = fm.contents(atPath: solutions.appendingPathComponent(relative).path)
         }
-        for file in overlay { wanted["\(module)/\(file.lastPathComponent)"] = fm.contents(atPath: file.path) }
+        for file in overlay { wanted["\(module)/\(relativePath(of: file))"] = fm.contents(atPath: file.path) }
         for (relative, data) in wanted {
             try ShadowPackage.write(data, to: folder.appendingPathComponent(relative))
         }
         try ShadowPackage.removeFiles(under: folder, except: Set(wanted.keys))
+    }
+
+    /// A fixture file's path below its suite's folder (`Tests/Fixtures/<id>/<suite>/`).
+    func relativePath(of file: URL) -> String {
+        let parts = file.standardizedFileURL.pathComponents
+        guard let fixtures = parts.lastIndex(of: "Fixtures"), parts.count > fixtures + 3 else { return file.lastPathComponent }
+        return parts[(fixtures + 3)...].joined(separator: "/")
     }
 
     func lines(_ text: [String]) { text.forEach { print($0) } }

@@ -74,6 +74,16 @@ public enum GradeCommand {
                 let lines = try ResetCommand.undo(store: grader.starterStore, confirm: { arguments.yes || ResetCommand.askOnTerminal($0) })
                 lines.forEach { print($0) }
                 return exitDone
+            case .framework:
+                guard let framework = arguments.framework else {
+                    let chosen = FrameworkChoice.load(paths)
+                    print("You do the course in \(chosen?.title ?? "XCTest (the default)"). Change it with Scripts/grade.sh --framework swift-testing (or xctest).")
+                    return exitDone
+                }
+                try FrameworkChoice.save(framework, paths)
+                let both = grader.catalog.exercises.filter { $0.alternate != nil }.count
+                print("You do the course in \(framework.title) now: \(both) of \(grader.catalog.exercises.count) exercises exist in both frameworks, and their \(framework.title) files come first. Exercises only in the other framework stay as they are.")
+                return exitDone
             case .name:
                 guard let name = arguments.name else {
                     print("Your results are signed: \(Attendee.load(paths).name). Change it with Scripts/grade.sh --name \"Your Name\".")
@@ -198,7 +208,7 @@ public enum GradeCommand {
 
     /// Maintainers: fails when a shipped starter differs from its recorded fingerprint.
     static func checkStarters(_ grader: Grader) -> Int32 {
-        let stale = grader.catalog.exercises.filter { !grader.starterStore.isUntouched($0) }.map(\.id)
+        let stale = grader.catalog.allTracks.filter { !grader.starterStore.isUntouched($0) }.map(\.key)
         if let edited = ShippedSources.firstEdited(grader.paths) {
             StandardError().write("\(edited) differs from Catalog/sources.json. If the change is intended, run Scripts/regenerate.sh.\n")
             return exitNotDone
@@ -213,7 +223,7 @@ public enum GradeCommand {
 
     static func refreshStarters(_ grader: Grader) throws -> Int32 {
         var fingerprints: [String: String] = [:]
-        for exercise in grader.catalog.exercises {
+        for exercise in grader.catalog.allTracks {
             for file in exercise.files {
                 let url = grader.starterStore.exerciseFile(exercise, file)
                 guard let print = Fingerprint.ofFile(at: url) else {

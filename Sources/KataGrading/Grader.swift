@@ -64,7 +64,7 @@ public final class Grader: @unchecked Sendable {
 
     public init(paths: KataPaths) throws {
         self.paths = paths
-        catalog = try Catalog.load(from: paths.catalog)
+        catalog = try Catalog.load(from: paths.catalog).preferring(FrameworkChoice.load(paths))
         variants = try Variant.loadAll(from: paths.variants)
         starters = try StarterFingerprints.load(from: paths.starters)
         try checkVariantNames()
@@ -126,7 +126,7 @@ public final class Grader: @unchecked Sendable {
         var results: [ExerciseResult] = []
         let scheduler = RunScheduler(width: 2)
         var pending: [(Catalog.Exercise, RunScheduler.Ticket)] = []
-        for exercise in selected {
+        for exercise in selected.flatMap({ tracksToGrade($0, source: options.source) }) {
             if let verdict = verdictWithoutRuns(exercise, build: build, options: options) {
                 pending.append((exercise, scheduler.settled(verdict)))
             } else {
@@ -147,14 +147,26 @@ public final class Grader: @unchecked Sendable {
         return results
     }
 
+    /// The tracks of an exercise to grade. An attendee's `Exercises/`: the tracks they started (both,
+    /// if they did both), else the first track, which is then "not started" unless a shared file
+    /// changed. The solutions and other folders: every track. A key like `id@swift-testing` names
+    /// one track and grades just that.
+    func tracksToGrade(_ exercise: Catalog.Exercise, source: TestSource) -> [Catalog.Exercise] {
+        let tracks = exercise.tracks
+        guard tracks.count > 1, !exercise.isOtherTrack else { return [exercise] }
+        guard source == .exercises else { return tracks }
+        let started = tracks.filter { track in !track.ownFiles.allSatisfy { starterStore.isUntouched(track, $0) } }
+        return started.isEmpty ? [exercise] : started
+    }
+
     /// The verdicts that need no test run.
     func verdictWithoutRuns(_ exercise: Catalog.Exercise, build: ShadowBuild.Result, options: GradeOptions) -> Verdict? {
         if options.source == .exercises, starterStore.isUntouched(exercise) {
             let module = catalog.pattern(of: exercise).module
             return Judge.notStarted(exercise, folder: "Exercises/\(module)/")
         }
-        if let path = build.missing[exercise.id] { return Judge.missingFile(path, exercise: exercise) }
-        if let error = build.broken[exercise.id] { return Judge.doesNotCompile(error) }
+        if let path = build.missing[exercise.key] { return Judge.missingFile(path, exercise: exercise) }
+        if let error = build.broken[exercise.key] { return Judge.doesNotCompile(error) }
         return nil
     }
 

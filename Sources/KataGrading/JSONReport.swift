@@ -32,6 +32,9 @@ public struct JSONReport: Codable, Sendable, Equatable {
 
     public struct Entry: Codable, Sendable, Equatable {
         public var id: String
+        /// The test framework of the track graded: `xctest` or `swift-testing`. An exercise done
+        /// in both frameworks has an entry for each.
+        public var framework: String
         public var pattern: String
         public var title: String
         /// One of the verdicts: done, not started, does not compile, failing, hangs, crashed,
@@ -48,12 +51,13 @@ public struct JSONReport: Codable, Sendable, Equatable {
         public var next: String?
 
         enum CodingKeys: String, CodingKey {
-            case id, pattern, title, status, message, details, chaffs, testSeconds, seconds, next
+            case id, framework, pattern, title, status, message, details, chaffs, testSeconds, seconds, next
         }
 
         public func encode(to encoder: any Encoder) throws {
             var c = encoder.container(keyedBy: CodingKeys.self)
             try c.encode(id, forKey: .id)
+            try c.encode(framework, forKey: .framework)
             try c.encode(pattern, forKey: .pattern)
             try c.encode(title, forKey: .title)
             try c.encode(status, forKey: .status)
@@ -109,7 +113,7 @@ public struct JSONReport: Codable, Sendable, Equatable {
         let alone = results.count == 1
         exercises = results.map { result in
             let advice = NextStep.advice(for: result, gradedAlone: alone)
-            return Entry(id: result.exercise.id, pattern: result.pattern.id, title: result.exercise.title,
+            return Entry(id: result.exercise.id, framework: result.exercise.framework.rawValue, pattern: result.pattern.id, title: result.exercise.title,
                          status: result.verdict.kind.rawValue, message: result.verdict.reason, details: result.verdict.details,
                          chaffs: Chaffs(caught: result.verdict.chaffsCaught, total: result.verdict.chaffsTotal,
                                         missed: result.verdict.missedChaffs),
@@ -180,7 +184,12 @@ public struct LastGrade: Codable, Sendable {
 
     public static func record(_ results: [ExerciseResult], _ paths: KataPaths) {
         var grade = load(paths)
-        for result in results { grade.verdicts[result.exercise.id] = result.verdict.kind.rawValue }
+        // One verdict per exercise: done when any of its tracks is.
+        for result in results where grade.verdicts[result.exercise.id] != Verdict.Kind.done.rawValue
+            || !results.contains(where: { $0.exercise.id == result.exercise.id && $0.verdict.kind == .done }) {
+            grade.verdicts[result.exercise.id] = result.verdict.kind.rawValue
+        }
+        for result in results where result.verdict.kind == .done { grade.verdicts[result.exercise.id] = Verdict.Kind.done.rawValue }
         try? FileManager.default.createDirectory(at: paths.state, withIntermediateDirectories: true)
         try? JSONEncoder().encode(grade).write(to: url(paths), options: .atomic)
     }

@@ -69,13 +69,13 @@ public struct ShadowBuild {
                 return Result(testBinary: try testBinary(), broken: broken, missing: missing)
             }
             var newlyBroken = false
-            for blame in BuildLog.blame(result.output, targets: Set(catalog.exercises.map(Catalog.targetName(of:)))) {
-                guard let exercise = catalog.exercises.first(where: { Catalog.targetName(of: $0) == blame.target }),
-                      broken[exercise.id] == nil else { continue }
+            for blame in BuildLog.blame(result.output, targets: Set(catalog.allTracks.map(Catalog.targetName(of:)))) {
+                guard let exercise = catalog.allTracks.first(where: { Catalog.targetName(of: $0) == blame.target }),
+                      broken[exercise.key] == nil else { continue }
                 let file = blame.file.flatMap { exercise.uses.contains($0) || exercise.files.contains($0) ? $0 : nil }
                     ?? exercise.files.last ?? ""
                 let display = paths.relative(shadow.testFile(file, of: exercise, in: catalog))
-                broken[exercise.id] = CompileError(file: display, line: blame.line ?? 1, message: blame.message)
+                broken[exercise.key] = CompileError(file: display, line: blame.line ?? 1, message: blame.message)
                 newlyBroken = true
             }
             if !newlyBroken {

@@ -72,24 +72,24 @@ public struct ShadowPackage: Sendable {
 
         let gradeDirectory = directory.appendingPathComponent("Grade")
         try fm.createDirectory(at: gradeDirectory, withIntermediateDirectories: true)
-        try Self.prune(gradeDirectory, keeping: Set(catalog.exercises.map(Catalog.targetName(of:))))
+        try Self.prune(gradeDirectory, keeping: Set(catalog.allTracks.map(Catalog.targetName(of:))))
 
         // One test target per exercise: the files of earlier exercises it uses, then its own.
         var missing: [String: String] = [:]
         var included: [Catalog.Exercise] = []
-        for exercise in catalog.exercises where !excluded.contains(exercise.id) {
+        for exercise in catalog.allTracks where !excluded.contains(exercise.key) {
             let target = targetDirectory(of: exercise)
             var written = Set<String>()
             for name in exercise.uses + exercise.files {
                 let source = testFile(name, of: exercise, in: catalog)
                 guard let data = fm.contents(atPath: source.path) else {
-                    missing[exercise.id] = paths.relative(source)
+                    missing[exercise.key] = paths.relative(source)
                     break
                 }
                 try Self.write(data, to: target.appendingPathComponent(name))
                 written.insert(name)
             }
-            if missing[exercise.id] == nil {
+            if missing[exercise.key] == nil {
                 try Self.removeFiles(under: target, except: written)
                 included.append(exercise)
             }

@@ -44,7 +44,7 @@ struct Watch {
             snapshot = now
             let affected = watched.filter { exercise in
                 let module = catalog.pattern(of: exercise).module
-                return (exercise.files + exercise.uses).contains { changed.contains("\(module)/\($0)") }
+                return exercise.tracks.flatMap { $0.files + $0.uses }.contains { changed.contains("\(module)/\($0)") }
             }
             guard !affected.isEmpty else { continue }
 
@@ -58,7 +58,7 @@ struct Watch {
             LastGrade.record(regraded, grader.paths)
             let before = results
             for result in regraded {
-                if let index = results.firstIndex(where: { $0.exercise.id == result.exercise.id }) { results[index] = result }
+                if let index = results.firstIndex(where: { $0.exercise.key == result.exercise.key }) { results[index] = result }
             }
             if let finished = current, regraded.contains(where: { $0.exercise.id == finished.id && $0.verdict.kind == .done }),
                before.first(where: { $0.exercise.id == finished.id })?.verdict.kind != .done {
@@ -78,10 +78,10 @@ struct Watch {
     func nextCurrent(after regraded: [ExerciseResult], before: [ExerciseResult], results: [ExerciseResult],
                      current: Catalog.Exercise?) -> Catalog.Exercise? {
         let broken = regraded.first { result in
-            result.verdict.kind != .done && before.first { $0.exercise.id == result.exercise.id }?.verdict.kind == .done
+            result.verdict.kind != .done && before.first { $0.exercise.key == result.exercise.key }?.verdict.kind == .done
         }
         if let broken { return broken.exercise }
-        if let current, results.first(where: { $0.exercise.id == current.id })?.verdict.kind != .done { return current }
+        if let current, !results.contains(where: { $0.exercise.id == current.id && $0.verdict.kind == .done }) { return current }
         return results.first { $0.verdict.kind != .done }?.exercise
     }
 
@@ -121,7 +121,7 @@ struct Watch {
         var result: [String: String] = [:]
         for exercise in only.map({ [$0] }) ?? grader.catalog.exercises {
             let module = grader.catalog.pattern(of: exercise).module
-            for file in exercise.files + exercise.uses {
+            for file in exercise.tracks.flatMap({ $0.files + $0.uses }) {
                 let key = "\(module)/\(file)"
                 result[key] = Fingerprint.ofFile(at: grader.paths.exercises.appendingPathComponent(key)) ?? "missing"
             }

@@ -13,9 +13,12 @@ enum ListCommand {
         var lines: [String] = []
         for (number, exercise) in catalog.exercises.enumerated() {
             if porcelain {
-                // id, module, framework, files, uses: what scripts such as the self-test need.
-                lines.append([exercise.id, catalog.pattern(of: exercise).module, exercise.framework.rawValue,
-                              exercise.files.joined(separator: ","), exercise.uses.joined(separator: ",")].joined(separator: "\t"))
+                // key, module, framework, files, uses: one line per track, what scripts such as the
+                // self-test need.
+                for track in exercise.tracks {
+                    lines.append([track.key, catalog.pattern(of: track).module, track.framework.rawValue,
+                                  track.files.joined(separator: ","), track.uses.joined(separator: ",")].joined(separator: "\t"))
+                }
                 continue
             }
             let status = last.verdicts[exercise.id].map { " [\($0)]" } ?? ""
@@ -44,6 +47,10 @@ enum HintCommand {
         lines += style.wrap("(exercise \(number) of \(catalog.exercises.count), \(pattern.title))", indent: "").map { style.dim($0) }
         if !exercise.idea.isEmpty { lines += style.wrap("Idea: " + exercise.idea, indent: "  ") }
         lines += style.wrap("Edit: " + exercise.files.map { "Exercises/\(pattern.module)/\($0)" }.joined(separator: ", "), indent: "  ")
+        if let alternate = exercise.alternate {
+            lines += style.wrap("Or: " + alternate.files.map { "Exercises/\(pattern.module)/\($0)" }.joined(separator: ", ")
+                                + " (in \(alternate.framework.title))", indent: "  ")
+        }
         lines += style.wrap("Hint: " + exercise.hint, indent: "  ")
         lines.append("  Grade it: Scripts/grade.sh \(exercise.id)")
         lines += style.wrap("Or run it: " + PlainSwiftTest.command(for: exercise, catalog: catalog), indent: "  ")
@@ -57,7 +64,7 @@ enum PlainSwiftTest {
     static func command(for exercise: Catalog.Exercise, catalog: Catalog) -> String {
         let module = catalog.pattern(of: exercise).module
         // The tests live in the exercise's last file, in a type named after it.
-        let suite = (exercise.files.last ?? "").replacingOccurrences(of: ".swift", with: "")
+        let suite = ((exercise.files.last ?? "") as NSString).lastPathComponent.replacingOccurrences(of: ".swift", with: "")
         let filter = "'\(module)Exercises\\.\(suite)'"
         switch exercise.framework {
         case .xctest: return "swift test --filter \(filter) --disable-swift-testing"
@@ -117,7 +124,12 @@ enum ResetCommand {
     /// Returns the lines to print. `confirm` asks the attendee; it is not called with `--yes`.
     static func run(_ exercise: Catalog.Exercise, catalog: Catalog, store: StarterStore, confirm: (String) -> Bool,
                     date: Date = Date()) throws -> [String] {
-        let edited = exercise.files.filter { !store.isUntouched(exercise, $0) }
+        // Every track's files, unless one track was named (`id@swift-testing`).
+        var files: [String] = []
+        for file in (exercise.isOtherTrack ? [exercise] : exercise.tracks).flatMap(\.files) where !files.contains(file) {
+            files.append(file)
+        }
+        let edited = files.filter { !store.isUntouched(exercise, $0) }
         guard !edited.isEmpty else { return ["\(exercise.id) is already the starter; nothing to reset."] }
         // Read every starter first, so a missing one stops us before anything is touched.
         let starters = try edited.map { ($0, try store.starterText(exercise, $0)) }
@@ -267,7 +279,11 @@ enum ReadmeIndex {
             lines.append("|---|---|---|---|")
             for exercise in exercises {
                 number += 1
-                let files = exercise.files.map { "[\($0)](Exercises/\(pattern.module)/\($0))" }.joined(separator: ", ")
+                var files = exercise.files.map { "[\($0)](Exercises/\(pattern.module)/\($0))" }.joined(separator: ", ")
+                if let alternate = exercise.alternate {
+                    files += "; in \(alternate.framework.title): " + alternate.files.filter { !exercise.files.contains($0) }
+                        .map { "[\($0)](Exercises/\(pattern.module)/\($0))" }.joined(separator: ", ")
+                }
                 lines.append("| \(number) | `\(exercise.id)`: \(exercise.title) | \(exercise.idea) | \(files) |")
             }
             lines.append("")
