@@ -123,27 +123,38 @@ public final class Grader: @unchecked Sendable {
         let runner = try TestRunner(binary: build.testBinary, package: shadowDirectory, swift: swift, logs: logs,
                                     variantSwitch: variantSwitch)
 
-        var results: [ExerciseResult] = []
-        let scheduler = RunScheduler(width: 2)
-        var pending: [(Catalog.Exercise, RunScheduler.Ticket)] = []
-        for exercise in selected.flatMap({ tracksToGrade($0, source: options.source) }) {
-            if let verdict = verdictWithoutRuns(exercise, build: build, options: options) {
-                pending.append((exercise, scheduler.settled(verdict)))
-            } else {
-                let shadowFolder = shadow.targetDirectory(of: exercise)
-                let spellings = [shadowFolder.path + "/", shadowFolder.resolvingSymlinksInPath().path + "/"]
-                let folder = paths.relative(shadow.testsRoot) + "/" + catalog.pattern(of: exercise).module + "/"
-                let runs = RelocatingRunner(runner: runner, from: spellings, to: folder)
-                pending.append((exercise, scheduler.schedule(exercise, jobs: jobs(for: exercise, options: options), runner: runs)))
-            }
+        // Decide what needs no run, start the runs of the rest (slowest first), then judge each
+        // exercise in course order as its runs come in.
+        let tracks = selected.flatMap { tracksToGrade($0, source: options.source) }
+        let scheduler = RunScheduler()
+        let timings = RunTimings.load(paths)
+        let timing = { (exercise: Catalog.Exercise) in timings["\(options.source.shadowName)/\(exercise.key)"] ?? 1 }
+        var tickets: [String: RunScheduler.Ticket] = [:]
+        for exercise in tracks.filter({ judgedWithoutRuns($0, build: build, options: options) == nil })
+            .enumerated().sorted(by: { timing($0.element) > timing($1.element) || (timing($0.element) == timing($1.element) && $0.offset < $1.offset) })
+            .map(\.element) {
+            let shadowFolder = shadow.targetDirectory(of: exercise)
+            let spellings = [shadowFolder.path + "/", shadowFolder.resolvingSymlinksInPath().path + "/"]
+            let folder = paths.relative(shadow.testsRoot) + "/" + catalog.pattern(of: exercise).module + "/"
+            let runner = RelocatingRunner(runner: runner, from: spellings, to: folder)
+            tickets[exercise.key] = scheduler.schedule(exercise, jobs: jobs(for: exercise, options: options), runner: runner)
         }
-        // Verdicts arrive in any order; report them in course order as soon as each is known.
-        for (exercise, ticket) in pending {
-            let (verdict, seconds) = try ticket.wait()
-            let result = ExerciseResult(exercise: exercise, pattern: catalog.pattern(of: exercise), verdict: verdict, seconds: seconds)
+        var results: [ExerciseResult] = []
+        for exercise in tracks {
+            var verdict = judgedWithoutRuns(exercise, build: build, options: options)
+            var seconds = 0.0
+            if verdict == nil, let ticket = tickets[exercise.key] {
+                let runs = try ticket.wait()
+                try? runs.index.write(to: logs.appendingPathComponent("\(exercise.id)/runs.tsv"), atomically: true, encoding: .utf8)
+                verdict = Judge.judge(exercise, evidence: runs.evidence)
+                seconds = runs.seconds
+            }
+            let result = ExerciseResult(exercise: exercise, pattern: catalog.pattern(of: exercise),
+                                        verdict: verdict ?? Verdict(kind: .failing, reason: "the tests did not run."), seconds: seconds)
             report(result)
             results.append(result)
         }
+        RunTimings.record(results, source: options.source, paths)
         return results
     }
 
@@ -159,15 +170,11 @@ public final class Grader: @unchecked Sendable {
         return started.isEmpty ? [exercise] : started
     }
 
-    /// The verdicts that need no test run.
-    func verdictWithoutRuns(_ exercise: Catalog.Exercise, build: ShadowBuild.Result, options: GradeOptions) -> Verdict? {
-        if options.source == .exercises, starterStore.isUntouched(exercise) {
-            let module = catalog.pattern(of: exercise).module
-            return Judge.notStarted(exercise, folder: "Exercises/\(module)/")
-        }
-        if let path = build.missing[exercise.key] { return Judge.missingFile(path, exercise: exercise) }
-        if let error = build.broken[exercise.key] { return Judge.doesNotCompile(error) }
-        return nil
+    /// The verdicts the judge gives with no test run: not started, a missing file, no compile.
+    func judgedWithoutRuns(_ exercise: Catalog.Exercise, build: ShadowBuild.Result, options: GradeOptions) -> Verdict? {
+        Judge.judgeWithoutRuns(exercise, module: catalog.pattern(of: exercise).module,
+                               untouched: options.source == .exercises && starterStore.isUntouched(exercise),
+                               missing: build.missing[exercise.key], broken: build.broken[exercise.key])
     }
 
     /// The runs after the first: repeats of the real module, then each wheat and chaff.
@@ -182,12 +189,12 @@ public final class Grader: @unchecked Sendable {
 }
 
 /// Runs tests and reports failures at the attendee's path rather than the shadow copy's.
-struct RelocatingRunner: Sendable {
+struct RelocatingRunner: SuiteRunner {
     var runner: TestRunner
     var from: [String]
     var to: String
 
-    func run(_ exercise: Catalog.Exercise, variant: String?, label: String) throws -> TestOutcome {
+    func run(_ exercise: Catalog.Exercise, variant: Variant?, label: String) throws -> TestOutcome {
         try runner.run(exercise, variant: variant, label: label).relocated(from: from, to: to)
     }
 }

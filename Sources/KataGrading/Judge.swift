@@ -4,6 +4,15 @@ import Foundation
 /// the real module must pass; then every correct variant must pass; then every buggy one must be
 /// caught; then the runs must agree; then they must fit the time budget.
 public enum Judge {
+    /// The verdicts that need no run, in order: not started, a missing file, a compile error.
+    static func judgeWithoutRuns(_ exercise: Catalog.Exercise, module: String, untouched: Bool,
+                                 missing: String?, broken: CompileError?) -> Verdict? {
+        if untouched { return notStarted(exercise, folder: "Exercises/\(module)/") }
+        if let missing { return missingFile(missing, exercise: exercise) }
+        if let broken { return doesNotCompile(broken) }
+        return nil
+    }
+
     public static func notStarted(_ exercise: Catalog.Exercise, folder: String) -> Verdict {
         let files = exercise.files.map { folder + $0 }
         let list = files.count == 1 ? files[0] : files.dropLast().joined(separator: ", ") + " and " + files.last!

@@ -148,6 +148,20 @@ public struct ShadowPackage: Sendable {
         }
     }
 
+    /// One fingerprint of everything the build reads: the manifest, the modules and the exercises.
+    public func contentFingerprint() -> String {
+        var combined = Data()
+        for folder in ["Sources", "Grade"] {
+            let root = directory.appendingPathComponent(folder)
+            for file in (try? Self.files(under: root)) ?? [] {
+                combined.append(Data("\(folder)/\(file)\n".utf8))
+                combined.append(Data((Fingerprint.ofFile(at: root.appendingPathComponent(file)) ?? "missing").utf8))
+            }
+        }
+        combined.append(FileManager.default.contents(atPath: directory.appendingPathComponent("Package.swift").path) ?? Data())
+        return Fingerprint.of(combined)
+    }
+
     /// The entries of the shadow copy's top folder that the grader itself makes.
     static let ownEntries: Set<String> = ["Package.swift", "Sources", "Grade", ".build", "logs", "build.log",
                                           "variant-secret", ".swiftpm"]
