@@ -89,26 +89,52 @@ if "$grade" --check-starters >"$work/starters.log" 2>&1; then
 else
   fail "every starter matches Catalog/starters.json" "$(cat "$work/starters.log")"
 fi
-"$grade" --index >"$work/index.md"
-awk '/<!-- exercise-index:end -->/ { exit } printing { print } /<!-- exercise-index:start -->/ { printing = 1 }' README.md >"$work/readme-index.md"
-if diff -q "$work/index.md" "$work/readme-index.md" >/dev/null; then pass "README's exercise index matches the catalog"
-else fail "README's exercise index matches the catalog" "run Scripts/regenerate.sh"; fi
 "$grade" --porcelain >"$work/starters.tsv" 2>"$work/starters.err"
 for id in "${ids[@]}"; do check "$id: graded not started as shipped" "not started" "$(verdict_of "$id" "$work/starters.tsv")"; done
 # Graded as if edited, the starters must compile and fail, never pass, hang or crash.
 "$grade" --porcelain --from "$root/Exercises" >"$work/starters-run.tsv" 2>"$work/starters-run.err"
 for id in "${keys[@]}"; do check "$id: starter compiles and fails" "failing" "$(verdict_of "$id" "$work/starters-run.tsv")" "$(reason_of "$id" "$work/starters-run.tsv")"; done
 
+section "The maintainers' check (grade.sh --check): each check, then each made to fail"
+# check_results JSON: one "name<TAB>ok<TAB>first problems" line per check.
+check_results() { python3 -c 'import json, sys
+for c in json.load(open(sys.argv[1]))["checks"]:
+    print(c["name"] + "\t" + ("ok" if c["ok"] else "FAIL") + "\t" + " | ".join(c["problems"][:3]))' "$1"; }
+"$grade" --check --json >"$work/check.json" 2>"$work/check.err"
+while IFS=$'\t' read -r name status problems; do
+  check "check: $name" "ok" "$status" "$problems"
+done < <(check_results "$work/check.json")
+# A scratch copy of what the check reads, with one inconsistency planted per run.
+check_copy() {
+  rm -rf "$work/check-copy"; mkdir -p "$work/check-copy/Tests"
+  cp -R Package.swift README.md Catalog Exercises Solutions "$work/check-copy/"
+  cp -R Tests/Fixtures "$work/check-copy/Tests/"
+}
+planted_check() { # NAME CHECK COMMAND: after COMMAND in the copy, CHECK must fail
+  local name="$1" which="$2"
+  check_copy
+  (cd "$work/check-copy" && eval "$3")
+  "$grader_bin" "$work/check-copy" --check --json >"$work/planted-check.json" 2>/dev/null
+  check "check fails on $name" "FAIL" "$(check_results "$work/planted-check.json" | awk -F'\t' -v n="$which" '$1 == n { print $2 }')"
+}
+a_chaff="$(ls Catalog/Variants/*/*.chaff | head -n 1)"
+# The test file of the first exercise that has only one file (its TODO is the track's only one).
+first_test="$(awk -F'\t' '$4 !~ /,/ { print $2 "/" $4; exit }' "$work/exercises.tsv")"
+planted_check "an unused variant file" variants "cp '$a_chaff' '${a_chaff%.chaff}-unused.chaff'"
+planted_check "a listed variant that does not exist" variants "sed -i '0,/\"chaffs\": \[/s//\"chaffs\": [\"no-such-chaff\", /' Catalog/catalog.json"
+planted_check "a starter without its solution" mirror "rm 'Solutions/$first_test'"
+planted_check "a pattern missing from Package.swift" mirror "sed -i '0,/Pattern(module: \"/s//Pattern(module: \"Renamed/' Package.swift"
+planted_check "a starter without its TODO" starters "sed -i 's|// TODO:|// Note:|g' 'Exercises/$first_test'"
+planted_check "a file that does not name its exercise" starters "sed -i '1s|// Exercise |// Lesson |' 'Solutions/$first_test'"
+planted_check "a wheat no fixture shows rejecting anything" wheats "sed -i '/^rejected-by:/d' Tests/Fixtures/*/*/expected"
+planted_check "a fixture with an unknown verdict" fixtures "echo 'mostly done' >'$(ls -d Tests/Fixtures/*/*/ | head -n 1)expected'"
+planted_check "a verdict missing from README's table" readme "sed -i '/^| \*\*flaky\*\*/d' README.md"
+planted_check "a stale exercise index" readme "sed -i 's/^| 1 | \`/| 1 | \`stale-/' README.md"
+
 section "Reference solutions"
 "$grade" --solutions --porcelain >"$work/solutions.tsv" 2>"$work/solutions.err"
 for id in "${keys[@]}"; do check "$id: solution is done" "done" "$(verdict_of "$id" "$work/solutions.tsv")" "$(reason_of "$id" "$work/solutions.tsv")"; done
-for file in Catalog/Variants/*/*.chaff Catalog/Variants/*/*.wheat; do
-  [ -e "$file" ] || continue
-  name="$(basename "$file")"; name="${name%.*}"
-  if grep -q "\"$name\"" Catalog/catalog.json; then pass "$file is graded by an exercise"
-  else fail "$file is graded by an exercise" "no exercise lists '$name' in Catalog/catalog.json"; fi
-done
-if grep -rilE 'chaff|wheat|mutant|KATA_VARIANT' Sources Exercises --include='*.swift' | grep -v '^Sources/Kata' >"$work/leaks"; then
+if grep -rilE 'chaff|wheat|mutant|KATA_VARIANT|KATA_RUN|_KataVariant' Sources Exercises --include='*.swift' | grep -v '^Sources/Kata' >"$work/leaks"; then
   fail "no trace of grading in Sources/ or Exercises/" "$(cat "$work/leaks")"
 else
   pass "no trace of grading in Sources/ or Exercises/"

@@ -4,7 +4,7 @@ import Foundation
 public struct Arguments: Equatable, Sendable {
     public enum Action: Equatable, Sendable {
         case grade, list, help, hint, solution, reset, undoReset, watch, demo, name, framework, index
-        case refreshStarters, checkStarters
+        case refreshStarters, checkStarters, check
         case roomServe, join, leave
     }
 
@@ -63,6 +63,7 @@ public struct Arguments: Equatable, Sendable {
             case "--index": actions.append(.index)
             case "--refresh-starters": actions.append(.refreshStarters)
             case "--check-starters": actions.append(.checkStarters)
+            case "--check": actions.append(.check)
             case "--room-serve": actions.append(.roomServe)
             case "--leave": actions.append(.leave)
             case "--join", "--bind", "--port":
@@ -165,7 +166,7 @@ public struct Arguments: Equatable, Sendable {
 
     /// Every option, for "did you mean" on a mistyped one.
     static let options = ["--help", "--list", "--hint", "--solution", "--solutions", "--reset", "--undo-reset", "--watch",
-                          "--demo", "--name", "--framework", "--room-serve", "--join", "--leave", "--port", "--bind", "--index", "--refresh-starters", "--check-starters", "--porcelain", "--yes",
+                          "--demo", "--name", "--framework", "--room-serve", "--join", "--leave", "--port", "--bind", "--index", "--refresh-starters", "--check-starters", "--check", "--porcelain", "--yes",
                           "--json", "--from", "--repeats"]
 
     /// The candidates nearest to `word` by edit distance, when near enough to be a typo.

@@ -27,6 +27,17 @@ public enum GradeCommand {
             return exitDone
         }
         let paths = KataPaths(root: root)
+        if arguments.action == .check {
+            // Static, and before the grader loads the catalog, so that it can name what is wrong
+            // with a catalog the grader would refuse.
+            let results = MaintainerCheck(paths: paths).run()
+            if arguments.json == .standardOutput {
+                FileHandle.standardOutput.write(MaintainerCheck.json(results))
+            } else {
+                print(MaintainerCheck.text(results))
+            }
+            return results.allSatisfy(\.ok) ? exitDone : exitNotDone
+        }
         let grader: Grader
         do {
             grader = try Grader(paths: paths)
@@ -96,6 +107,8 @@ public enum GradeCommand {
                 return try refreshStarters(grader)
             case .checkStarters:
                 return checkStarters(grader)
+            case .check:
+                return exitDone
             case .roomServe:
                 return RoomCommands.serve(grader, port: arguments.port, bind: arguments.bind)
             case .join:
