@@ -1,5 +1,6 @@
 # Grades every weak-suite fixture (Tests/Fixtures/<exercise>/<name>/) and writes one line per
-# fixture: key, fixture name, expected verdict, actual verdict, reason (tab-separated). The key is
+# fixture: key, fixture name, expected verdict, actual verdict, reason, and the wheat its expected
+# file says rejects it (tab-separated; the last may be empty). The key is
 # the exercise's id, or id@framework when the fixture is written for its other track (its files
 # are that track's own, such as SwiftTesting/…Suite.swift).
 # Sourced by Scripts/selftest.sh and Scripts/repeat-grades.sh; needs $root, $grade and $work, and
@@ -22,7 +23,7 @@ grade_fixture_rounds() {
     local weak="$work/weak-$round"
     rm -rf "$weak"; mkdir -p "$weak"; cp -R "$root/Solutions/." "$weak/"
     local selected=() taken=" "
-    local -A expected_verdict=() fixture_name=() track_key=()
+    local -A expected_verdict=() fixture_name=() track_key=() rejected_by=()
     for id in "${ids[@]}"; do
       [ "$only" = "  " ] || case "$only" in *" $id "*) ;; *) continue ;; esac
       local fixtures=($(ls -d "$root/Tests/Fixtures/$id"/*/ 2>/dev/null | sort))
@@ -42,6 +43,7 @@ grade_fixture_rounds() {
       (cd "$fixture" && find . -name '*.swift' | while read -r rel; do mkdir -p "$weak/$module/$(dirname "$rel")"; cp "$rel" "$weak/$module/$rel"; done)
       selected+=("$id"); expected_verdict[$id]="$(head -n1 "$fixture/expected")"; fixture_name[$id]="$(basename "$fixture")"
       track_key[$id]="$(fixture_track "$id" "$fixture")"
+      rejected_by[$id]="$(sed -n 's/^rejected-by: *//p' "$fixture/expected")"
     done
     [ "${#selected[@]}" -gt 0 ] || break
     "$grade" --porcelain --from "$weak" "${selected[@]}" >"$work/weak-$round.tsv" 2>"$work/weak-$round.err"
@@ -50,9 +52,9 @@ grade_fixture_rounds() {
       local key="${track_key[$id]}"
       verdict="$(awk -F'\t' -v id="$key" '$1 == id { print $2 }' "$work/weak-$round.tsv")"
       reason="$(awk -F'\t' -v id="$key" '$1 == id { print $3 }' "$work/weak-$round.tsv")"
-      printf '%s\t%s\t%s\t%s\t%s\n' "$key" "${fixture_name[$id]}" "${expected_verdict[$id]}" "${verdict:-(none)}" "$reason" >>"$out"
+      printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$key" "${fixture_name[$id]}" "${expected_verdict[$id]}" "${verdict:-(none)}" "$reason" "${rejected_by[$id]}" >>"$out"
     done
-    unset expected_verdict fixture_name track_key
+    unset expected_verdict fixture_name track_key rejected_by
     rm -rf "$weak"
     round=$((round + 1))
   done
