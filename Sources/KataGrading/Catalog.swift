@@ -68,6 +68,9 @@ public struct Catalog: Decodable, Sendable {
         /// The framework the catalog lists first for this exercise. It names the shadow test
         /// targets, so that choosing the other framework never rebuilds anything.
         public var catalogFramework: Framework
+        /// The legacy module under test, which is also the exercise's folder under `Exercises/`
+        /// and `Solutions/`: its pattern's module, filled in when the catalog loads.
+        public var module: String = ""
 
         enum CodingKeys: String, CodingKey {
             case id, pattern, title, idea, files, uses, framework, hint, timeLimit, budget, chaffs, wheats, alternate
@@ -172,7 +175,11 @@ extension Catalog {
             throw CatalogError("\(url.path) is not valid JSON: \(error.localizedDescription)")
         }
         try catalog.validate(file: url.path)
-        return catalog
+        var resolved = catalog
+        for index in resolved.exercises.indices {
+            resolved.exercises[index].module = catalog.pattern(of: catalog.exercises[index]).module
+        }
+        return resolved
     }
 
     /// Checks what JSON decoding cannot: unique ids, known patterns, sane limits.

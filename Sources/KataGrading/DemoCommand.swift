@@ -24,7 +24,7 @@ struct DemoCommand {
     func run(_ exercise: Catalog.Exercise) throws -> Int32 {
         Interruption.install()
         let paths = grader.paths
-        let module = grader.catalog.pattern(of: exercise).module
+        let module = exercise.module
         let fixtures = paths.root.appendingPathComponent("Tests/Fixtures/\(exercise.id)")
         let suites = [Suite(name: "reference solution", why: "", expected: Verdict.Kind.done.rawValue, files: [])]
             + loadSuites(in: fixtures, exercise: exercise)

@@ -72,7 +72,7 @@ public final class Grader: @unchecked Sendable {
 
     func checkVariantNames() throws {
         for exercise in catalog.exercises {
-            let module = catalog.pattern(of: exercise).module
+            let module = exercise.module
             for (names, kind) in [(exercise.chaffs, Variant.Kind.chaff), (exercise.wheats, .wheat)] {
                 for name in names where !variants.contains(where: { $0.module == module && $0.name == name && $0.kind == kind }) {
                     throw CatalogError("\(paths.relative(paths.catalog)): exercise '\(exercise.id)' lists the \(kind.rawValue) '\(name)', but Catalog/Variants/\(module)/\(name).\(kind.rawValue) does not exist.")
@@ -135,7 +135,7 @@ public final class Grader: @unchecked Sendable {
             .map(\.element) {
             let shadowFolder = shadow.targetDirectory(of: exercise)
             let spellings = [shadowFolder.path + "/", shadowFolder.resolvingSymlinksInPath().path + "/"]
-            let folder = paths.relative(shadow.testsRoot) + "/" + catalog.pattern(of: exercise).module + "/"
+            let folder = paths.relative(shadow.testsRoot) + "/" + exercise.module + "/"
             let runner = RelocatingRunner(runner: runner, from: spellings, to: folder)
             tickets[exercise.key] = scheduler.schedule(exercise, jobs: jobs(for: exercise, options: options), runner: runner)
         }
@@ -172,14 +172,14 @@ public final class Grader: @unchecked Sendable {
 
     /// The verdicts the judge gives with no test run: not started, a missing file, no compile.
     func judgedWithoutRuns(_ exercise: Catalog.Exercise, build: ShadowBuild.Result, options: GradeOptions) -> Verdict? {
-        Judge.judgeWithoutRuns(exercise, module: catalog.pattern(of: exercise).module,
+        Judge.judgeWithoutRuns(exercise, module: exercise.module,
                                untouched: options.source == .exercises && starterStore.isUntouched(exercise),
                                missing: build.missing[exercise.key], broken: build.broken[exercise.key])
     }
 
     /// The runs after the first: repeats of the real module, then each wheat and chaff.
     func jobs(for exercise: Catalog.Exercise, options: GradeOptions) -> [RunScheduler.Job] {
-        let module = catalog.pattern(of: exercise).module
+        let module = exercise.module
         let find = { (name: String, kind: Variant.Kind) in
             self.variants.first { $0.module == module && $0.name == name && $0.kind == kind }!
         }

@@ -63,7 +63,7 @@ public struct MaintainerCheck {
         }
         for variant in variants {
             let users = catalog.exercises.filter {
-                catalog.pattern(of: $0).module == variant.module
+                $0.module == variant.module
                     && (variant.kind == .chaff ? $0.chaffs : $0.wheats).contains(variant.name)
             }
             if users.isEmpty {
@@ -71,7 +71,7 @@ public struct MaintainerCheck {
             }
         }
         for exercise in catalog.exercises {
-            let module = catalog.pattern(of: exercise).module
+            let module = exercise.module
             for (names, kind) in [(exercise.chaffs, Variant.Kind.chaff), (exercise.wheats, .wheat)] {
                 for name in names where !variants.contains(where: { $0.module == module && $0.name == name && $0.kind == kind }) {
                     problems.append("\(exercise.id) lists the \(kind.rawValue) '\(name)', but Catalog/Variants/\(module)/\(name).\(kind.rawValue) does not exist.")
@@ -102,7 +102,7 @@ public struct MaintainerCheck {
             let solutions = Set((try? ShadowPackage.swiftFiles(under: paths.solutions.appendingPathComponent(module))) ?? [])
             for file in exercises.subtracting(solutions).sorted() { problems.append("Exercises/\(module)/\(file) has no twin in Solutions/\(module)/.") }
             for file in solutions.subtracting(exercises).sorted() { problems.append("Solutions/\(module)/\(file) has no twin in Exercises/\(module)/.") }
-            let listed = Set(catalog.allTracks.filter { catalog.pattern(of: $0).module == module }.flatMap { $0.files + $0.uses })
+            let listed = Set(catalog.allTracks.filter { $0.module == module }.flatMap { $0.files + $0.uses })
             for file in exercises.subtracting(listed).sorted() {
                 problems.append("Exercises/\(module)/\(file) belongs to no exercise: list it in the catalog's files or uses.")
             }
@@ -120,7 +120,7 @@ public struct MaintainerCheck {
         for exercise in catalog.exercises {
             if exercise.hint.trimmingCharacters(in: .whitespaces).isEmpty { problems.append("\(exercise.id) has no hint.") }
             if exercise.idea.trimmingCharacters(in: .whitespaces).isEmpty { problems.append("\(exercise.id) has no idea.") }
-            let module = catalog.pattern(of: exercise).module
+            let module = exercise.module
             for track in exercise.tracks {
                 var todo = false
                 var story = false

@@ -103,7 +103,7 @@ public struct NextStep: Sendable, Equatable {
     }
 
     static func openFiles(_ exercise: Catalog.Exercise, catalog: Catalog) -> String {
-        openFiles(exercise, module: catalog.pattern(of: exercise).module)
+        openFiles(exercise, module: exercise.module)
     }
 
     static func openFiles(_ exercise: Catalog.Exercise, module: String) -> String {

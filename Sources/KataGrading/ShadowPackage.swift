@@ -27,7 +27,7 @@ public struct ShadowPackage: Sendable {
 
     /// The checkout-side file that an exercise's shadow file was copied from.
     public func testFile(_ name: String, of exercise: Catalog.Exercise, in catalog: Catalog) -> URL {
-        testsRoot.appendingPathComponent(catalog.pattern(of: exercise).module).appendingPathComponent(name)
+        testsRoot.appendingPathComponent(exercise.module).appendingPathComponent(name)
     }
 
     /// Mirrors the checkout into the shadow copy. Exercises in `excluded` are left out of the manifest.
@@ -104,7 +104,7 @@ public struct ShadowPackage: Sendable {
     static func appendix(for exercises: [Catalog.Exercise], in catalog: Catalog) -> String {
         let rows = exercises.map { exercise in
             let name = Catalog.targetName(of: exercise)
-            return "    (\"\(name)\", \"\(catalog.pattern(of: exercise).module)Exercises\", \"Grade/\(name)\"),"
+            return "    (\"\(name)\", \"\(exercise.module)Exercises\", \"Grade/\(name)\"),"
         }
         return """
 

@@ -43,7 +43,7 @@ struct Watch {
             let changed = Set(now.keys).union(snapshot.keys).filter { now[$0] != snapshot[$0] }
             snapshot = now
             let affected = watched.filter { exercise in
-                let module = catalog.pattern(of: exercise).module
+                let module = exercise.module
                 return exercise.tracks.flatMap { $0.files + $0.uses }.contains { changed.contains("\(module)/\($0)") }
             }
             guard !affected.isEmpty else { continue }
@@ -120,7 +120,7 @@ struct Watch {
     func fingerprints() -> [String: String] {
         var result: [String: String] = [:]
         for exercise in only.map({ [$0] }) ?? grader.catalog.exercises {
-            let module = grader.catalog.pattern(of: exercise).module
+            let module = exercise.module
             for file in exercise.tracks.flatMap({ $0.files + $0.uses }) {
                 let key = "\(module)/\(file)"
                 result[key] = Fingerprint.ofFile(at: grader.paths.exercises.appendingPathComponent(key)) ?? "missing"

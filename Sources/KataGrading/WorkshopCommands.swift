@@ -16,7 +16,7 @@ enum ListCommand {
                 // key, module, framework, files, uses: one line per track, what scripts such as the
                 // self-test need.
                 for track in exercise.tracks {
-                    lines.append([track.key, catalog.pattern(of: track).module, track.framework.rawValue,
+                    lines.append([track.key, track.module, track.framework.rawValue,
                                   track.files.joined(separator: ","), track.uses.joined(separator: ",")].joined(separator: "\t"))
                 }
                 continue
@@ -62,7 +62,7 @@ enum HintCommand {
 /// reference solution's class of the same name) and whose last line tells the truth.
 enum PlainSwiftTest {
     static func command(for exercise: Catalog.Exercise, catalog: Catalog) -> String {
-        let module = catalog.pattern(of: exercise).module
+        let module = exercise.module
         // The tests live in the exercise's last file, in a type named after it.
         let suite = ((exercise.files.last ?? "") as NSString).lastPathComponent.replacingOccurrences(of: ".swift", with: "")
         let filter = "'\(module)Exercises\\.\(suite)'"
@@ -159,10 +159,10 @@ enum ResetCommand {
 
     /// Files of `exercise` that other exercises compile too: resetting them changes those exercises.
     static func sharedFileWarnings(_ exercise: Catalog.Exercise, files: [String], catalog: Catalog) -> [String] {
-        let module = catalog.pattern(of: exercise).module
+        let module = exercise.module
         return files.compactMap { file in
             let others = catalog.exercises.filter {
-                $0.id != exercise.id && catalog.pattern(of: $0).module == module && ($0.files + $0.uses).contains(file)
+                $0.id != exercise.id && $0.module == module && ($0.files + $0.uses).contains(file)
             }.map(\.id)
             guard !others.isEmpty else { return nil }
             let list = others.count == 1 ? others[0] : others.dropLast().joined(separator: ", ") + " and " + others.last!
