@@ -147,6 +147,10 @@ public final class Grader: @unchecked Sendable {
                 let runs = try ticket.wait()
                 try? runs.index.write(to: logs.appendingPathComponent("\(exercise.id)/runs.tsv"), atomically: true, encoding: .utf8)
                 verdict = Judge.judge(exercise, evidence: runs.evidence)
+                if verdict?.kind == .hangs || !(verdict?.missedChaffsThatHung.isEmpty ?? true) {
+                    let files = exercise.files.map { shadow.testFile($0, of: exercise, in: catalog) }
+                    verdict?.longWaits = LongWaits.find(in: files, limit: exercise.timeLimit)
+                }
                 seconds = runs.seconds
             }
             let result = ExerciseResult(exercise: exercise, pattern: catalog.pattern(of: exercise),

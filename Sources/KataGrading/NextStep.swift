@@ -84,6 +84,9 @@ public struct NextStep: Sendable, Equatable {
             }
             return [next]
         case .hangs:
+            if !verdict.longWaits.isEmpty {
+                return ["A wait of yours is as long as this exercise's \(seconds(exercise.timeLimit)) s limit (\(verdict.longWaits.joined(separator: ", "))), so the run is killed before it can fail: give it a second or two."]
+            }
             return [(verdict.next ?? "Something waits for a callback that never comes, or without a timeout.")
                     + " Each run of this exercise is killed after \(seconds(exercise.timeLimit)) s."]
         case .missesBugs:
@@ -93,7 +96,9 @@ public struct NextStep: Sendable, Equatable {
             if !passed.isEmpty || hung.isEmpty {
                 lines.append("For each bug above, add the assertion that fails when it happens.")
             }
-            if !hung.isEmpty {
+            if !hung.isEmpty, !verdict.longWaits.isEmpty {
+                lines.append("On \(hung.count == 1 ? "one bug" : "\(hung.count) bugs") your tests wait until they are killed at this exercise's limit of \(seconds(exercise.timeLimit)) s: a wait of yours is that long (\(verdict.longWaits.joined(separator: ", "))). Give it a second or two, so that it fails in time.")
+            } else if !hung.isEmpty {
                 lines.append("On \(hung.count == 1 ? "one bug" : "\(hung.count) bugs") your tests wait until they are killed at this exercise's limit of \(seconds(exercise.timeLimit)) s instead of failing: give the wait a timeout of about a second.")
             }
             return lines
