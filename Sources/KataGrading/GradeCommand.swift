@@ -42,7 +42,7 @@ public enum GradeCommand {
         do {
             grader = try Grader(paths: paths)
         } catch {
-            err.write("grade.sh: \(error)\n")
+            err.write("grade.sh: \(describe(error))\n")
             if let json = arguments.json { _ = writeJSON(.error("\(error)", source: arguments.source.reportName, attendee: Attendee.load(paths)), to: json) }
             return exitBroken
         }
@@ -50,7 +50,7 @@ public enum GradeCommand {
         do {
             selected = try Arguments.select(arguments.ids, from: grader.catalog)
         } catch {
-            err.write("grade.sh: \(error)\n")
+            err.write("grade.sh: \(describe(error))\n")
             return exitUsage
         }
         let style = arguments.porcelain || arguments.json == .standardOutput ? Style.plain : Style.detect()
@@ -142,7 +142,7 @@ public enum GradeCommand {
             err.write("\ngrade.sh: interrupted; every test run was stopped. Your files are untouched.\n")
             return exitInterrupted
         } catch {
-            err.write("grade.sh: \(error)\n")
+            err.write("grade.sh: \(describe(error))\n")
             if let json = arguments.json { _ = writeJSON(.error("\(error)", source: arguments.source.reportName, attendee: Attendee.load(paths)), to: json) }
             return exitBroken
         }
@@ -250,6 +250,27 @@ public enum GradeCommand {
         let sources = try ShippedSources.record(grader.paths)
         print("Recorded \(sources) legacy source fingerprints in Catalog/sources.json.")
         return exitDone
+    }
+}
+
+extension GradeCommand {
+    /// One line for an error: Foundation's file errors say which file and how to fix it, instead
+    /// of an `NSCocoaErrorDomain Code=513` dump.
+    static func describe(_ error: any Error) -> String {
+        if let cocoa = error as? CocoaError {
+            let path = cocoa.filePath ?? (cocoa.userInfo[NSURLErrorKey] as? URL)?.path ?? "a file"
+            switch cocoa.code {
+            case .fileWriteNoPermission, .fileReadNoPermission:
+                return "no permission to use \(path). Make the checkout yours and writable (for example: chmod -R u+w on it), or clone the kata into a folder of yours."
+            case .fileWriteOutOfSpace:
+                return "the disk is full while writing \(path). Free some space and grade again."
+            case .fileWriteVolumeReadOnly:
+                return "\(path) is on a read-only disk. Clone the kata into a folder you can write."
+            default:
+                return "cannot use \(path): \(cocoa.localizedDescription)"
+            }
+        }
+        return "\(error)"
     }
 }
 
