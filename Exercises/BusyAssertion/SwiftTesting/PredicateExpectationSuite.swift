@@ -1,4 +1,4 @@
-// Busy assertion 2 (Swift Testing): a poller that hands back what it waited for
+// Exercise busy-assertion-predicate (Swift Testing): a poller that hands back what it waited for.
 //
 // When a search fails, the screen must say so and stop the spinner. Again nothing calls back: the
 // error message simply appears, later, on the main queue.

@@ -1,4 +1,4 @@
-// Exercise swift-concurrency-runner (Swift Testing): await the Task a didSet starts.
+// Exercise swift-concurrency-runner (Swift Testing), part 2 of 2: Await the Task a didSet starts.
 //
 // Typing an e-mail address into the sign-up form starts a check with the server. Meanwhile the
 // form shows a spinner; then it shows whether the address is free. Users type fast, so answers

@@ -1,4 +1,4 @@
-// Exercise swift-concurrency-timeout (Swift Testing): TimeoutTask, fail, don't hang.
+// Exercise swift-concurrency-timeout (Swift Testing), part 2 of 2: TimeoutTask: fail, don't hang.
 //
 // The countdown test from before has a weak spot: it collects the first four requests, and if the
 // countdown ever sends fewer, or `say` never returns, the test waits forever.

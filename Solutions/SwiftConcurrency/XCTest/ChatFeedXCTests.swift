@@ -1,4 +1,4 @@
-// Exercise swift-concurrency-confirmation (XCTest track): count the callbacks.
+// Exercise swift-concurrency-confirmation (XCTest): count the callbacks.
 //
 // `ChatFeed.listen(onMessage:)` calls you back once for every message the server streams, and
 // skips the lines it cannot read. How many times it calls back is the whole point, so that is
