@@ -63,7 +63,8 @@ public enum GradeCommand {
                 list(grader, porcelain: arguments.porcelain, style: style)
                 return exitDone
             case .index:
-                print(ReadmeIndex.markdown(grader.catalog))
+                // The catalog as written, whatever framework this checkout's attendee chose.
+                print(ReadmeIndex.markdown(try Catalog.load(from: paths.catalog)))
                 return exitDone
             case .hint:
                 let exercise = arguments.ids.isEmpty
