@@ -125,7 +125,11 @@ public final class Grader: @unchecked Sendable {
 
         // Decide what needs no run, start the runs of the rest (slowest first), then judge each
         // exercise in course order as its runs come in.
-        let tracks = selected.flatMap { tracksToGrade($0, source: options.source) }
+        // Each track once, even when both an id and its `id@framework` were asked for.
+        var tracks: [Catalog.Exercise] = []
+        for track in selected.flatMap({ tracksToGrade($0, source: options.source) }) where !tracks.contains(where: { $0.key == track.key }) {
+            tracks.append(track)
+        }
         let scheduler = RunScheduler()
         let timings = RunTimings.load(paths)
         let timing = { (exercise: Catalog.Exercise) in timings["\(options.source.shadowName)/\(exercise.key)"] ?? 1 }
