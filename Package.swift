@@ -18,7 +18,7 @@ let patterns: [Pattern] = [
     Pattern(module: "BeforeAfter", mode: .v5),
     Pattern(module: "Expectations", mode: .v5, testSupport: [.target(name: "SearchServer")]),
     Pattern(module: "BusyAssertion", mode: .v5),
-    Pattern(module: "SwiftConcurrency", mode: .v6),
+    Pattern(module: "SwiftConcurrency", mode: .v6, testSupport: [.target(name: "SwiftConcurrencyTestSupport")]),
 ]
 
 var targets: [Target] = []
@@ -34,6 +34,11 @@ for pattern in patterns {
         .testTarget(name: "\(pattern.module)Tests", dependencies: dependencies, swiftSettings: settings),
     ]
 }
+
+// TestURLProtocol, the chat server's stand-in that the Swift concurrency exercises use and never edit.
+targets += [
+    .target(name: "SwiftConcurrencyTestSupport", dependencies: ["SwiftConcurrency"], swiftSettings: [.swiftLanguageMode(.v6)]),
+]
 
 // A tiny local HTTP server, so that one exercise can test a real `URLSession` client end to end
 // without touching the internet.
