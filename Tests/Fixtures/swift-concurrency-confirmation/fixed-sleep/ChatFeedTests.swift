@@ -29,7 +29,7 @@ import Testing
                     messageArrived()
                 }
             }
-            try await Task.sleep(nanoseconds: 20_000_000)
+            try await Task.sleep(nanoseconds: 60_000_000)
         }
 
         #expect(received.value.map(\.message) == ["Hi!", "Hello, Ana"])

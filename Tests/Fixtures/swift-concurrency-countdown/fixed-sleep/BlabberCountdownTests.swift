@@ -30,7 +30,7 @@ final class BlabberCountdownTests: XCTestCase {
         let requests = TestURLProtocol.requests
         // Fire and forget, then give it "enough" time and read whatever has arrived.
         Task { try await model.countdown(to: "Tada!") }
-        try await Task.sleep(nanoseconds: 100_000_000)
+        try await Task.sleep(nanoseconds: 170_000_000)
         TestURLProtocol.reset() // ends the stream, so collecting what has arrived returns
         var messages: [String] = []
         for await request in requests {

@@ -26,7 +26,7 @@ final class BlabberSayTests: XCTestCase {
 
         // Fire and forget, then give it "enough" time.
         Task { try await model.say("Hello!") }
-        try await Task.sleep(nanoseconds: 50_000_000)
+        try await Task.sleep(nanoseconds: 120_000_000)
 
         let request = try XCTUnwrap(TestURLProtocol.lastRequest, "say(_:) returned without sending anything")
         XCTAssertEqual(request.url?.absoluteString, "http://localhost:8080/chat/say")
