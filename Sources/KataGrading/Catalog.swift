@@ -30,20 +30,24 @@ public struct Catalog: Decodable, Sendable {
         /// `Exercises/<module>/`.
         public var files: [String]
         public var uses: [String]
+        /// The hint in this framework's words, when it differs from the exercise's.
+        public var hint: String?
 
-        public init(framework: Framework, files: [String], uses: [String]) {
+        public init(framework: Framework, files: [String], uses: [String], hint: String? = nil) {
             self.framework = framework
             self.files = files
             self.uses = uses
+            self.hint = hint
         }
 
-        enum CodingKeys: String, CodingKey { case framework, files, uses }
+        enum CodingKeys: String, CodingKey { case framework, files, uses, hint }
 
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             framework = try c.decode(Framework.self, forKey: .framework)
             files = try c.decode([String].self, forKey: .files)
             uses = try c.decodeIfPresent([String].self, forKey: .uses) ?? []
+            hint = try c.decodeIfPresent(String.self, forKey: .hint)
         }
     }
 
@@ -94,7 +98,7 @@ public struct Catalog: Decodable, Sendable {
             catalogFramework = framework
         }
 
-        public var track: Track { Track(framework: framework, files: files, uses: uses) }
+        public var track: Track { Track(framework: framework, files: files, uses: uses, hint: hint) }
 
         /// What names this exercise on its track: the id on the catalog's first track (or the
         /// attendee's chosen framework), `id@swift-testing` or `id@xctest` on the other one.
@@ -110,6 +114,7 @@ public struct Catalog: Decodable, Sendable {
             other.files = alternate.files
             other.uses = alternate.uses
             other.framework = alternate.framework
+            other.hint = alternate.hint ?? hint
             other.alternate = track
             other.isOtherTrack = true
             return [self, other]
