@@ -8,6 +8,10 @@ private struct EchoSearchClient: SearchClient {
     func results(for term: String) async throws -> [String] { [term.uppercased()] }
 }
 
+private struct FixedTitleClient: TitleClient {
+    func title(for id: Int) async throws -> String { "track \(id)" }
+}
+
 private actor RecordingPresenceServer: PresenceServer {
     var sent: [String] = []
     func send(status: String, for user: String) async throws { sent.append("\(user):\(status)") }
@@ -58,6 +62,15 @@ private actor RecordingPresenceServer: PresenceServer {
         try await service.update(to: .away)
         try await service.update(to: .away)
         #expect(await server.sent == ["ana:away"])
+    }
+
+    @Test @MainActor func trackDetailFetchesAndCaches() async {
+        let cache = TitleCache()
+        let model = TrackDetailModel(cache: cache, client: FixedTitleClient())
+        await model.show(3).value
+        #expect(model.title == "track 3")
+        #expect(await cache.title(for: 3) == "track 3")
+        #expect(!model.isLoading)
     }
 
     @Test func syncQueueRunsWorkBeforeReturning() {
