@@ -45,7 +45,7 @@ fi
 for run in $(seq 1 "$runs"); do
   printf 'run %d of %d…\n' "$run" "$runs" >&2
   "$grade" --solutions --porcelain "${ids[@]}" 2>/dev/null |
-    awk -F'\t' '{ printf "%s\tsolution\tdone\t%s\t%s\n", $1, $2, $3 }' >>"$work/all.tsv"
+    awk -F'\t' '{ printf "%s\tsolution\tdone\t%s\t%s\t\n", $1, $2, $3 }' >>"$work/all.tsv"
   grade_fixture_rounds "$work/run.tsv" "${ids[@]}"
   cat "$work/run.tsv" >>"$work/all.tsv"
 done

@@ -10,13 +10,33 @@
 #   6. grade.sh's edges: bad ids, no toolchain, a damaged catalog, a missing file, Ctrl-C, and two
 #      runs at once;
 #   7. the workshop commands: --hint, --json, --solution, --reset (in a scratch clone, with a
-#      commit of attendee work), --watch, and a moved checkout whose build folder went stale.
+#      commit of attendee work), --watch, and a moved checkout whose build folder went stale;
+#   8. what a person sees: every screen fits 80 columns, exit codes, the JSON schema, did-you-mean,
+#      --watch ID, --demo, --reset's backups and warnings, --undo-reset.
 # It ends with the line "N passed, N failed" and exits non-zero when anything failed.
+# It is not a step of the course, and it refuses to run on a checkout with work in Exercises/.
 set -uo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 grade="$root/Scripts/grade.sh"
+
+# Say up front, not after six minutes of failures, when this checkout holds attendee work: the
+# self-test would judge the starters by it, and its advice (regenerate.sh) would record that work
+# as the starters.
+if ! "$grade" --check-starters >/dev/null 2>"${TMPDIR:-/tmp}/kata-selftest-starters.$$"; then
+  cat >&2 <<MESSAGE
+selftest.sh is the maintainers' test of the kata itself, not a step of the course.
+$(grep -v regenerate "${TMPDIR:-/tmp}/kata-selftest-starters.$$")
+To grade your exercises, run: Scripts/grade.sh
+To run the self-test, use a clean clone (about six minutes):
+  git clone "$root" /tmp/kata-selftest && /tmp/kata-selftest/Scripts/selftest.sh
+Maintainers who changed a starter on purpose: run Scripts/regenerate.sh, commit, then run this again.
+MESSAGE
+  rm -f "${TMPDIR:-/tmp}/kata-selftest-starters.$$"
+  exit 2
+fi
+rm -f "${TMPDIR:-/tmp}/kata-selftest-starters.$$"
 grader_bin="$root/.build/kata/grader/debug/KataGrader"
 work="$(mktemp -d "${TMPDIR:-/tmp}/kata-selftest.XXXXXX")"
 load_pids=()
@@ -58,8 +78,10 @@ else
 fi
 
 "$grade" --list --porcelain >"$work/exercises.tsv" 2>"$work/list.err" || { cat "$work/list.err"; exit 1; }
-ids=($(cut -f1 "$work/exercises.tsv"))
-echo "  (${#ids[@]} exercises in the catalog)"
+# One key per exercise and track: the id, or id@framework for an exercise's other framework.
+keys=($(cut -f1 "$work/exercises.tsv"))
+ids=($(cut -f1 "$work/exercises.tsv" | grep -v @))
+echo "  (${#ids[@]} exercises in the catalog, ${#keys[@]} tracks)"
 
 section "Shipped starters"
 if "$grade" --check-starters >"$work/starters.log" 2>&1; then
@@ -67,26 +89,52 @@ if "$grade" --check-starters >"$work/starters.log" 2>&1; then
 else
   fail "every starter matches Catalog/starters.json" "$(cat "$work/starters.log")"
 fi
-"$grade" --index >"$work/index.md"
-awk '/<!-- exercise-index:end -->/ { exit } printing { print } /<!-- exercise-index:start -->/ { printing = 1 }' README.md >"$work/readme-index.md"
-if diff -q "$work/index.md" "$work/readme-index.md" >/dev/null; then pass "README's exercise index matches the catalog"
-else fail "README's exercise index matches the catalog" "run Scripts/regenerate.sh"; fi
 "$grade" --porcelain >"$work/starters.tsv" 2>"$work/starters.err"
 for id in "${ids[@]}"; do check "$id: graded not started as shipped" "not started" "$(verdict_of "$id" "$work/starters.tsv")"; done
 # Graded as if edited, the starters must compile and fail, never pass, hang or crash.
 "$grade" --porcelain --from "$root/Exercises" >"$work/starters-run.tsv" 2>"$work/starters-run.err"
-for id in "${ids[@]}"; do check "$id: starter compiles and fails" "failing" "$(verdict_of "$id" "$work/starters-run.tsv")" "$(reason_of "$id" "$work/starters-run.tsv")"; done
+for id in "${keys[@]}"; do check "$id: starter compiles and fails" "failing" "$(verdict_of "$id" "$work/starters-run.tsv")" "$(reason_of "$id" "$work/starters-run.tsv")"; done
+
+section "The maintainers' check (grade.sh --check): each check, then each made to fail"
+# check_results JSON: one "name<TAB>ok<TAB>first problems" line per check.
+check_results() { python3 -c 'import json, sys
+for c in json.load(open(sys.argv[1]))["checks"]:
+    print(c["name"] + "\t" + ("ok" if c["ok"] else "FAIL") + "\t" + " | ".join(c["problems"][:3]))' "$1"; }
+"$grade" --check --json >"$work/check.json" 2>"$work/check.err"
+while IFS=$'\t' read -r name status problems; do
+  check "check: $name" "ok" "$status" "$problems"
+done < <(check_results "$work/check.json")
+# A scratch copy of what the check reads, with one inconsistency planted per run.
+check_copy() {
+  rm -rf "$work/check-copy"; mkdir -p "$work/check-copy/Tests"
+  cp -R Package.swift README.md Catalog Exercises Solutions "$work/check-copy/"
+  cp -R Tests/Fixtures "$work/check-copy/Tests/"
+}
+planted_check() { # NAME CHECK COMMAND: after COMMAND in the copy, CHECK must fail
+  local name="$1" which="$2"
+  check_copy
+  (cd "$work/check-copy" && eval "$3")
+  "$grader_bin" "$work/check-copy" --check --json >"$work/planted-check.json" 2>/dev/null
+  check "check fails on $name" "FAIL" "$(check_results "$work/planted-check.json" | awk -F'\t' -v n="$which" '$1 == n { print $2 }')"
+}
+a_chaff="$(ls Catalog/Variants/*/*.chaff | head -n 1)"
+# The test file of the first exercise that has only one file (its TODO is the track's only one).
+first_test="$(awk -F'\t' '$4 !~ /,/ { print $2 "/" $4; exit }' "$work/exercises.tsv")"
+planted_check "an unused variant file" variants "cp '$a_chaff' '${a_chaff%.chaff}-unused.chaff'"
+planted_check "a listed variant that does not exist" variants "sed -i '0,/\"chaffs\": \[/s//\"chaffs\": [\"no-such-chaff\", /' Catalog/catalog.json"
+planted_check "a starter without its solution" mirror "rm 'Solutions/$first_test'"
+planted_check "a pattern missing from Package.swift" mirror "sed -i '0,/Pattern(module: \"/s//Pattern(module: \"Renamed/' Package.swift"
+planted_check "a starter without its TODO" starters "sed -i 's|// TODO:|// Note:|g' 'Exercises/$first_test'"
+planted_check "a file that does not name its exercise" starters "sed -i '1s|// Exercise |// Lesson |' 'Solutions/$first_test'"
+planted_check "a wheat no fixture shows rejecting anything" wheats "sed -i '/^rejected-by:/d' Tests/Fixtures/*/*/expected"
+planted_check "a fixture with an unknown verdict" fixtures "echo 'mostly done' >'$(ls -d Tests/Fixtures/*/*/ | head -n 1)expected'"
+planted_check "a verdict missing from README's table" readme "sed -i '/^| \*\*flaky\*\*/d' README.md"
+planted_check "a stale exercise index" readme "sed -i 's/^| 1 | \`/| 1 | \`stale-/' README.md"
 
 section "Reference solutions"
 "$grade" --solutions --porcelain >"$work/solutions.tsv" 2>"$work/solutions.err"
-for id in "${ids[@]}"; do check "$id: solution is done" "done" "$(verdict_of "$id" "$work/solutions.tsv")" "$(reason_of "$id" "$work/solutions.tsv")"; done
-for file in Catalog/Variants/*/*.chaff Catalog/Variants/*/*.wheat; do
-  [ -e "$file" ] || continue
-  name="$(basename "$file")"; name="${name%.*}"
-  if grep -q "\"$name\"" Catalog/catalog.json; then pass "$file is graded by an exercise"
-  else fail "$file is graded by an exercise" "no exercise lists '$name' in Catalog/catalog.json"; fi
-done
-if grep -rilE 'chaff|wheat|mutant|KATA_VARIANT' Sources Exercises --include='*.swift' | grep -v '^Sources/Kata' >"$work/leaks"; then
+for id in "${keys[@]}"; do check "$id: solution is done" "done" "$(verdict_of "$id" "$work/solutions.tsv")" "$(reason_of "$id" "$work/solutions.tsv")"; done
+if grep -rilE 'chaff|wheat|mutant|KATA_VARIANT|KATA_RUN|_KataVariant' Sources Exercises --include='*.swift' | grep -v '^Sources/Kata' >"$work/leaks"; then
   fail "no trace of grading in Sources/ or Exercises/" "$(cat "$work/leaks")"
 else
   pass "no trace of grading in Sources/ or Exercises/"
@@ -97,7 +145,7 @@ for _ in 1 2; do yes >/dev/null & load_pids+=($!); done
 "$grade" --solutions --porcelain --repeats 5 >"$work/load.tsv" 2>"$work/load.err"
 for pid in "${load_pids[@]}"; do kill "$pid" 2>/dev/null; done
 load_pids=()
-for id in "${ids[@]}"; do check "$id: solution is done under load" "done" "$(verdict_of "$id" "$work/load.tsv")" "$(reason_of "$id" "$work/load.tsv")"; done
+for id in "${keys[@]}"; do check "$id: solution is done under load" "done" "$(verdict_of "$id" "$work/load.tsv")" "$(reason_of "$id" "$work/load.tsv")"; done
 
 section "Planted faults, one exercise each; every other verdict must hold"
 planted="$work/planted"
@@ -128,7 +176,7 @@ else
     planted_verdict[$id]="${faults[$i]}"
   done
   "$grade" --porcelain --from "$planted" >"$work/planted.tsv" 2>"$work/planted.err"
-  for id in "${ids[@]}"; do
+  for id in "${keys[@]}"; do
     expected="${planted_verdict[$id]:-done}"
     check "$id: ${planted_verdict[$id]:+planted fault is }$expected" "$expected" "$(verdict_of "$id" "$work/planted.tsv")" "$(reason_of "$id" "$work/planted.tsv")"
   done
@@ -141,8 +189,14 @@ fi
 section "Weak suites (Tests/Fixtures)"
 source "$root/Scripts/lib/fixture-rounds.sh"
 grade_fixture_rounds "$work/fixtures.tsv"
-while IFS=$'\t' read -r id fixture expected actual reason; do
+while IFS=$'\t' read -r id fixture expected actual reason wheat; do
   check "$id: $fixture suite is judged $expected" "$expected" "$actual" "$reason"
+  [ -n "$wheat" ] || continue
+  # The wheat its expected file names is the one that rejected it: the reason quotes its hint.
+  module="$(awk -F'\t' -v id="${id%%@*}" '$1 == id { print $2; exit }' "$work/exercises.tsv")"
+  hint="$(sed -n 's/^hint: *//p' "Catalog/Variants/$module/$wheat.wheat" 2>/dev/null)"
+  case "$reason" in *"$hint"*) [ -n "$hint" ] && pass "$id: $fixture is rejected by the wheat $wheat" || fail "$id: $fixture is rejected by the wheat $wheat" "no such wheat";;
+    *) fail "$id: $fixture is rejected by the wheat $wheat" "$reason";; esac
 done <"$work/fixtures.tsv"
 
 section "grade.sh at its edges"
@@ -223,7 +277,7 @@ attack_snippets=(
   'final class SelftestEscapes: XCTestCase { func test_z() throws { let p = Process(); p.executableURL = URL(fileURLWithPath: "/bin/sleep"); p.arguments = ["301"]; try p.run(); _ = system("setsid sleep 302 >/dev/null 2>&1 </dev/null &") } }'
   'final class SelftestAlarm: XCTestCase { func test_z() { alarm(1); Thread.sleep(forTimeInterval: 2) } }'
   'final class SelftestPrintsErrors: XCTestCase { func test_z() { print("SomeTests: error: none"); print("/x/y.swift:3: error: Other.test : made up"); print("Test Case '"'"'Other.test'"'"' failed (0.001 seconds)") } }'
-  'final class SelftestFloods: XCTestCase { func test_z() { let line = String(repeating: "x", count: 999); for _ in 0..<30_000 { print(line) } } }'
+  'final class SelftestFloods: XCTestCase { func test_z() { let line = String(repeating: "x", count: 999); for _ in 0..<8_000 { print(line) } } }'
 )
 if [ "${#attack_ids[@]}" -lt "${#attack_names[@]}" ]; then
   fail "exercises to plant attacks in" "only ${#attack_ids[@]}"
@@ -318,7 +372,7 @@ for _ in $(seq 1 240); do grep -q "$first is done" "$work/watch.out" && break; s
 grep -q "$first is done" "$work/watch.out" && pass "--watch re-grades a saved exercise and moves on when it is done" ||
   fail "--watch re-grades a saved exercise and moves on when it is done" "$(tail -n 8 "$work/watch.out")"
 kill -INT "$watch_pid"; wait "$watch_pid"; code=$?
-check "Ctrl-C stops --watch cleanly" "0" "$code" "$(tail -n 3 "$work/watch.out")"
+check "Ctrl-C stops --watch with 130, as --help says" "130" "$code" "$(tail -n 3 "$work/watch.out")"
 
 # A test that poisons later grades: a stray C file and a version-specific manifest in the grader's
 # shadow copy, and a fake grader binary with a modification time in the future.
@@ -335,7 +389,7 @@ if find "$clone/.build/kata/exercises" -maxdepth 3 \( -name stray.c -o -name 'Pa
 else pass "the shadow copy holds only what the grader wrote"; fi
 
 # A compile error the compiler reports inside a macro expansion, through the symlinked path.
-confirmation="$(awk -F'\t' '$3 == "swift-testing" { print $1; exit }' "$work/exercises.tsv")"
+confirmation="$(awk -F'\t' '$3 == "swift-testing" && $1 !~ /@/ { print $1; exit }' "$work/exercises.tsv")"
 if [ -n "$confirmation" ]; then
   conf_file="$(solution_files "$confirmation" | tail -n 1)"
   cp "$clone/Exercises/$conf_file" "$work/conf.swift"
@@ -362,6 +416,118 @@ else fail "... and one line names the file and how to restore it" "$(cat "$work/
 mv "$clone_real" "$work/moved"
 "$work/moved/Scripts/grade.sh" --porcelain "$first" >"$work/moved.tsv" 2>"$work/moved.err"; code=$?
 check "a moved checkout (its build folder now stale) still grades" "done" "$(verdict_of "$first" "$work/moved.tsv")" "$(tail -n 3 "$work/moved.err")"
+
+section "What a person sees: widths, exit codes, JSON, did-you-mean, --watch ID, --demo, --reset"
+# Plain mode (not a terminal) wraps at COLUMNS, else 80. Nothing may be wider, and nothing cut.
+widest() { LC_ALL=C.UTF-8 wc -L <"$1"; }
+fits() { # fits NAME FILE: every line of FILE fits 80 columns
+  local width; width="$(widest "$2")"
+  if [ "$width" -le 80 ]; then pass "$1 fits 80 columns"
+  else fail "$1 fits 80 columns" "widest line: $width" "$(LC_ALL=C.UTF-8 awk 'length > 80' "$2" | head -n 3)"; fi
+}
+export COLUMNS=80
+"$grade" --help >"$work/help.txt" 2>&1; fits "--help" "$work/help.txt"
+"$grade" --list >"$work/list.txt" 2>&1; fits "--list" "$work/list.txt"
+missing_ids=""
+for id in "${ids[@]}"; do grep -q -- " $id " "$work/list.txt" || grep -q -- " $id\$" "$work/list.txt" || missing_ids="$missing_ids $id"; done
+check "--list shows every id whole" "" "$missing_ids"
+: >"$work/hints.txt"
+for id in "${ids[@]}"; do "$grade" --hint "$id" >>"$work/hints.txt" 2>&1; done
+fits "--hint of every exercise" "$work/hints.txt"
+"$grade" >"$work/grade-starters.txt" 2>&1; fits "a grade of the starters" "$work/grade-starters.txt"
+if [ -d "$planted" ]; then
+  "$grade" --from "$planted" >"$work/grade-planted.txt" 2>&1
+  fits "a grade with every kind of fault" "$work/grade-planted.txt"
+fi
+"$grade" --solutions "$first" >"$work/grade-done.txt" 2>&1; fits "a done grade" "$work/grade-done.txt"
+
+# The Next card: advice that fits, said once.
+hint_lines="$(grep -c 'Hint:' "$work/grade-planted.txt" 2>/dev/null || echo 0)"
+[ "$hint_lines" -le 1 ] && pass "the Next card says Hint: once" || fail "the Next card says Hint: once" "$(grep 'Hint:' "$work/grade-planted.txt")"
+if grep -q "were graded without this one" "$work/grade-done.txt"; then fail "a grade of one exercise does not mention the others"
+else pass "a grade of one exercise does not mention the others"; fi
+one_file_id="$(awk -F'\t' '$4 !~ /,/ { print $1; exit }' "$work/exercises.tsv")"
+"$grade" "$one_file_id" >"$work/grade-one-file.txt" 2>&1
+if grep -q "in that order" "$work/grade-one-file.txt"; then fail "a one-file exercise is not told 'in that order'" "$(tail -n 4 "$work/grade-one-file.txt")"
+else pass "a one-file exercise is not told 'in that order'"; fi
+grep -q "^Next: " "$work/grade-done.txt" || grep -q "Every graded exercise is done" "$work/grade-done.txt" &&
+  pass "a done grade ends with what to do next" || fail "a done grade ends with what to do next" "$(tail -n 4 "$work/grade-done.txt")"
+
+# Exit codes and suggestions.
+"$grade" mocking-requst >/dev/null 2>"$work/typo.err"; code=$?
+check "a mistyped id exits 2" "2" "$code"
+grep -q "Did you mean mocking-request" "$work/typo.err" && pass "a mistyped id gets did-you-mean" || fail "a mistyped id gets did-you-mean" "$(cat "$work/typo.err")"
+"$grade" --wach >/dev/null 2>"$work/typo.err"; code=$?
+check "a mistyped option exits 2" "2" "$code"
+grep -q "Did you mean --watch" "$work/typo.err" && pass "a mistyped option gets did-you-mean" || fail "a mistyped option gets did-you-mean" "$(cat "$work/typo.err")"
+"$grade" 999 >/dev/null 2>"$work/typo.err"; check "an exercise number out of range exits 2" "2" "$?"
+grep -q "from 1 to ${#ids[@]}" "$work/typo.err" && pass "an exercise number out of range says the valid range" || fail "an exercise number out of range says the valid range" "$(cat "$work/typo.err")"
+"$grade" --demo >/dev/null 2>&1; check "--demo without an id exits 2" "2" "$?"
+"$grade" --watch "$first" "${ids[1]}" >/dev/null 2>&1; check "--watch with two ids exits 2" "2" "$?"
+"$grade" --solutions --json="$work/no-such-folder/results.json" "$first" >/dev/null 2>"$work/json-unwritable.err"; code=$?
+[ "$code" -ne 0 ] && pass "an unwritable --json=PATH exits non-zero ($code)" || fail "an unwritable --json=PATH exits non-zero" "$(cat "$work/json-unwritable.err")"
+grep -q "cannot write" "$work/json-unwritable.err" && [ "$(wc -l <"$work/json-unwritable.err")" -le 2 ] &&
+  pass "an unwritable --json=PATH says why in a line" || fail "an unwritable --json=PATH says why in a line" "$(cat "$work/json-unwritable.err")"
+
+# The JSON matches its documented schema, whatever the verdicts.
+"$grade" --json >"$work/starters.json" 2>/dev/null
+"$grade" --solutions --json "$first" >"$work/solutions.json" 2>/dev/null
+json_files=("$work/starters.json" "$work/solutions.json")
+if [ -d "$planted" ]; then "$grade" --json --from "$planted" >"$work/planted.json" 2>/dev/null; json_files+=("$work/planted.json"); fi
+if command -v python3 >/dev/null; then
+  if Scripts/check-results-json.py "${json_files[@]}" >"$work/schema.log" 2>&1
+  then pass "--json matches docs/results-json.md (starters, solutions, planted faults)"
+  else fail "--json matches docs/results-json.md" "$(head -n 5 "$work/schema.log")"; fi
+else
+  fail "--json matches docs/results-json.md" "python3 is needed for Scripts/check-results-json.py"
+fi
+grep -q '"testSeconds" : null' "$work/starters.json" && pass "testSeconds is null, not missing, when no run happened" || fail "testSeconds is null, not missing, when no run happened"
+
+# --demo: weak suites and solution side by side, Exercises/ untouched.
+demo_id=""
+for id in "${ids[@]}"; do [ -d "Tests/Fixtures/$id" ] && { demo_id="$id"; break; }; done
+before="$(cd "$root/Exercises" && find . -type f -exec cat {} + | cksum)"
+"$grade" --demo "$demo_id" >"$work/demo.txt" 2>&1; code=$?
+after="$(cd "$root/Exercises" && find . -type f -exec cat {} + | cksum)"
+check "--demo $demo_id: every suite gets its expected verdict (exit 0)" "0" "$code" "$(tail -n 8 "$work/demo.txt")"
+check "--demo reads and writes nothing in Exercises/" "$before" "$after"
+missing_suites=""
+for fixture in Tests/Fixtures/"$demo_id"/*/; do name="$(basename "$fixture")"; grep -qE "^(ok|!!) $name " "$work/demo.txt" || missing_suites="$missing_suites $name"; done
+grep -qE "^(ok|!!) reference solution " "$work/demo.txt" || missing_suites="$missing_suites solution"
+check "--demo lines up the solution and every weak suite" "" "$missing_suites"
+fits "--demo" "$work/demo.txt"
+
+# --watch ID, --reset and --undo-reset, in the moved clone from the section above.
+moved="$work/moved"
+second="${ids[1]}"
+second_file="$(solution_files "$second" | tail -n 1)"
+setsid "$moved/Scripts/grade.sh" --watch "$second" >"$work/watch-id.out" 2>&1 &
+watch_pid=$!
+for _ in $(seq 1 600); do grep -q "Waiting for you to save" "$work/watch-id.out" && break; sleep 0.5; done
+others="$(grep -oE "^(ok|!!|--) [a-z0-9-]+" "$work/watch-id.out" | sort -u | wc -l)"
+check "--watch ID grades only that exercise" "1" "$others" "$(head -n 5 "$work/watch-id.out")"
+cp "$root/Solutions/$second_file" "$moved/Exercises/$second_file"
+for _ in $(seq 1 240); do grep -q "$second is done" "$work/watch-id.out" && break; sleep 0.5; done
+grep -q "$second is done" "$work/watch-id.out" && pass "--watch ID re-grades that exercise when it is saved" || fail "--watch ID re-grades that exercise when it is saved" "$(tail -n 8 "$work/watch-id.out")"
+kill -INT "$watch_pid"; wait "$watch_pid"; check "Ctrl-C stops --watch ID with 130" "130" "$?"
+
+# Two resets in the same second keep two backups; a shared file is named; one command undoes.
+shared_file="$(solution_files "$first" | head -n 1)"
+printf '\n// version one\n' >>"$moved/Exercises/$shared_file"
+"$moved/Scripts/grade.sh" --reset "$first" --yes >"$work/reset1.out" 2>&1
+printf '\n// version two\n' >>"$moved/Exercises/$shared_file"
+"$moved/Scripts/grade.sh" --reset "$first" --yes >"$work/reset2.out" 2>&1
+kept_one="$(grep -rl "version one" "$moved/.kata-backups" | wc -l)"
+kept_two="$(grep -rl "version two" "$moved/.kata-backups" | wc -l)"
+check "two quick resets keep both versions" "1 1" "$kept_one $kept_two" "$(cat "$work/reset1.out" "$work/reset2.out")"
+users="$(awk -F'\t' -v f="$(basename "$shared_file")" -v id="$first" '$1 != id && index($1, id "@") != 1 && ("," $4 "," $5 ",") ~ ("," f ",") { print $1 }' "$work/exercises.tsv" | head -n 1)"
+if [ -n "$users" ]; then
+  grep -q "also used by.*$users" "$work/reset1.out" && pass "--reset names the exercises that share its file" || fail "--reset names the exercises that share its file" "$(cat "$work/reset1.out")"
+fi
+"$moved/Scripts/grade.sh" --undo-reset >"$work/undo.out" 2>&1; code=$?
+check "--undo-reset exits 0" "0" "$code" "$(cat "$work/undo.out")"
+grep -q "version two" "$moved/Exercises/$shared_file" && pass "--undo-reset puts back the version the last reset replaced" || fail "--undo-reset puts back the version the last reset replaced" "$(cat "$work/undo.out")"
+unset COLUMNS
 
 section "The live room (Scripts/room-selftest.sh)"
 if "$root/Scripts/room-selftest.sh" >"$work/room.log" 2>&1; then

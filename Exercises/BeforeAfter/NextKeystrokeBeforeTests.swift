@@ -1,3 +1,5 @@
+// Exercise before-after-next-keystroke: The next keystroke cancels.
+
 import XCTest
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,4 +1,4 @@
-// Busy assertion 3: never, within a window
+// Exercise busy-assertion-never: A cancelled search never shows its answer.
 //
 // The user can cancel a search. The request may still answer afterwards, with tracks or with an
 // error, and that answer must never reach the screen. "Never" gives a test nothing to wait *until*.

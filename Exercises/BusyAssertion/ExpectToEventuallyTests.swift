@@ -1,4 +1,4 @@
-// Busy assertion 1: expectToEventually
+// Exercise busy-assertion-eventually: Wait until the tracks are there.
 //
 // The search screen reads everything from `SearchViewModel`. `search(term:)` returns at once; the
 // tracks arrive later, when the view model publishes them on the main queue. There is no completion

@@ -1,4 +1,4 @@
-// Busy assertion 2: XCTest's own poller, XCTNSPredicateExpectation
+// Exercise busy-assertion-predicate: Let XCTest poll: the error message.
 //
 // When a search fails, the screen must say so and stop the spinner. Again nothing calls back: the
 // error message simply appears, later, on the main queue.

@@ -1,3 +1,5 @@
+// Exercise expectations-wait: Wait for the handler.
+
 import XCTest
 import Expectations
 

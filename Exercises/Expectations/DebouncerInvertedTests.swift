@@ -1,3 +1,5 @@
+// Exercise expectations-inverted: A call that must never come.
+
 import XCTest
 import Expectations
 
@@ -14,7 +16,8 @@ final class DebouncerInvertedTests: XCTestCase {
 
         // TODO: An inverted expectation for the search for "Simo", a plain one for "Simon"; call the
         // debouncer twice, each action fulfilling its expectation, then wait for both. Choose the
-        // timeout: longer than the delay, not much longer.
+        // timeout: well past the 50 ms delay, since a correct debouncer's timer may fire a couple
+        // of hundred ms late, yet short, since the inverted wait always lasts all of it: 0.5 s.
         XCTFail("TODO: expect the search for 'Simo' never to run (isInverted), and 'Simon' to run")
         _ = debouncer
     }

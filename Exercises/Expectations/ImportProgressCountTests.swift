@@ -1,3 +1,5 @@
+// Exercise expectations-count: Exactly once per track.
+
 import XCTest
 import Expectations
 

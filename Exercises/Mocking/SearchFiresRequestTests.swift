@@ -8,6 +8,10 @@
 // `search` returns. Nothing is sent anywhere, and nothing needs waiting for.
 
 import XCTest
+// URLRequest lives in FoundationNetworking on Linux; on macOS, Foundation has it.
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Mocking
 
 final class SearchFiresRequestTests: XCTestCase {

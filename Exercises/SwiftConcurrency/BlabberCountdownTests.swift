@@ -1,3 +1,5 @@
+// Exercise swift-concurrency-countdown: A four-second countdown in milliseconds.
+//
 // `countdown(to:)` says "3...", "2...", "1..." and then "🎉 " + the message, one second apart:
 // four seconds of real time, and four requests that the test must see in order.
 //

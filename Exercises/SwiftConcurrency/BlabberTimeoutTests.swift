@@ -1,3 +1,5 @@
+// Exercise swift-concurrency-timeout, part 2 of 2: TimeoutTask: fail, don't hang.
+//
 // The countdown test from before has a weak spot: it collects the first four requests, and if the
 // countdown ever sends fewer, or `say` never returns, the test waits forever. On a workshop
 // machine or in CI, "forever" means somebody kills the run and nobody learns which test hung.

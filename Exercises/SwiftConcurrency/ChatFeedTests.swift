@@ -1,3 +1,5 @@
+// Exercise swift-concurrency-confirmation: Swift Testing's confirmation.
+//
 // `ChatFeed.listen(onMessage:)` calls you back once for every message the server streams, and
 // skips the lines it cannot read. How many times it calls back is the whole point, so that is
 // what to test.

@@ -1,3 +1,5 @@
+// Exercise swift-concurrency-clock, part 2 of 2: A test clock for a debouncer.
+//
 // The sign-up form should check an e-mail address once the user stops typing: `Debouncer` acts
 // on the latest value after 300 ms of quiet, and every keystroke restarts the wait.
 //

@@ -1,3 +1,5 @@
+// Exercise swift-concurrency-clock, part 1 of 2: TestClock.
+//
 // `Debouncer` waits on a `Clock`. On the real clock a test must wait too, and a test that sleeps
 // "a little longer than 300 ms" fails whenever the machine is busy.
 //

@@ -1,3 +1,5 @@
+// Exercise swift-concurrency-timeout, part 1 of 2: TimeoutTask.
+//
 // A test that awaits something that never comes does not fail: it hangs. XCTest has no per-test
 // timeout on Linux, and Swift Testing's `.timeLimit` starts at one minute.
 //

@@ -1,5 +1,8 @@
 # Grades every weak-suite fixture (Tests/Fixtures/<exercise>/<name>/) and writes one line per
-# fixture: id, fixture name, expected verdict, actual verdict, reason (tab-separated).
+# fixture: key, fixture name, expected verdict, actual verdict, reason, and the wheat its expected
+# file says rejects it (tab-separated; the last may be empty). The key is
+# the exercise's id, or id@framework when the fixture is written for its other track (its files
+# are that track's own, such as SwiftTesting/…Suite.swift).
 # Sourced by Scripts/selftest.sh and Scripts/repeat-grades.sh; needs $root, $grade and $work, and
 # "$work/exercises.tsv" (grade.sh --list --porcelain).
 #
@@ -12,7 +15,7 @@ grade_fixture_rounds() {
   local only=" $* "
   : >"$out"
   local -A next_fixture=()
-  local ids=($(cut -f1 "$work/exercises.tsv"))
+  local ids=($(cut -f1 "$work/exercises.tsv" | grep -v @))
   local id
   for id in "${ids[@]}"; do next_fixture[$id]=0; done
   local round=1
@@ -20,14 +23,14 @@ grade_fixture_rounds() {
     local weak="$work/weak-$round"
     rm -rf "$weak"; mkdir -p "$weak"; cp -R "$root/Solutions/." "$weak/"
     local selected=() taken=" "
-    local -A expected_verdict=() fixture_name=()
+    local -A expected_verdict=() fixture_name=() track_key=() rejected_by=()
     for id in "${ids[@]}"; do
       [ "$only" = "  " ] || case "$only" in *" $id "*) ;; *) continue ;; esac
       local fixtures=($(ls -d "$root/Tests/Fixtures/$id"/*/ 2>/dev/null | sort))
       local index="${next_fixture[$id]}"
       [ "$index" -lt "${#fixtures[@]}" ] || continue
       local mine
-      mine="$(awk -F'\t' -v id="$id" '$1 == id { n = split($4 "," $5, f, ","); for (i = 1; i <= n; i++) if (f[i] != "") print $2 "/" f[i] }' "$work/exercises.tsv" | tr '\n' ' ')"
+      mine="$(awk -F'\t' -v id="$id" '$1 == id || index($1, id "@") == 1 { n = split($4 "," $5, f, ","); for (i = 1; i <= n; i++) if (f[i] != "") print $2 "/" f[i] }' "$work/exercises.tsv" | sort -u | tr '\n' ' ')"
       local clash=0 f
       for f in $mine; do case "$taken" in *" $f "*) clash=1 ;; esac; done
       [ "$clash" -eq 0 ] || continue
@@ -36,19 +39,44 @@ grade_fixture_rounds() {
       next_fixture[$id]=$((index + 1))
       local module
       module="$(awk -F'\t' -v id="$id" '$1 == id { print $2 }' "$work/exercises.tsv")"
-      for f in "$fixture"/*.swift; do cp "$f" "$weak/$module/"; done
+      # Laid over the module folder with its subfolders (a Swift Testing suite sits in SwiftTesting/).
+      (cd "$fixture" && find . -name '*.swift' | while read -r rel; do mkdir -p "$weak/$module/$(dirname "$rel")"; cp "$rel" "$weak/$module/$rel"; done)
       selected+=("$id"); expected_verdict[$id]="$(head -n1 "$fixture/expected")"; fixture_name[$id]="$(basename "$fixture")"
+      track_key[$id]="$(fixture_track "$id" "$fixture")"
+      rejected_by[$id]="$(sed -n 's/^rejected-by: *//p' "$fixture/expected")"
     done
     [ "${#selected[@]}" -gt 0 ] || break
     "$grade" --porcelain --from "$weak" "${selected[@]}" >"$work/weak-$round.tsv" 2>"$work/weak-$round.err"
     for id in "${selected[@]}"; do
       local verdict reason
-      verdict="$(awk -F'\t' -v id="$id" '$1 == id { print $2 }' "$work/weak-$round.tsv")"
-      reason="$(awk -F'\t' -v id="$id" '$1 == id { print $3 }' "$work/weak-$round.tsv")"
-      printf '%s\t%s\t%s\t%s\t%s\n' "$id" "${fixture_name[$id]}" "${expected_verdict[$id]}" "${verdict:-(none)}" "$reason" >>"$out"
+      local key="${track_key[$id]}"
+      verdict="$(awk -F'\t' -v id="$key" '$1 == id { print $2 }' "$work/weak-$round.tsv")"
+      reason="$(awk -F'\t' -v id="$key" '$1 == id { print $3 }' "$work/weak-$round.tsv")"
+      printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$key" "${fixture_name[$id]}" "${expected_verdict[$id]}" "${verdict:-(none)}" "$reason" "${rejected_by[$id]}" >>"$out"
     done
-    unset expected_verdict fixture_name
+    unset expected_verdict fixture_name track_key rejected_by
     rm -rf "$weak"
     round=$((round + 1))
   done
+}
+
+# The key of the track a fixture is written for: the first of the exercise's tracks whose own files
+# (not shared with its other track) the fixture replaces; the exercise's id otherwise.
+fixture_track() {
+  local id="$1" fixture="$2"
+  local rels
+  rels=" $(cd "$fixture" && find . -name '*.swift' | sed 's|^\./||' | tr '\n' ' ')"
+  awk -F'\t' -v id="$id" -v rels="$rels" '
+    $1 == id || index($1, id "@") == 1 { keys[++n] = $1; files[n] = $4 }
+    END {
+      for (i = 1; i <= n; i++) {
+        m = split(files[i], f, ",")
+        for (j = 1; j <= m; j++) {
+          shared = 0
+          for (k = 1; k <= n; k++) if (k != i && index("," files[k] ",", "," f[j] ",")) shared = 1
+          if (!shared && index(rels, " " f[j] " ")) { print keys[i]; exit }
+        }
+      }
+      print id
+    }' "$work/exercises.tsv"
 }

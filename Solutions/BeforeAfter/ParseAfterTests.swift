@@ -1,3 +1,5 @@
+// Exercise before-after-parse: Parse, after the reply.
+
 import XCTest
 #if canImport(FoundationNetworking)
 import FoundationNetworking

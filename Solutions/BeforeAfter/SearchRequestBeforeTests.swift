@@ -1,3 +1,5 @@
+// Exercise before-after-request: The request, before it fires.
+
 import XCTest
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,3 +1,5 @@
+// Exercise expectations-await-result, part 1 of 2: AwaitResult.
+
 import XCTest
 import Expectations
 

@@ -1,3 +1,5 @@
+// Exercise expectations-await-result, part 2 of 2: awaitResult: callbacks as throwing calls.
+
 import XCTest
 #if canImport(FoundationNetworking)
 import FoundationNetworking

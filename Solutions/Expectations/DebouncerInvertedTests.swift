@@ -1,3 +1,5 @@
+// Exercise expectations-inverted: A call that must never come.
+
 import XCTest
 import Expectations
 

@@ -1,3 +1,5 @@
+// Exercise expectations-notification: Wait for a notification.
+
 import XCTest
 import Expectations
 

@@ -1,3 +1,5 @@
+// Exercise expectations-integration: The real client, end to end.
+
 import XCTest
 #if canImport(FoundationNetworking)
 import FoundationNetworking

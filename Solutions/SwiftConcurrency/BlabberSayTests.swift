@@ -1,3 +1,5 @@
+// Exercise swift-concurrency-say: An async test of say(_:).
+//
 // Blabber's `say(_:)` posts a chat message to the server. The server is not running, and a test
 // must not need it: `TestURLProtocol` stands in for it and keeps the request it was sent.
 //

@@ -1,3 +1,5 @@
+// Exercise swift-concurrency-runner, part 1 of 2: MockAsyncRunner.
+//
 // `SignUpViewModel` checks a new e-mail address from a `didSet`, which cannot `await`, so the
 // check runs as fire-and-forget work. With the app's `TaskRunner`, a test could only guess when
 // that work is done.

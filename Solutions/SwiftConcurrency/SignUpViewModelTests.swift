@@ -1,3 +1,5 @@
+// Exercise swift-concurrency-runner, part 2 of 2: Await the Task a didSet starts.
+//
 // Typing an e-mail address into the sign-up form starts a check with the server. Meanwhile the
 // form shows a spinner; then it shows whether the address is free. Users type fast, so answers
 // can come back out of order, and only the answer for the current address may count.

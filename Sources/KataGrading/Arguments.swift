@@ -3,8 +3,8 @@ import Foundation
 /// What `grade.sh` was asked to do.
 public struct Arguments: Equatable, Sendable {
     public enum Action: Equatable, Sendable {
-        case grade, list, help, hint, solution, reset, watch, index
-        case refreshStarters, checkStarters
+        case grade, list, help, hint, solution, reset, undoReset, watch, demo, name, framework, index
+        case refreshStarters, checkStarters, check
         case roomServe, join, leave
     }
 
@@ -20,7 +20,10 @@ public struct Arguments: Equatable, Sendable {
     public var port: Int?
     public var bind: String?
     public var joinURL: String?
+    /// `--name NAME`: who the JSON results (and the room, with `--join`) say graded them.
     public var name: String?
+    /// `--framework xctest|swift-testing`: the framework to do the course in.
+    public var framework: Catalog.Framework?
 
     public enum JSONOutput: Equatable, Sendable {
         case standardOutput
@@ -42,17 +45,31 @@ public struct Arguments: Equatable, Sendable {
             case "--hint": actions.append(.hint)
             case "--solution": actions.append(.solution)
             case "--reset": actions.append(.reset)
+            case "--undo-reset": actions.append(.undoReset)
             case "--watch": actions.append(.watch)
+            case "--demo": actions.append(.demo)
+            case "--framework":
+                actions.append(.framework)
+                if let value = rest.first, !value.hasPrefix("-") {
+                    guard let framework = Catalog.Framework(rawValue: value.lowercased()) else {
+                        throw UsageError(description: "--framework takes xctest or swift-testing, not \(value).")
+                    }
+                    arguments.framework = framework
+                    rest = rest.dropFirst()
+                }
+            case "--name":
+                actions.append(.name)
+                if let value = rest.first, !value.hasPrefix("-") { arguments.name = value; rest = rest.dropFirst() }
             case "--index": actions.append(.index)
             case "--refresh-starters": actions.append(.refreshStarters)
             case "--check-starters": actions.append(.checkStarters)
+            case "--check": actions.append(.check)
             case "--room-serve": actions.append(.roomServe)
             case "--leave": actions.append(.leave)
-            case "--join", "--name", "--bind", "--port":
+            case "--join", "--bind", "--port":
                 guard let value = rest.popFirst(), !value.hasPrefix("-") else { throw UsageError(description: "\(word) needs a value.") }
                 switch word {
                 case "--join": actions.append(.join); arguments.joinURL = value
-                case "--name": arguments.name = value
                 case "--bind": arguments.bind = value
                 default:
                     guard let port = Int(value), (1...65535).contains(port) else { throw UsageError(description: "--port needs a port number from 1 to 65535.") }
@@ -75,29 +92,52 @@ public struct Arguments: Equatable, Sendable {
                 }
                 arguments.repeats = value
             default:
-                if word.hasPrefix("-") { throw UsageError(description: "unknown option \(word).") }
+                if word.hasPrefix("-") {
+                    let near = closest(to: word.split(separator: "=").first.map(String.init) ?? word, among: options)
+                    throw UsageError(description: "unknown option \(word)."
+                        + (near.isEmpty ? "" : " Did you mean \(near.joined(separator: " or "))?"))
+                }
                 arguments.ids.append(word)
             }
         }
+        // With --join, --name is the join's name rather than an action of its own.
+        if actions.contains(.join) { actions.removeAll { $0 == .name } }
         guard actions.count <= 1 else {
-            throw UsageError(description: "choose one of --list, --hint, --solution, --reset, --watch at a time.")
+            throw UsageError(description: "choose one of --list, --hint, --solution, --reset, --undo-reset, --watch, --demo, --name at a time.")
         }
         arguments.action = actions.first ?? .grade
         if arguments.action != .roomServe, arguments.port != nil || arguments.bind != nil {
             throw UsageError(description: "--port and --bind go with --room-serve.")
         }
-        if arguments.action != .join, arguments.name != nil { throw UsageError(description: "--name goes with --join URL.") }
         switch arguments.action {
-        case .solution, .reset:
+        case .solution, .reset, .demo:
             guard arguments.ids.count == 1 else {
-                throw UsageError(description: "\(arguments.action == .reset ? "--reset" : "--solution") needs exactly one exercise id.")
+                let option = arguments.action == .reset ? "--reset" : arguments.action == .demo ? "--demo" : "--solution"
+                throw UsageError(description: "\(option) needs exactly one exercise id, for example \(option) mocking-request.")
+            }
+            if arguments.action == .demo, arguments.source != .exercises {
+                throw UsageError(description: "--demo grades the fixtures and the solution itself; drop --solutions or --from.")
             }
         case .hint:
             guard arguments.ids.count <= 1 else { throw UsageError(description: "--hint takes at most one exercise id.") }
         case .watch:
-            guard arguments.source == .exercises else { throw UsageError(description: "--watch watches Exercises/ only.") }
+            guard arguments.source == .exercises else { throw UsageError(description: "--watch watches Exercises/ only; drop --solutions or --from.") }
+            guard arguments.ids.count <= 1 else {
+                throw UsageError(description: "--watch takes at most one exercise id: --watch to follow the course, --watch ID to stay on one exercise.")
+            }
         case .join:
             guard arguments.name != nil else { throw UsageError(description: "--join URL needs --name \"Your Name\".") }
+        case .framework:
+            guard arguments.ids.isEmpty else { throw UsageError(description: "--framework takes xctest or swift-testing, and no exercise id.") }
+        case .name:
+            guard arguments.ids.isEmpty else {
+                throw UsageError(description: "--name takes one name; quote a name with spaces: --name \"Ana Lima\".")
+            }
+            if let name = arguments.name, name.trimmingCharacters(in: .whitespaces).isEmpty {
+                throw UsageError(description: "--name needs a name, for example --name \"Ana\".")
+            }
+        case .undoReset:
+            guard arguments.ids.isEmpty else { throw UsageError(description: "--undo-reset takes no exercise id: it undoes the last --reset.") }
         default:
             break
         }
@@ -109,36 +149,93 @@ public struct Arguments: Equatable, Sendable {
         if ids.isEmpty { return catalog.exercises }
         return try ids.map { id in
             if let exercise = catalog.exercises.first(where: { $0.id == id }) { return exercise }
-            if let number = Int(id), catalog.exercises.indices.contains(number - 1) { return catalog.exercises[number - 1] }
-            let near = catalog.exercises.filter { $0.id.contains(id) || id.contains($0.id) }.map(\.id)
+            // `id@swift-testing` or `id@xctest`: that one track.
+            if let track = catalog.allTracks.first(where: { $0.key == id || "\($0.id)@\($0.framework.rawValue)" == id }) { return track }
+            if let number = Int(id) {
+                if catalog.exercises.indices.contains(number - 1) { return catalog.exercises[number - 1] }
+                throw UsageError(description: "there is no exercise number \(id): they run from 1 to \(catalog.exercises.count). Run Scripts/grade.sh --list to see them.")
+            }
+            let typed = id.lowercased()
+            var near = catalog.exercises.map(\.id).filter { $0.contains(typed) || typed.contains($0) }
+            if near.isEmpty { near = closest(to: typed, among: catalog.exercises.map(\.id)) }
             throw UsageError(description: "there is no exercise '\(id)'."
-                + (near.isEmpty ? "" : " Did you mean: \(near.prefix(5).joined(separator: ", "))?")
+                + (near.isEmpty ? "" : " Did you mean \(near.prefix(5).joined(separator: ", "))?")
                 + " Run Scripts/grade.sh --list to see them all.")
         }
+    }
+
+    /// Every option, for "did you mean" on a mistyped one.
+    static let options = ["--help", "--list", "--hint", "--solution", "--solutions", "--reset", "--undo-reset", "--watch",
+                          "--demo", "--name", "--framework", "--room-serve", "--join", "--leave", "--port", "--bind", "--index", "--refresh-starters", "--check-starters", "--check", "--porcelain", "--yes",
+                          "--json", "--from", "--repeats"]
+
+    /// The candidates nearest to `word` by edit distance, when near enough to be a typo.
+    static func closest(to word: String, among candidates: [String]) -> [String] {
+        let scored = candidates.map { ($0, editDistance(word, $0)) }
+        guard let best = scored.map(\.1).min() else { return [] }
+        // A typo is a few keystrokes: about one in four characters, and at least one.
+        let allowed = max(1, min(word.count, 12) / 4)
+        guard best <= allowed else { return [] }
+        return scored.filter { $0.1 == best }.map(\.0)
+    }
+
+    /// Edit distance counting an insertion, a deletion, a substitution or a swap of two
+    /// neighbouring characters as one (optimal string alignment), the usual typos.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        guard !a.isEmpty else { return b.count }
+        guard !b.isEmpty else { return a.count }
+        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                d[i][j] = Swift.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    d[i][j] = Swift.min(d[i][j], d[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return d[a.count][b.count]
     }
 
     public static let help = """
         Usage: Scripts/grade.sh [options] [EXERCISE…]
 
-        Grades your tests in Exercises/ against the real code, against buggy versions
-        they must catch, and against correct versions that answer at other times.
+        Grades your tests in Exercises/ against the real code, against buggy
+        versions they must catch, and against correct versions that answer at
+        other times.
 
         Attendees
           grade.sh                 grade every exercise, in course order
           grade.sh ID…             grade only these (an id, or its number in --list)
-          grade.sh --watch         re-grade whenever you save a file in Exercises/
+          grade.sh --watch [ID]    re-grade whenever you save a file in Exercises/;
+                                   with ID, stay on that exercise
           grade.sh --hint [ID]     the hint for ID, or for your current exercise
-          grade.sh --reset ID      put the starter back (keeps a backup; --yes skips the question)
+          grade.sh --reset ID      put the starter back (keeps a backup; --yes skips
+                                   the question)
+          grade.sh --undo-reset    put back the files the last --reset replaced
           grade.sh --list          list the exercises
-          grade.sh --join URL --name NAME   send every grade to the instructor's room
+          grade.sh --name "NAME"   your name in the JSON results (kept in .build/kata/)
+          grade.sh --framework swift-testing
+                                   do the course in Swift Testing (or xctest): the
+                                   Next card and --hint name that track's files
+          grade.sh --join URL --name NAME
+                                   send every grade to the instructor's room
           grade.sh --leave         stop sending grades to the room
 
         Instructors
-          grade.sh --solutions     grade the reference solutions (never touches Exercises/)
+          grade.sh --demo ID       grade ID's weak suites and its solution side by
+                                   side (never touches Exercises/)
+          grade.sh --solutions     grade the reference solutions (never touches
+                                   Exercises/)
           grade.sh --solution ID   show the solution as a diff against the starter
-          grade.sh --json          print the results as JSON (--json=PATH writes a file too)
-          grade.sh --repeats N     run each suite N times to detect flakiness (default 3)
-          grade.sh --room-serve [--port N]  open the live room page (default port 8787)
+          grade.sh --json          print the results as JSON (--json=PATH writes a
+                                   file too)
+          grade.sh --repeats N     run each suite N times to detect flakiness
+                                   (default 3)
+          grade.sh --room-serve [--port N]
+                                   open the live room page (default port 8787)
 
         Exit status: 0 when every graded exercise is done, 1 when some are not,
         2 for a usage error, 3 when the kata itself cannot be built or read,

@@ -16,9 +16,35 @@ public struct Catalog: Decodable, Sendable {
         public var summary: String
     }
 
-    public enum Framework: String, Decodable, Sendable {
+    public enum Framework: String, Decodable, Sendable, CaseIterable {
         case xctest
         case swiftTesting = "swift-testing"
+
+        public var title: String { self == .xctest ? "XCTest" : "Swift Testing" }
+    }
+
+    /// One way to do an exercise: a test framework and the files written in it.
+    public struct Track: Decodable, Sendable, Equatable {
+        public var framework: Framework
+        /// The files the attendee edits on this track (shared ones included), relative to
+        /// `Exercises/<module>/`.
+        public var files: [String]
+        public var uses: [String]
+
+        public init(framework: Framework, files: [String], uses: [String]) {
+            self.framework = framework
+            self.files = files
+            self.uses = uses
+        }
+
+        enum CodingKeys: String, CodingKey { case framework, files, uses }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            framework = try c.decode(Framework.self, forKey: .framework)
+            files = try c.decode([String].self, forKey: .files)
+            uses = try c.decodeIfPresent([String].self, forKey: .uses) ?? []
+        }
     }
 
     public struct Exercise: Decodable, Sendable, Equatable {
@@ -36,9 +62,18 @@ public struct Catalog: Decodable, Sendable {
         public var budget: Double
         public var chaffs: [String]
         public var wheats: [String]
+        /// The same exercise in the other framework, when it has one (`alternate` in the catalog).
+        /// `files`, `uses` and `framework` above describe the track being graded; `alternate` the other.
+        public var alternate: Track?
+        /// The framework the catalog lists first for this exercise. It names the shadow test
+        /// targets, so that choosing the other framework never rebuilds anything.
+        public var catalogFramework: Framework
+        /// The legacy module under test, which is also the exercise's folder under `Exercises/`
+        /// and `Solutions/`: its pattern's module, filled in when the catalog loads.
+        public var module: String = ""
 
         enum CodingKeys: String, CodingKey {
-            case id, pattern, title, idea, files, uses, framework, hint, timeLimit, budget, chaffs, wheats
+            case id, pattern, title, idea, files, uses, framework, hint, timeLimit, budget, chaffs, wheats, alternate
         }
 
         public init(from decoder: any Decoder) throws {
@@ -55,6 +90,43 @@ public struct Catalog: Decodable, Sendable {
             budget = try c.decodeIfPresent(Double.self, forKey: .budget) ?? 2
             chaffs = try c.decodeIfPresent([String].self, forKey: .chaffs) ?? []
             wheats = try c.decodeIfPresent([String].self, forKey: .wheats) ?? []
+            alternate = try c.decodeIfPresent(Track.self, forKey: .alternate)
+            catalogFramework = framework
+        }
+
+        public var track: Track { Track(framework: framework, files: files, uses: uses) }
+
+        /// What names this exercise on its track: the id on the catalog's first track (or the
+        /// attendee's chosen framework), `id@swift-testing` or `id@xctest` on the other one.
+        public var key: String { isOtherTrack ? "\(id)@\(framework.rawValue)" : id }
+
+        /// True for the copy of an exercise that grades its alternate track.
+        public private(set) var isOtherTrack = false
+
+        /// This exercise on each of its tracks: itself first, then its alternate.
+        public var tracks: [Exercise] {
+            guard let alternate else { return [self] }
+            var other = self
+            other.files = alternate.files
+            other.uses = alternate.uses
+            other.framework = alternate.framework
+            other.alternate = track
+            other.isOtherTrack = true
+            return [self, other]
+        }
+
+        /// The exercise with `framework`'s track first, when it has one.
+        public func preferring(_ framework: Framework?) -> Exercise {
+            guard let framework, framework != self.framework, alternate?.framework == framework else { return self }
+            var swapped = tracks[1]
+            swapped.isOtherTrack = false
+            return swapped
+        }
+
+        /// The files only this track has (not shared with the alternate): editing one of them is
+        /// what starts the track.
+        public var ownFiles: [String] {
+            files.filter { !(alternate?.files.contains($0) ?? false) }
         }
     }
 
@@ -63,9 +135,20 @@ public struct Catalog: Decodable, Sendable {
         patterns.first { $0.id == exercise.pattern }!
     }
 
-    /// The name of the test target that holds one exercise in the grader's shadow package.
+    /// The name of the test target that holds one exercise's track in the grader's shadow package.
     public static func targetName(of exercise: Exercise) -> String {
-        "Grade_" + exercise.id.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
+        let id = "Grade_" + exercise.id.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
+        return exercise.framework == exercise.catalogFramework ? id : id + "__" + exercise.framework.rawValue.replacingOccurrences(of: "-", with: "_")
+    }
+
+    /// Every exercise on every track, in course order.
+    public var allTracks: [Exercise] { exercises.flatMap(\.tracks) }
+
+    /// The catalog with `framework`'s track first wherever an exercise has one.
+    public func preferring(_ framework: Framework?) -> Catalog {
+        var copy = self
+        copy.exercises = exercises.map { $0.preferring(framework) }
+        return copy
     }
 }
 
@@ -92,7 +175,11 @@ extension Catalog {
             throw CatalogError("\(url.path) is not valid JSON: \(error.localizedDescription)")
         }
         try catalog.validate(file: url.path)
-        return catalog
+        var resolved = catalog
+        for index in resolved.exercises.indices {
+            resolved.exercises[index].module = catalog.pattern(of: catalog.exercises[index]).module
+        }
+        return resolved
     }
 
     /// Checks what JSON decoding cannot: unique ids, known patterns, sane limits.
@@ -104,6 +191,11 @@ extension Catalog {
             }
             guard patterns.contains(where: { $0.id == exercise.pattern }) else {
                 throw CatalogError("\(file): exercise '\(exercise.id)' names the unknown pattern '\(exercise.pattern)'.")
+            }
+            if let alternate = exercise.alternate {
+                guard alternate.framework != exercise.framework, !alternate.files.isEmpty else {
+                    throw CatalogError("\(file): exercise '\(exercise.id)' has an alternate track that needs files and a framework other than \(exercise.framework.rawValue).")
+                }
             }
             guard !exercise.files.isEmpty else {
                 throw CatalogError("\(file): exercise '\(exercise.id)' lists no files.")

@@ -14,8 +14,25 @@ public struct Style: Sendable {
     public static func detect(fileDescriptor: Int32 = 1) -> Style {
         let environment = ProcessInfo.processInfo.environment
         let terminal = isatty(fileDescriptor) == 1 && environment["TERM"] != "dumb"
-        let width = Int(environment["COLUMNS"] ?? "") ?? 80
-        return Style(color: terminal && environment["NO_COLOR"] == nil, symbols: terminal, width: max(40, min(width, 100)))
+        let width = (terminal ? terminalWidth(fileDescriptor) : nil) ?? Int(environment["COLUMNS"] ?? "") ?? 80
+        // Very wide lines are hard to read; below 20 columns nothing fits anyway.
+        return Style(color: terminal && environment["NO_COLOR"] == nil, symbols: terminal, width: max(20, min(width, 100)))
+    }
+
+    /// The terminal's width in columns, when the kernel knows it.
+    static func terminalWidth(_ fileDescriptor: Int32) -> Int? {
+        #if os(Linux) || canImport(Darwin)
+        var size = winsize()
+        #if os(Linux)
+        let request = UInt(TIOCGWINSZ)
+        #else
+        let request = TIOCGWINSZ
+        #endif
+        guard ioctl(fileDescriptor, request, &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+        #else
+        return nil
+        #endif
     }
 
     public static let plain = Style(color: false, symbols: false, width: 80)
@@ -43,23 +60,98 @@ public struct Style: Sendable {
         }
     }
 
-    /// Wraps `text` to the width, every line starting with `indent`; a "- " item hangs under its text.
+    /// Wraps `text` at word boundaries to the width, the first line starting with `indent` and
+    /// the others hanging under the text (under the item's text for a "- " item, or under the
+    /// value for a "Label: " line). Nothing is cut: a word longer than a line gets a line of its
+    /// own. Colour codes take no room.
     func wrap(_ text: String, indent: String) -> [String] {
-        let rest = text.hasPrefix("- ") ? indent + "  " : indent
-        var lines: [String] = []
-        var current = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
-            let prefix = lines.isEmpty ? indent : rest
-            if !current.isEmpty, prefix.count + current.count + 1 + word.count > width {
-                lines.append(prefix + current)
-                current = String(word)
-            } else {
-                current += (current.isEmpty ? "" : " ") + word
+        text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { paragraph in
+            wrapParagraph(String(paragraph), indent: indent)
+        }
+    }
+
+    private func wrapParagraph(_ text: String, indent: String) -> [String] {
+        wrap(paragraph: text, first: indent, rest: indent + String(repeating: " ", count: hang(of: text, indent: indent)))
+    }
+
+    /// How far the continuation lines of `text` hang in: under a "- " item's text, or under the
+    /// value of a short "Label: " line.
+    private func hang(of text: String, indent: String) -> Int {
+        let plain = Style.visible(text)
+        var hang = 0
+        if plain.hasPrefix("- ") {
+            hang = 2
+        } else if let colon = plain.range(of: ": "), plain[..<colon.lowerBound].count <= 14,
+                  plain[..<colon.lowerBound].allSatisfy({ $0.isLetter || $0 == " " }) {
+            hang = plain.distance(from: plain.startIndex, to: colon.upperBound)
+        }
+        // A hang so deep that little text fits is worse than none.
+        return indent.count + hang > width / 2 ? 2 : hang
+    }
+
+    /// Wraps one paragraph at word boundaries: the first line starts with `first`, the others with `rest`.
+    /// A word too long for any line (a deep path) breaks after a "/", and only there.
+    func wrap(paragraph text: String, first: String, rest: String) -> [String] {
+        let room = max(10, width - Style.visibleCount(rest))
+        // Each piece, and whether a space separates it from the one before.
+        var pieces: [(text: String, spaced: Bool)] = []
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            var spaced = true
+            for part in Style.visibleCount(word) > room ? Self.pathParts(String(word)) : [String(word)] {
+                pieces.append((part, spaced))
+                spaced = false
             }
         }
-        if !current.isEmpty { lines.append((lines.isEmpty ? indent : rest) + current) }
+        var lines: [String] = []
+        var current = ""
+        var currentWidth = 0
+        for piece in pieces {
+            let pieceWidth = Style.visibleCount(piece.text)
+            let gap = piece.spaced && !current.isEmpty ? 1 : 0
+            let prefix = lines.isEmpty ? first : rest
+            if !current.isEmpty, Style.visibleCount(prefix) + currentWidth + gap + pieceWidth > width {
+                lines.append(prefix + current)
+                current = piece.text
+                currentWidth = pieceWidth
+            } else {
+                current += (gap == 1 ? " " : "") + piece.text
+                currentWidth += gap + pieceWidth
+            }
+        }
+        lines.append((lines.isEmpty ? first : rest) + current)
         return lines
     }
+
+    /// "a/b/c" as "a/", "b/", "c": the places a long path may break.
+    static func pathParts(_ word: String) -> [String] {
+        var parts: [String] = []
+        var current = ""
+        for character in word {
+            current.append(character)
+            if character == "/" { parts.append(current); current = "" }
+        }
+        if !current.isEmpty { parts.append(current) }
+        return parts
+    }
+
+    /// `text` without colour codes.
+    static func visible<S: StringProtocol>(_ text: S) -> String {
+        var out = ""
+        var escaping = false
+        for character in text {
+            if escaping {
+                if character.isLetter { escaping = false }
+            } else if character == "\u{1B}" {
+                escaping = true
+            } else {
+                out.append(character)
+            }
+        }
+        return out
+    }
+
+    /// Columns that `text` takes on a terminal.
+    static func visibleCount<S: StringProtocol>(_ text: S) -> Int { visible(text).count }
 }
 
 /// Writes the human report of a grade: one entry per exercise as it is judged, then the summary.
@@ -73,14 +165,27 @@ public struct TextReport: Sendable {
         idWidth = min(34, (catalog.exercises.map(\.id.count).max() ?? 20) + 2)
     }
 
-    public func entry(_ result: ExerciseResult) -> String {
+    /// The verdict's first line: mark, id and verdict, lined up across exercises.
+    public func headline(_ result: ExerciseResult) -> String {
         let verdict = result.verdict
-        let id = result.exercise.id.padding(toLength: max(idWidth, result.exercise.id.count + 1), withPad: " ", startingAt: 0)
+        // The key: `id`, or `id@swift-testing` for the other framework's track.
+        let key = result.exercise.key
+        let id = key.padding(toLength: max(idWidth, key.count + 1), withPad: " ", startingAt: 0)
         var head = "\(style.mark(for: verdict.kind)) \(id)\(style.verdictText(verdict.kind))"
         if verdict.kind == .done, verdict.chaffsTotal > 0 {
             head += style.dim(" · \(verdict.chaffsCaught)/\(verdict.chaffsTotal) bugs caught")
         }
-        var lines = [head]
+        // On a narrow terminal the verdict goes under the id rather than past the edge.
+        if Style.visibleCount(head) > style.width {
+            return style.wrap(head, indent: "")
+                .joined(separator: "\n")
+        }
+        return head
+    }
+
+    public func entry(_ result: ExerciseResult) -> String {
+        let verdict = result.verdict
+        var lines = [headline(result)]
         if verdict.kind != .done && verdict.kind != .notStarted {
             lines += style.wrap(verdict.reason, indent: "    ")
         }
@@ -90,25 +195,33 @@ public struct TextReport: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    public func summary(_ results: [ExerciseResult], catalog: Catalog) -> String {
+    /// `N/M done`, then the "Next" card. `lastVerdicts` (from the last grades of `Exercises/`)
+    /// lets a grade of one exercise name the exercise to open after it.
+    public func summary(_ results: [ExerciseResult], catalog: Catalog, lastVerdicts: [String: String]? = nil) -> String {
         let done = results.filter { $0.verdict.kind == .done }.count
         var lines = ["", style.bold("\(done)/\(results.count) done")]
-        if let next = results.first(where: { $0.verdict.kind != .done }) {
+        if let card = NextStep.card(results, catalog: catalog, lastVerdicts: lastVerdicts) {
             lines.append("")
-            lines.append(style.bold("Next: \(next.exercise.id)") + " · \(next.exercise.title)")
-            if let advice = next.verdict.next { lines += style.wrap(advice, indent: "  ") }
-            lines += style.wrap("Hint: " + next.exercise.hint, indent: "  ")
-            lines.append("  Grade it alone: Scripts/grade.sh \(next.exercise.id)")
-        } else if !results.isEmpty {
-            lines.append("Every graded exercise is done.")
+            lines += render(card)
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The card as the terminal shows it: a bold heading, then its lines wrapped under it.
+    public func render(_ card: NextStep) -> [String] {
+        var lines = card.preface.flatMap { style.wrap($0, indent: "") }
+        if !card.preface.isEmpty, card.heading != nil { lines.append("") }
+        if let heading = card.heading {
+            lines += style.wrap(heading, indent: "").enumerated().map { $0 == 0 ? style.bold($1) : $1 }
+        }
+        for line in card.lines { lines += style.wrap(line, indent: card.heading == nil ? "" : "  ") }
+        return lines
     }
 
     /// Tab-separated `id verdict reason`, one line per exercise, for scripts such as the self-test.
     public static func porcelain(_ result: ExerciseResult) -> String {
         let reason = ([result.verdict.reason] + result.verdict.details).joined(separator: " ")
             .replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
-        return "\(result.exercise.id)\t\(result.verdict.kind.rawValue)\t\(reason)"
+        return "\(result.exercise.key)\t\(result.verdict.kind.rawValue)\t\(reason)"
     }
 }

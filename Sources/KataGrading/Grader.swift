@@ -64,7 +64,7 @@ public final class Grader: @unchecked Sendable {
 
     public init(paths: KataPaths) throws {
         self.paths = paths
-        catalog = try Catalog.load(from: paths.catalog)
+        catalog = try Catalog.load(from: paths.catalog).preferring(FrameworkChoice.load(paths))
         variants = try Variant.loadAll(from: paths.variants)
         starters = try StarterFingerprints.load(from: paths.starters)
         try checkVariantNames()
@@ -72,7 +72,7 @@ public final class Grader: @unchecked Sendable {
 
     func checkVariantNames() throws {
         for exercise in catalog.exercises {
-            let module = catalog.pattern(of: exercise).module
+            let module = exercise.module
             for (names, kind) in [(exercise.chaffs, Variant.Kind.chaff), (exercise.wheats, .wheat)] {
                 for name in names where !variants.contains(where: { $0.module == module && $0.name == name && $0.kind == kind }) {
                     throw CatalogError("\(paths.relative(paths.catalog)): exercise '\(exercise.id)' lists the \(kind.rawValue) '\(name)', but Catalog/Variants/\(module)/\(name).\(kind.rawValue) does not exist.")
@@ -123,44 +123,71 @@ public final class Grader: @unchecked Sendable {
         let runner = try TestRunner(binary: build.testBinary, package: shadowDirectory, swift: swift, logs: logs,
                                     variantSwitch: variantSwitch)
 
-        var results: [ExerciseResult] = []
-        let scheduler = RunScheduler(width: 2)
-        var pending: [(Catalog.Exercise, RunScheduler.Ticket)] = []
-        for exercise in selected {
-            if let verdict = verdictWithoutRuns(exercise, build: build, options: options) {
-                pending.append((exercise, scheduler.settled(verdict)))
-            } else {
-                let shadowFolder = shadow.targetDirectory(of: exercise)
-                let spellings = [shadowFolder.path + "/", shadowFolder.resolvingSymlinksInPath().path + "/"]
-                let folder = paths.relative(shadow.testsRoot) + "/" + catalog.pattern(of: exercise).module + "/"
-                let runs = RelocatingRunner(runner: runner, from: spellings, to: folder)
-                pending.append((exercise, scheduler.schedule(exercise, jobs: jobs(for: exercise, options: options), runner: runs)))
-            }
+        // Decide what needs no run, start the runs of the rest (slowest first), then judge each
+        // exercise in course order as its runs come in.
+        // Each track once, even when both an id and its `id@framework` were asked for.
+        var tracks: [Catalog.Exercise] = []
+        for track in selected.flatMap({ tracksToGrade($0, source: options.source) }) where !tracks.contains(where: { $0.key == track.key }) {
+            tracks.append(track)
         }
-        // Verdicts arrive in any order; report them in course order as soon as each is known.
-        for (exercise, ticket) in pending {
-            let (verdict, seconds) = try ticket.wait()
-            let result = ExerciseResult(exercise: exercise, pattern: catalog.pattern(of: exercise), verdict: verdict, seconds: seconds)
+        let scheduler = RunScheduler()
+        let timings = RunTimings.load(paths)
+        let timing = { (exercise: Catalog.Exercise) in timings["\(options.source.shadowName)/\(exercise.key)"] ?? 1 }
+        var tickets: [String: RunScheduler.Ticket] = [:]
+        for exercise in tracks.filter({ judgedWithoutRuns($0, build: build, options: options) == nil })
+            .enumerated().sorted(by: { timing($0.element) > timing($1.element) || (timing($0.element) == timing($1.element) && $0.offset < $1.offset) })
+            .map(\.element) {
+            let shadowFolder = shadow.targetDirectory(of: exercise)
+            let spellings = [shadowFolder.path + "/", shadowFolder.resolvingSymlinksInPath().path + "/"]
+            let folder = paths.relative(shadow.testsRoot) + "/" + exercise.module + "/"
+            let runner = RelocatingRunner(runner: runner, from: spellings, to: folder)
+            tickets[exercise.key] = scheduler.schedule(exercise, jobs: jobs(for: exercise, options: options), runner: runner)
+        }
+        var results: [ExerciseResult] = []
+        for exercise in tracks {
+            var verdict = judgedWithoutRuns(exercise, build: build, options: options)
+            var seconds = 0.0
+            if verdict == nil, let ticket = tickets[exercise.key] {
+                let runs = try ticket.wait()
+                try? runs.index.write(to: logs.appendingPathComponent("\(exercise.id)/runs.tsv"), atomically: true, encoding: .utf8)
+                verdict = Judge.judge(exercise, evidence: runs.evidence)
+                if verdict?.kind == .hangs || !(verdict?.missedChaffsThatHung.isEmpty ?? true) {
+                    let files = exercise.files.map { shadow.testFile($0, of: exercise, in: catalog) }
+                    verdict?.longWaits = LongWaits.find(in: files, limit: exercise.timeLimit)
+                }
+                seconds = runs.seconds
+            }
+            let result = ExerciseResult(exercise: exercise, pattern: catalog.pattern(of: exercise),
+                                        verdict: verdict ?? Verdict(kind: .failing, reason: "the tests did not run."), seconds: seconds)
             report(result)
             results.append(result)
         }
+        RunTimings.record(results, source: options.source, paths)
         return results
     }
 
-    /// The verdicts that need no test run.
-    func verdictWithoutRuns(_ exercise: Catalog.Exercise, build: ShadowBuild.Result, options: GradeOptions) -> Verdict? {
-        if options.source == .exercises, starterStore.isUntouched(exercise) {
-            let module = catalog.pattern(of: exercise).module
-            return Judge.notStarted(exercise, folder: "Exercises/\(module)/")
-        }
-        if let path = build.missing[exercise.id] { return Judge.missingFile(path, exercise: exercise) }
-        if let error = build.broken[exercise.id] { return Judge.doesNotCompile(error) }
-        return nil
+    /// The tracks of an exercise to grade. An attendee's `Exercises/`: the tracks they started (both,
+    /// if they did both), else the first track, which is then "not started" unless a shared file
+    /// changed. The solutions and other folders: every track. A key like `id@swift-testing` names
+    /// one track and grades just that.
+    func tracksToGrade(_ exercise: Catalog.Exercise, source: TestSource) -> [Catalog.Exercise] {
+        let tracks = exercise.tracks
+        guard tracks.count > 1, !exercise.isOtherTrack else { return [exercise] }
+        guard source == .exercises else { return tracks }
+        let started = tracks.filter { track in !track.ownFiles.allSatisfy { starterStore.isUntouched(track, $0) } }
+        return started.isEmpty ? [exercise] : started
+    }
+
+    /// The verdicts the judge gives with no test run: not started, a missing file, no compile.
+    func judgedWithoutRuns(_ exercise: Catalog.Exercise, build: ShadowBuild.Result, options: GradeOptions) -> Verdict? {
+        Judge.judgeWithoutRuns(exercise, module: exercise.module,
+                               untouched: options.source == .exercises && starterStore.isUntouched(exercise),
+                               missing: build.missing[exercise.key], broken: build.broken[exercise.key])
     }
 
     /// The runs after the first: repeats of the real module, then each wheat and chaff.
     func jobs(for exercise: Catalog.Exercise, options: GradeOptions) -> [RunScheduler.Job] {
-        let module = catalog.pattern(of: exercise).module
+        let module = exercise.module
         let find = { (name: String, kind: Variant.Kind) in
             self.variants.first { $0.module == module && $0.name == name && $0.kind == kind }!
         }
@@ -170,12 +197,12 @@ public final class Grader: @unchecked Sendable {
 }
 
 /// Runs tests and reports failures at the attendee's path rather than the shadow copy's.
-struct RelocatingRunner: Sendable {
+struct RelocatingRunner: SuiteRunner {
     var runner: TestRunner
     var from: [String]
     var to: String
 
-    func run(_ exercise: Catalog.Exercise, variant: String?, label: String) throws -> TestOutcome {
+    func run(_ exercise: Catalog.Exercise, variant: Variant?, label: String) throws -> TestOutcome {
         try runner.run(exercise, variant: variant, label: label).relocated(from: from, to: to)
     }
 }

@@ -1,7 +1,13 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The machine-readable result of a grade, modelled on exercism's test-runner `results.json`.
 /// `docs/results-json.md` documents every field; bump `version` when a field changes meaning.
+/// Optional fields are written as `null`, never left out, so every reader finds every key.
 public struct JSONReport: Codable, Sendable, Equatable {
     public static let currentVersion = 1
 
@@ -12,13 +18,23 @@ public struct JSONReport: Codable, Sendable, Equatable {
     public var message: String?
     /// `exercises`, `solutions`, or the folder given to `--from`.
     public var source: String
+    /// Who graded: the name set with `--name`, else user@host.
+    public var attendee: String
+    /// The machine's host name, so two attendees of one name stay apart.
+    public var host: String
+    public var startedAt: String
     public var generatedAt: String
     public var done: Int
     public var total: Int
+    /// The text of the "Next" card, or null when there is none.
+    public var next: String?
     public var exercises: [Entry]
 
     public struct Entry: Codable, Sendable, Equatable {
         public var id: String
+        /// The test framework of the track graded: `xctest` or `swift-testing`. An exercise done
+        /// in both frameworks has an entry for each.
+        public var framework: String
         public var pattern: String
         public var title: String
         /// One of the verdicts: done, not started, does not compile, failing, hangs, crashed,
@@ -27,10 +43,31 @@ public struct JSONReport: Codable, Sendable, Equatable {
         public var message: String
         public var details: [String]
         public var chaffs: Chaffs
-        /// Test time of the real module's run, when it ran.
+        /// Test time of the real module's run; null when it did not run.
         public var testSeconds: Double?
-        /// Wall-clock seconds the grader spent on this exercise.
+        /// Wall-clock seconds of this exercise's own runs.
         public var seconds: Double
+        /// What to do about this verdict; null for a done verdict with nothing to add.
+        public var next: String?
+
+        enum CodingKeys: String, CodingKey {
+            case id, framework, pattern, title, status, message, details, chaffs, testSeconds, seconds, next
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(id, forKey: .id)
+            try c.encode(framework, forKey: .framework)
+            try c.encode(pattern, forKey: .pattern)
+            try c.encode(title, forKey: .title)
+            try c.encode(status, forKey: .status)
+            try c.encode(message, forKey: .message)
+            try c.encode(details, forKey: .details)
+            try c.encode(chaffs, forKey: .chaffs)
+            try c.encode(testSeconds, forKey: .testSeconds)
+            try c.encode(seconds, forKey: .seconds)
+            try c.encode(next, forKey: .next)
+        }
     }
 
     public struct Chaffs: Codable, Sendable, Equatable {
@@ -39,26 +76,55 @@ public struct JSONReport: Codable, Sendable, Equatable {
         public var missed: [String]
     }
 
-    public init(results: [ExerciseResult], source: String, date: Date = Date()) {
+    enum CodingKeys: String, CodingKey {
+        case version, status, message, source, attendee, host, startedAt, generatedAt, done, total, next, exercises
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(version, forKey: .version)
+        try c.encode(status, forKey: .status)
+        try c.encode(message, forKey: .message)
+        try c.encode(source, forKey: .source)
+        try c.encode(attendee, forKey: .attendee)
+        try c.encode(host, forKey: .host)
+        try c.encode(startedAt, forKey: .startedAt)
+        try c.encode(generatedAt, forKey: .generatedAt)
+        try c.encode(done, forKey: .done)
+        try c.encode(total, forKey: .total)
+        try c.encode(next, forKey: .next)
+        try c.encode(exercises, forKey: .exercises)
+    }
+
+    public init(results: [ExerciseResult], source: String, attendee: Attendee = .anonymous,
+                startedAt: Date? = nil, date: Date = Date(), next: NextStep? = nil) {
         version = Self.currentVersion
         let done = results.filter { $0.verdict.kind == .done }.count
         status = done == results.count ? "pass" : "fail"
         self.source = source
-        generatedAt = ISO8601DateFormatter().string(from: date)
+        self.attendee = attendee.name
+        host = attendee.host
+        let formatter = ISO8601DateFormatter()
+        self.startedAt = formatter.string(from: startedAt ?? date)
+        generatedAt = formatter.string(from: date)
         self.done = done
         total = results.count
+        self.next = next?.text
+        let alone = results.count == 1
         exercises = results.map { result in
-            Entry(id: result.exercise.id, pattern: result.pattern.id, title: result.exercise.title,
-                  status: result.verdict.kind.rawValue, message: result.verdict.reason, details: result.verdict.details,
-                  chaffs: Chaffs(caught: result.verdict.chaffsCaught, total: result.verdict.chaffsTotal,
-                                 missed: result.verdict.missedChaffs),
-                  testSeconds: result.verdict.seconds.map { ($0 * 1000).rounded() / 1000 },
-                  seconds: (result.seconds * 100).rounded() / 100)
+            let advice = NextStep.advice(for: result, gradedAlone: alone)
+            return Entry(id: result.exercise.id, framework: result.exercise.framework.rawValue, pattern: result.pattern.id, title: result.exercise.title,
+                         status: result.verdict.kind.rawValue, message: result.verdict.reason, details: result.verdict.details,
+                         chaffs: Chaffs(caught: result.verdict.chaffsCaught, total: result.verdict.chaffsTotal,
+                                        missed: result.verdict.missedChaffs),
+                         testSeconds: result.verdict.seconds.map { ($0 * 1000).rounded() / 1000 },
+                         seconds: (result.seconds * 100).rounded() / 100,
+                         next: advice.isEmpty ? nil : advice.joined(separator: " "))
         }
     }
 
-    public static func error(_ message: String, source: String, date: Date = Date()) -> JSONReport {
-        var report = JSONReport(results: [], source: source, date: date)
+    public static func error(_ message: String, source: String, attendee: Attendee = .anonymous, date: Date = Date()) -> JSONReport {
+        var report = JSONReport(results: [], source: source, attendee: attendee, date: date)
         report.status = "error"
         report.message = message
         return report
@@ -68,6 +134,39 @@ public struct JSONReport: Codable, Sendable, Equatable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return ((try? encoder.encode(self)) ?? Data()) + Data("\n".utf8)
+    }
+}
+
+/// Who is grading, for the JSON results a room collects: a name the attendee sets once with
+/// `grade.sh --name`, kept in `.build/kata/attendee-name`, else user@host.
+public struct Attendee: Sendable, Equatable {
+    public var name: String
+    public var host: String
+
+    public static let anonymous = Attendee(name: "unknown", host: "unknown")
+
+    static func file(_ paths: KataPaths) -> URL { paths.state.appendingPathComponent("attendee-name") }
+
+    public static func load(_ paths: KataPaths) -> Attendee {
+        let host = hostName()
+        let saved = (try? String(contentsOf: file(paths), encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let saved, !saved.isEmpty { return Attendee(name: saved, host: host) }
+        let user = ProcessInfo.processInfo.environment["USER"] ?? ProcessInfo.processInfo.environment["LOGNAME"] ?? NSUserName()
+        return Attendee(name: "\(user)@\(host)", host: host)
+    }
+
+    /// `gethostname` itself: Foundation's `hostName` may ask DNS, which can stall on a room's Wi-Fi.
+    static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "unknown" }
+        let name = String(cString: buffer).split(separator: ".").first.map(String.init) ?? ""
+        return name.isEmpty ? "unknown" : name
+    }
+
+    /// Saves the name for later grades; the file is the grader's own, under `.build/kata/`.
+    public static func save(_ name: String, _ paths: KataPaths) throws {
+        try FileManager.default.createDirectory(at: paths.state, withIntermediateDirectories: true)
+        try Data((name.trimmingCharacters(in: .whitespacesAndNewlines) + "\n").utf8).write(to: file(paths), options: .atomic)
     }
 }
 
@@ -85,7 +184,12 @@ public struct LastGrade: Codable, Sendable {
 
     public static func record(_ results: [ExerciseResult], _ paths: KataPaths) {
         var grade = load(paths)
-        for result in results { grade.verdicts[result.exercise.id] = result.verdict.kind.rawValue }
+        // One verdict per exercise: done when any of its tracks is.
+        for result in results where grade.verdicts[result.exercise.id] != Verdict.Kind.done.rawValue
+            || !results.contains(where: { $0.exercise.id == result.exercise.id && $0.verdict.kind == .done }) {
+            grade.verdicts[result.exercise.id] = result.verdict.kind.rawValue
+        }
+        for result in results where result.verdict.kind == .done { grade.verdicts[result.exercise.id] = Verdict.Kind.done.rawValue }
         try? FileManager.default.createDirectory(at: paths.state, withIntermediateDirectories: true)
         try? JSONEncoder().encode(grade).write(to: url(paths), options: .atomic)
     }

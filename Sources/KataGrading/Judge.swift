@@ -4,16 +4,25 @@ import Foundation
 /// the real module must pass; then every correct variant must pass; then every buggy one must be
 /// caught; then the runs must agree; then they must fit the time budget.
 public enum Judge {
+    /// The verdicts that need no run, in order: not started, a missing file, a compile error.
+    static func judgeWithoutRuns(_ exercise: Catalog.Exercise, module: String, untouched: Bool,
+                                 missing: String?, broken: CompileError?) -> Verdict? {
+        if untouched { return notStarted(exercise, folder: "Exercises/\(module)/") }
+        if let missing { return missingFile(missing, exercise: exercise) }
+        if let broken { return doesNotCompile(broken) }
+        return nil
+    }
+
     public static func notStarted(_ exercise: Catalog.Exercise, folder: String) -> Verdict {
         let files = exercise.files.map { folder + $0 }
         let list = files.count == 1 ? files[0] : files.dropLast().joined(separator: ", ") + " and " + files.last!
         return Verdict(kind: .notStarted, reason: "\(list) \(files.count == 1 ? "is" : "are") still the starter.",
-                       next: "Open \(list) and follow the TODO\(files.count == 1 ? "" : "s"), in that order.")
+                       next: files.count == 1 ? "Open \(list) and follow its TODO." : "Open \(list) and follow their TODOs, in that order.")
     }
 
     public static func doesNotCompile(_ error: CompileError) -> Verdict {
-        Verdict(kind: .doesNotCompile, reason: "\(error.location): \(error.message)",
-                next: "Fix this first error and grade again; it never changes another exercise's verdict.")
+        // The Next card words the advice, depending on whether other exercises were graded.
+        Verdict(kind: .doesNotCompile, reason: "\(error.location): \(error.message)")
     }
 
     public static func missingFile(_ path: String, exercise: Catalog.Exercise) -> Verdict {
@@ -58,11 +67,8 @@ public enum Judge {
                     ? "- (they waited until killed at the \(limit) s limit instead of failing) " + miss.variant.hint
                     : "- " + miss.variant.hint
             }
-            verdict.next = missed.allSatisfy({ isHang($0.outcome) })
-                ? "A test that waits until it is killed has not failed. Give every wait a deadline well under the exercise's \(limit) s limit (a wait with no timeout, or one as long as the limit, never fails), so that it fails within a second."
-                : missed.contains(where: { isHang($0.outcome) })
-                    ? "For each bug above, add the assertion that fails when it happens, and give every wait a deadline well under the \(limit) s limit."
-                    : "For each bug above, add the assertion that fails when it happens."
+            // The Next card words the advice from which bugs the tests missed by hanging.
+            verdict.missedChaffsThatHung = missed.filter { isHang($0.outcome) }.map(\.variant.name)
             return verdict
         }
         let passes = evidence.real.filter(\.passed).count
@@ -98,7 +104,8 @@ public enum Judge {
 
     /// The verdict when the real module does not pass, or nil when it does.
     static func broken(_ outcome: TestOutcome, exercise: Catalog.Exercise) -> Verdict? {
-        let next = "Read the failing test and its message above, fix the test or the mock it relies on, and grade again."
+        // nil: the Next card words the advice for a failure or a crash.
+        let next: String? = nil
         switch outcome.status {
         case .passed:
             return nil
@@ -107,7 +114,7 @@ public enum Judge {
         case .failed:
             return Verdict(kind: .failing, reason: describe(outcome.status), next: next)
         case .hung(let test, let after):
-            return Verdict(kind: .hangs, reason: "killed at the exercise's \(format(after)) s time limit" + (test.map { ", in \($0)" } ?? "") + ".",
+            return Verdict(kind: .hangs, reason: "killed at this exercise's limit of \(format(after)) s" + (test.map { ", in \($0)" } ?? "") + ".",
                            next: "Something waits for a callback that never comes, or without a timeout: give every wait a deadline of a second or two.")
         case .crashed(_, let test, let deadlock):
             if deadlock {

@@ -35,37 +35,62 @@ public enum Schemata {
 
     /// Applies every hunk of `variants` that targets `file` to its `source` text.
     ///
-    /// Hunks are located in the pristine text, so a replacement may contain its original. Variants
-    /// that share an original become one `if … else if … else` chain; different originals that
-    /// overlap are an error.
+    /// Hunks are located in the pristine text, so a replacement may contain its original. Hunks
+    /// that overlap, whether their originals are the same lines or not, make one region: the
+    /// smallest run of lines that holds them all. Each variant's version of that region is the
+    /// region with its own hunks applied, and the region becomes one `if … else if … else` chain.
+    /// So a variant can be a small diff, and an edit of the legacy code breaks only the variants
+    /// whose lines it changes.
     public static func apply(_ variants: [Variant], toFile file: String, source: String) throws -> String {
-        var chains: [(range: Range<String.Index>, original: String, branches: [(key: String, replacement: String)])] = []
+        struct Edit {
+            var key: String
+            var range: Range<String.Index>
+            var replacement: String
+        }
+        var edits: [Edit] = []
         for variant in variants {
             for hunk in variant.hunks where hunk.file == file {
                 let ranges = source.ranges(of: hunk.original)
                 guard ranges.count == 1 else {
                     let problem = ranges.isEmpty
                         ? "its original lines are not in \(file); the module changed since the variant was written"
-                        : "its original lines occur \(ranges.count) times in \(file); widen the hunk until it is unique"
+                        : "its original lines occur \(ranges.count) times in \(file); add a line of context until they are unique"
                     throw CatalogError("variant \(variant.key): \(problem).")
                 }
-                if let index = chains.firstIndex(where: { $0.range == ranges[0] }) {
-                    chains[index].branches.append((variant.key, hunk.replacement))
-                } else if let other = chains.first(where: { $0.range.overlaps(ranges[0]) }) {
-                    throw CatalogError("variant \(variant.key): its hunk in \(file) overlaps another variant's hunk (\(other.branches[0].key)); make the two original blocks identical or disjoint.")
-                } else {
-                    chains.append((ranges[0], hunk.original, [(variant.key, hunk.replacement)]))
-                }
+                edits.append(Edit(key: variant.key, range: ranges[0], replacement: hunk.replacement))
+            }
+        }
+        // Regions: overlapping edits, transitively.
+        var regions: [(range: Range<String.Index>, edits: [Edit])] = []
+        for edit in edits.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+            if let last = regions.last, edit.range.lowerBound < last.range.upperBound {
+                regions[regions.count - 1].range = last.range.lowerBound..<max(last.range.upperBound, edit.range.upperBound)
+                regions[regions.count - 1].edits.append(edit)
+            } else {
+                regions.append((edit.range, [edit]))
             }
         }
         var text = source
-        for chain in chains.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+        for region in regions.reversed() {
+            var keys: [String] = []
+            for edit in region.edits where !keys.contains(edit.key) { keys.append(edit.key) }
             var wrapped = ""
-            for (index, branch) in chain.branches.enumerated() {
-                wrapped += (index == 0 ? "if" : "} else if") + " _KataVariant.is(\"\(branch.key)\") {\n\(branch.replacement)\n"
+            for (index, key) in keys.enumerated() {
+                // This variant's version of the region: its own edits, in order, over the original.
+                var version = ""
+                var cursor = region.range.lowerBound
+                for edit in region.edits.filter({ $0.key == key }).sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) {
+                    guard edit.range.lowerBound >= cursor else {
+                        throw CatalogError("variant \(key): two of its hunks in \(file) overlap; make them one.")
+                    }
+                    version += source[cursor..<edit.range.lowerBound] + edit.replacement
+                    cursor = edit.range.upperBound
+                }
+                version += source[cursor..<region.range.upperBound]
+                wrapped += (index == 0 ? "if" : "} else if") + " _KataVariant.is(\"\(key)\") {\n\(version)\n"
             }
-            wrapped += "} else {\n\(chain.original)\n}"
-            text.replaceSubrange(chain.range, with: wrapped)
+            wrapped += "} else {\n\(source[region.range])\n}"
+            text.replaceSubrange(region.range, with: wrapped)
         }
         return text
     }

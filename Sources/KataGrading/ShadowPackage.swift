@@ -27,7 +27,7 @@ public struct ShadowPackage: Sendable {
 
     /// The checkout-side file that an exercise's shadow file was copied from.
     public func testFile(_ name: String, of exercise: Catalog.Exercise, in catalog: Catalog) -> URL {
-        testsRoot.appendingPathComponent(catalog.pattern(of: exercise).module).appendingPathComponent(name)
+        testsRoot.appendingPathComponent(exercise.module).appendingPathComponent(name)
     }
 
     /// Mirrors the checkout into the shadow copy. Exercises in `excluded` are left out of the manifest.
@@ -72,24 +72,24 @@ public struct ShadowPackage: Sendable {
 
         let gradeDirectory = directory.appendingPathComponent("Grade")
         try fm.createDirectory(at: gradeDirectory, withIntermediateDirectories: true)
-        try Self.prune(gradeDirectory, keeping: Set(catalog.exercises.map(Catalog.targetName(of:))))
+        try Self.prune(gradeDirectory, keeping: Set(catalog.allTracks.map(Catalog.targetName(of:))))
 
         // One test target per exercise: the files of earlier exercises it uses, then its own.
         var missing: [String: String] = [:]
         var included: [Catalog.Exercise] = []
-        for exercise in catalog.exercises where !excluded.contains(exercise.id) {
+        for exercise in catalog.allTracks where !excluded.contains(exercise.key) {
             let target = targetDirectory(of: exercise)
             var written = Set<String>()
             for name in exercise.uses + exercise.files {
                 let source = testFile(name, of: exercise, in: catalog)
                 guard let data = fm.contents(atPath: source.path) else {
-                    missing[exercise.id] = paths.relative(source)
+                    missing[exercise.key] = paths.relative(source)
                     break
                 }
                 try Self.write(data, to: target.appendingPathComponent(name))
                 written.insert(name)
             }
-            if missing[exercise.id] == nil {
+            if missing[exercise.key] == nil {
                 try Self.removeFiles(under: target, except: written)
                 included.append(exercise)
             }
@@ -104,7 +104,7 @@ public struct ShadowPackage: Sendable {
     static func appendix(for exercises: [Catalog.Exercise], in catalog: Catalog) -> String {
         let rows = exercises.map { exercise in
             let name = Catalog.targetName(of: exercise)
-            return "    (\"\(name)\", \"\(catalog.pattern(of: exercise).module)Exercises\", \"Grade/\(name)\"),"
+            return "    (\"\(name)\", \"\(exercise.module)Exercises\", \"Grade/\(name)\"),"
         }
         return """
 
@@ -146,6 +146,20 @@ public struct ShadowPackage: Sendable {
                 try fm.setAttributes([.modificationDate: Date(timeIntervalSince1970: next)], ofItemAtPath: url.path)
             }
         }
+    }
+
+    /// One fingerprint of everything the build reads: the manifest, the modules and the exercises.
+    public func contentFingerprint() -> String {
+        var combined = Data()
+        for folder in ["Sources", "Grade"] {
+            let root = directory.appendingPathComponent(folder)
+            for file in (try? Self.files(under: root)) ?? [] {
+                combined.append(Data("\(folder)/\(file)\n".utf8))
+                combined.append(Data((Fingerprint.ofFile(at: root.appendingPathComponent(file)) ?? "missing").utf8))
+            }
+        }
+        combined.append(FileManager.default.contents(atPath: directory.appendingPathComponent("Package.swift").path) ?? Data())
+        return Fingerprint.of(combined)
     }
 
     /// The entries of the shadow copy's top folder that the grader itself makes.

@@ -11,7 +11,7 @@ public struct StarterStore: Sendable {
     public var fingerprints: StarterFingerprints
 
     public func key(_ exercise: Catalog.Exercise, _ file: String) -> String {
-        "\(catalog.pattern(of: exercise).module)/\(file)"
+        "\(exercise.module)/\(file)"
     }
 
     public func exerciseFile(_ exercise: Catalog.Exercise, _ file: String) -> URL {

@@ -16,6 +16,9 @@ public struct TestOutcome: Sendable, Equatable {
     public var testCount: Int
     /// Bytes of the run's output that were cut to keep the log small, or 0.
     public var cutBytes = 0
+    /// The run's log, `logs/<exercise>/<log>.log`: a neutral name, indexed in `runs.tsv` once the
+    /// exercise's runs are over.
+    public var log: String?
 
     public init(status: Status, testSeconds: Double?, testCount: Int) {
         self.status = status

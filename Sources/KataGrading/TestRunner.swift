@@ -9,7 +9,7 @@ import Foundation
 /// Nothing a test can see tells a variant's run from a real one: the command line and log names
 /// are the same for both, and the variant switch is an opaque token (`VariantSwitch`) that every
 /// run carries.
-public struct TestRunner: Sendable {
+public struct TestRunner: SuiteRunner {
     public var binary: URL
     public var package: URL
     public var logs: URL
@@ -57,8 +57,8 @@ public struct TestRunner: Sendable {
         return seen
     }
 
-    /// Runs the exercise's tests once. `variant` is a `Module/name` key, or nil for the real module.
-    public func run(_ exercise: Catalog.Exercise, variant: String?, label: String) throws -> TestOutcome {
+    /// Runs the exercise's tests once, against `variant` or (nil) the real module.
+    func run(_ exercise: Catalog.Exercise, variant: Variant?, label: String) throws -> TestOutcome {
         let target = Catalog.targetName(of: exercise)
         // A neutral name: a test that reads its own file descriptors learns nothing from it.
         let runName = "run-" + UUID().uuidString.prefix(12).lowercased()
@@ -100,24 +100,12 @@ public struct TestRunner: Sendable {
         // On Linux, URLSession sends even 127.0.0.1 through a configured proxy; tests talk to local servers only.
         let noProxy = ProcessInfo.processInfo.environment["no_proxy"].map { $0 + "," } ?? ""
         environment["no_proxy"] = noProxy + "127.0.0.1,localhost"
-        environment[VariantSwitch.environmentKey] = variantSwitch.token(for: variant)
+        environment[VariantSwitch.environmentKey] = variantSwitch.token(for: variant?.key)
         let result = try ProcessRunner.shared.run(executable, arguments, environment: environment,
                                                   timeout: exercise.timeLimit, log: log)
-        try? "\(label)\t\(runName)\n".appendLine(to: runLogs.appendingPathComponent("runs.tsv"))
-        return TestOutputParser.outcome(of: result, framework: exercise.framework, timeLimit: exercise.timeLimit,
-                                        expected: expected, events: FileManager.default.contents(atPath: events.path))
-    }
-}
-
-extension String {
-    /// Appends this text to a file, creating it if needed.
-    func appendLine(to url: URL) throws {
-        if let handle = try? FileHandle(forWritingTo: url) {
-            defer { try? handle.close() }
-            handle.seekToEndOfFile()
-            handle.write(Data(utf8))
-        } else {
-            try Data(utf8).write(to: url)
-        }
+        var outcome = TestOutputParser.outcome(of: result, framework: exercise.framework, timeLimit: exercise.timeLimit,
+                                               expected: expected, events: FileManager.default.contents(atPath: events.path))
+        outcome.log = runName
+        return outcome
     }
 }

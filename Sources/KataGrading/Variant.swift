@@ -27,34 +27,68 @@ public struct Variant: Sendable, Equatable {
 
 extension Variant {
     /// Parses the text of one `.chaff` or `.wheat` file. `Catalog/README.md` shows the format.
+    ///
+    /// A hunk is either a small diff (`@@`, then lines that start with a space for context, `-`
+    /// for an original line, `+` for a variant line), or the older whole-block form
+    /// (`<<<<<<< original` … `=======` … `>>>>>>> variant`).
     public static func parse(_ text: String, module: String, name: String, kind: Kind, source: String) throws -> Variant {
         var hint: String?
         var file: String?
         var hunks: [Hunk] = []
-        enum Section { case header, original, replacement }
+        enum Section { case header, original, replacement, diff }
         var section = Section.header
         var original: [String] = []
         var replacement: [String] = []
+        var diffStart = 0
 
         func fail(_ line: Int, _ message: String) -> CatalogError {
             CatalogError("\(source):\(line): \(message)")
         }
-        for (index, line) in text.components(separatedBy: "\n").enumerated() {
+        func closeDiff(_ number: Int) throws {
+            // Blank lines at the end of a diff are the file's spacing, not context.
+            while original.last == "" && replacement.last == "" { original.removeLast(); replacement.removeLast() }
+            guard original.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+                throw fail(diffStart, "the diff after @@ has no original line (context or -).")
+            }
+            guard original != replacement else { throw fail(diffStart, "the diff after @@ changes nothing.") }
+            hunks.append(Hunk(file: file!, original: original.joined(separator: "\n"), replacement: replacement.joined(separator: "\n")))
+            section = .header
+        }
+        let lines = text.components(separatedBy: "\n")
+        for (index, line) in lines.enumerated() {
             let number = index + 1
+            if section == .diff {
+                if line.hasPrefix("@@") || line.hasPrefix("file:") {
+                    try closeDiff(number)
+                } else {
+                    if line.hasPrefix("-") { original.append(String(line.dropFirst())) }
+                    else if line.hasPrefix("+") { replacement.append(String(line.dropFirst())) }
+                    else if line.hasPrefix(" ") { original.append(String(line.dropFirst())); replacement.append(String(line.dropFirst())) }
+                    else if line.isEmpty { original.append(""); replacement.append("") }
+                    else { throw fail(number, "a diff line starts with a space, - or +, found: \(line)") }
+                    continue
+                }
+            }
             switch section {
-            case .header:
+            case .header, .diff:
                 let trimmed = line.trimmingCharacters(in: .whitespaces)
                 if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
                 if trimmed.hasPrefix("hint:") {
                     hint = trimmed.dropFirst("hint:".count).trimmingCharacters(in: .whitespaces)
                 } else if trimmed.hasPrefix("file:") {
                     file = trimmed.dropFirst("file:".count).trimmingCharacters(in: .whitespaces)
+                } else if trimmed.hasPrefix("@@") {
+                    guard file != nil else { throw fail(number, "a hunk needs a `file:` line before it.") }
+                    section = .diff
+                    diffStart = number
+                    original = []
+                    replacement = []
                 } else if trimmed.hasPrefix("<<<<<<<") {
                     guard file != nil else { throw fail(number, "a hunk needs a `file:` line before it.") }
                     section = .original
                     original = []
                 } else {
-                    throw fail(number, "expected `hint:`, `file:` or `<<<<<<< original`, found: \(trimmed)")
+                    throw fail(number, "expected `hint:`, `file:`, `@@` or `<<<<<<< original`, found: \(trimmed)")
                 }
             case .original:
                 if line.hasPrefix("=======") {
@@ -76,9 +110,10 @@ extension Variant {
                 }
             }
         }
+        if section == .diff { try closeDiff(lines.count) }
         guard section == .header else { throw CatalogError("\(source): a hunk is not closed with `>>>>>>>`.") }
         guard let hint, !hint.isEmpty else { throw CatalogError("\(source): a `hint:` line is missing.") }
-        guard !hunks.isEmpty else { throw CatalogError("\(source): it has no hunk (`<<<<<<< original` … `=======` … `>>>>>>>`).") }
+        guard !hunks.isEmpty else { throw CatalogError("\(source): it has no hunk (`@@` and a diff, or `<<<<<<< original` … `=======` … `>>>>>>>`).") }
         return Variant(module: module, name: name, kind: kind, hint: hint, hunks: hunks)
     }
 

@@ -23,6 +23,12 @@ public struct Verdict: Sendable, Equatable {
     public var chaffsCaught = 0
     public var chaffsTotal = 0
     public var missedChaffs: [String] = []
+    /// The missed chaffs on which the tests hung until killed rather than failing (a subset of
+    /// `missedChaffs`), so the "Next" card can say "bound your wait" only when that is the cause.
+    public var missedChaffsThatHung: [String] = []
+    /// Waits in the attendee's files as long as the time limit (`File.swift:12 waits 10 s`), when
+    /// the tests hung: the likely cause, rather than a wait with no timeout.
+    public var longWaits: [String] = []
     /// Test time of the real run, when it ran.
     public var seconds: Double?
 }

@@ -36,7 +36,7 @@ final class CatalogTests: XCTestCase {
         let c = try catalog(one)
         XCTAssertEqual(try Arguments.select(["p-one"], from: c).map(\.id), ["p-one"])
         XCTAssertEqual(try Arguments.select(["1"], from: c).map(\.id), ["p-one"])
-        XCTAssertThrowsError(try Arguments.select(["one"], from: c)) { XCTAssertTrue("\($0)".contains("Did you mean: p-one"), "\($0)") }
+        XCTAssertThrowsError(try Arguments.select(["one"], from: c)) { XCTAssertTrue("\($0)".contains("Did you mean p-one?"), "\($0)") }
     }
 
     func test_arguments_rejectUnknownOptions() {
@@ -60,5 +60,29 @@ final class CatalogTests: XCTestCase {
         let lines = style.wrap(String(repeating: "word ", count: 30), indent: "    ")
         XCTAssertTrue(lines.allSatisfy { $0.count <= 40 })
         XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("    ") })
+    }
+}
+
+final class CatalogTrackTests: XCTestCase {
+    let exercise = try! JSONDecoder().decode(Catalog.Exercise.self, from: Data("""
+        {"id": "mocking-request", "pattern": "p", "title": "t", "files": ["Mock.swift", "RequestTests.swift"], "hint": "h",
+         "alternate": {"framework": "swift-testing", "files": ["Mock.swift", "SwiftTesting/RequestSuite.swift"]}}
+        """.utf8))
+
+    func test_anExerciseWithAnAlternateHasTwoTracks_keyedAndTargetedApart() {
+        let tracks = exercise.tracks
+        XCTAssertEqual(tracks.map(\.key), ["mocking-request", "mocking-request@swift-testing"])
+        XCTAssertEqual(tracks.map(\.framework), [.xctest, .swiftTesting])
+        XCTAssertEqual(tracks.map(Catalog.targetName(of:)), ["Grade_mocking_request", "Grade_mocking_request__swift_testing"])
+        XCTAssertEqual(tracks[1].ownFiles, ["SwiftTesting/RequestSuite.swift"])
+    }
+
+    func test_preferringTheOtherFrameworkPutsItsTrackFirst_withoutRenamingTheTargets() {
+        let preferred = exercise.preferring(.swiftTesting)
+        XCTAssertEqual(preferred.key, "mocking-request")
+        XCTAssertEqual(preferred.files, ["Mock.swift", "SwiftTesting/RequestSuite.swift"])
+        XCTAssertEqual(preferred.tracks.map(\.key), ["mocking-request", "mocking-request@xctest"])
+        XCTAssertEqual(Catalog.targetName(of: preferred), "Grade_mocking_request__swift_testing")
+        XCTAssertEqual(Catalog.targetName(of: preferred.tracks[1]), "Grade_mocking_request")
     }
 }

@@ -51,14 +51,50 @@ final class VariantTests: XCTestCase {
             """)
     }
 
-    func test_schemata_rejectsMissingDuplicateAndOverlappingHunks() {
+    func test_schemata_rejectsMissingAndDuplicateHunks() {
         let source = "a()\nb()\na()\n"
         func variant(_ original: String) -> Variant {
             Variant(module: "M", name: original, kind: .chaff, hint: "h", hunks: [.init(file: "F.swift", original: original, replacement: "")])
         }
         XCTAssertThrowsError(try Schemata.apply([variant("zzz()")], toFile: "F.swift", source: source))
         XCTAssertThrowsError(try Schemata.apply([variant("a()")], toFile: "F.swift", source: source))
-        XCTAssertThrowsError(try Schemata.apply([variant("a()\nb()"), variant("b()\na()")], toFile: "F.swift", source: source))
         XCTAssertEqual(try Schemata.apply([variant("zzz()")], toFile: "Other.swift", source: source), source)
+    }
+
+    func test_schemata_mergesOverlappingSmallDiffsIntoOneRegion() throws {
+        let source = "func f() {\n    a()\n    b()\n    c()\n}\n"
+        let first = try Variant.parse("""
+            hint: h
+            file: F.swift
+            @@
+                 a()
+            -    b()
+            +    b2()
+            """, module: "M", name: "first", kind: .chaff, source: "first")
+        let second = try Variant.parse("""
+            hint: h
+            file: F.swift
+            @@
+                 b()
+            -    c()
+            """, module: "M", name: "second", kind: .chaff, source: "second")
+        XCTAssertEqual(first.hunks, [.init(file: "F.swift", original: "    a()\n    b()", replacement: "    a()\n    b2()")])
+        XCTAssertEqual(try Schemata.apply([first, second], toFile: "F.swift", source: source), """
+            func f() {
+            if _KataVariant.is("M/first") {
+                a()
+                b2()
+                c()
+            } else if _KataVariant.is("M/second") {
+                a()
+                b()
+            } else {
+                a()
+                b()
+                c()
+            }
+            }
+
+            """)
     }
 }

@@ -51,7 +51,7 @@ enum RoomCommands {
     /// The course as the room shows it: titles in order, and the hint of every planted bug.
     static func catalog(of grader: Grader) -> RoomCatalog {
         RoomCatalog(exercises: grader.catalog.exercises.map { exercise in
-            let module = grader.catalog.pattern(of: exercise).module
+            let module = exercise.module
             var hints: [String: String] = [:]
             for variant in grader.variants where variant.kind == .chaff && variant.module == module && exercise.chaffs.contains(variant.name) {
                 hints[variant.name] = variant.hint

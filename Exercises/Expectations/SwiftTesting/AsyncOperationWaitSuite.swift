@@ -1,0 +1,28 @@
+// Exercise expectations-wait (Swift Testing), part 2 of 2: wait for the handler.
+import Foundation
+import Testing
+import Expectations
+
+// `AsyncOperation.perform` returns at once and hands its value to the handler later, on the
+// operation's queue. A test that asserts right after the call, or inside a handler it never
+// waits for, is green whatever the operation does: the assertion runs after the test ended, or
+// never. In Swift Testing, an issue recorded after its test has ended is not even charged to it.
+//
+// The idea: an `async` test awaits the handler through `awaitCallback` (AwaitCallback.swift): the
+// test resumes as soon as the handler has run, or fails once the timeout has passed. Record
+// inside the handler what only the handler can see (which queue it runs on), and assert after the
+// `await`, where a failure belongs to this test.
+@Suite struct AsyncOperationWaitSuite {
+    @Test func performHandsTheValueToTheHandlerOnTheOperationsQueue() async throws {
+        let queue = DispatchQueue(label: "AsyncOperationWaitSuite.work")
+        let key = DispatchSpecificKey<String>()
+        queue.setSpecific(key: key, value: queue.label)
+        let operation = AsyncOperation(queue: queue) { "Hello, world!" }
+
+        // TODO: finish awaitCallback (AwaitCallback.swift) first. Then await `operation.perform`
+        // through it, handing back the value and `DispatchQueue.getSpecific(key: key)` as read in
+        // the handler, and check both.
+        Issue.record("TODO: await perform's handler with awaitCallback, then check its value and queue")
+        _ = operation
+    }
+}

@@ -1,0 +1,275 @@
+import Foundation
+
+/// `grade.sh --check`: the maintainers' consistency check, in the spirit of rustlings' `dev check`.
+/// Everything here is static (no build, no test run), so it takes a moment and names exactly what
+/// disagrees. `Scripts/selftest.sh` runs it with `--json` and plants one inconsistency of each kind
+/// to prove that each check can fail.
+public struct MaintainerCheck {
+    public struct Result: Codable, Equatable {
+        public var name: String
+        public var summary: String
+        public var problems: [String]
+        public var ok: Bool { problems.isEmpty }
+
+        enum CodingKeys: String, CodingKey { case name, summary, problems, ok }
+
+        public init(name: String, summary: String, problems: [String]) {
+            self.name = name
+            self.summary = summary
+            self.problems = problems
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            name = try c.decode(String.self, forKey: .name)
+            summary = try c.decode(String.self, forKey: .summary)
+            problems = try c.decode([String].self, forKey: .problems)
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(name, forKey: .name)
+            try c.encode(summary, forKey: .summary)
+            try c.encode(problems, forKey: .problems)
+            try c.encode(ok, forKey: .ok)
+        }
+    }
+
+    public var paths: KataPaths
+
+    public init(paths: KataPaths) { self.paths = paths }
+
+    public func run() -> [Result] {
+        let catalog: Catalog
+        do {
+            catalog = try Catalog.load(from: paths.catalog)
+        } catch {
+            return [Result(name: "catalog", summary: "Catalog/catalog.json loads", problems: ["\(error)"])]
+        }
+        return [variants(catalog), mirror(catalog), starters(catalog), wheats(catalog), fixtures(catalog), readme(catalog)]
+    }
+
+    // MARK: - The checks
+
+    /// Every variant file belongs to an exercise of its own module, and every variant an exercise
+    /// names exists in its module.
+    func variants(_ catalog: Catalog) -> Result {
+        var problems: [String] = []
+        let variants: [Variant]
+        do {
+            variants = try Variant.loadAll(from: paths.variants)
+        } catch {
+            return Result(name: "variants", summary: "every variant is used, and every used variant exists", problems: ["\(error)"])
+        }
+        for variant in variants {
+            let users = catalog.exercises.filter {
+                $0.module == variant.module
+                    && (variant.kind == .chaff ? $0.chaffs : $0.wheats).contains(variant.name)
+            }
+            if users.isEmpty {
+                problems.append("Catalog/Variants/\(variant.module)/\(variant.name).\(variant.kind.rawValue) is graded by no exercise of \(variant.module).")
+            }
+        }
+        for exercise in catalog.exercises {
+            let module = exercise.module
+            for (names, kind) in [(exercise.chaffs, Variant.Kind.chaff), (exercise.wheats, .wheat)] {
+                for name in names where !variants.contains(where: { $0.module == module && $0.name == name && $0.kind == kind }) {
+                    problems.append("\(exercise.id) lists the \(kind.rawValue) '\(name)', but Catalog/Variants/\(module)/\(name).\(kind.rawValue) does not exist.")
+                }
+            }
+        }
+        return Result(name: "variants", summary: "every variant is used by an exercise of its module, and every listed variant exists", problems: problems)
+    }
+
+    /// `Exercises/` and `Solutions/` hold the same files, every one of them in the catalog, and
+    /// `Package.swift` declares the catalog's patterns.
+    func mirror(_ catalog: Catalog) -> Result {
+        var problems: [String] = []
+        let modules = catalog.patterns.map(\.module)
+        let manifest = (try? String(contentsOf: paths.manifest, encoding: .utf8)) ?? ""
+        let declared = Self.declaredPatterns(manifest)
+        if declared != modules {
+            problems.append("Package.swift declares the patterns \(declared.joined(separator: ", ")), the catalog \(modules.joined(separator: ", ")): keep them the same, in the same order.")
+        }
+        for folder in [paths.exercises, paths.solutions] {
+            let present = ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { !$0.hasPrefix(".") }
+            for extra in present.sorted() where !modules.contains(extra) {
+                problems.append("\(paths.relative(folder))/\(extra) is not a pattern's folder.")
+            }
+        }
+        for module in modules {
+            let exercises = Set((try? ShadowPackage.swiftFiles(under: paths.exercises.appendingPathComponent(module))) ?? [])
+            let solutions = Set((try? ShadowPackage.swiftFiles(under: paths.solutions.appendingPathComponent(module))) ?? [])
+            for file in exercises.subtracting(solutions).sorted() { problems.append("Exercises/\(module)/\(file) has no twin in Solutions/\(module)/.") }
+            for file in solutions.subtracting(exercises).sorted() { problems.append("Solutions/\(module)/\(file) has no twin in Exercises/\(module)/.") }
+            let listed = Set(catalog.allTracks.filter { $0.module == module }.flatMap { $0.files + $0.uses })
+            for file in exercises.subtracting(listed).sorted() {
+                problems.append("Exercises/\(module)/\(file) belongs to no exercise: list it in the catalog's files or uses.")
+            }
+            for file in listed.subtracting(exercises).sorted() {
+                problems.append("the catalog lists \(module)/\(file), which is not in Exercises/\(module)/.")
+            }
+        }
+        return Result(name: "mirror", summary: "Exercises/ and Solutions/ mirror each other and the catalog; Package.swift's patterns are the catalog's", problems: problems)
+    }
+
+    /// Each exercise has an idea and a hint; each of its own files, starter and solution, opens with
+    /// `// Exercise <id>`; each track's starter has a story and a `// TODO:`.
+    func starters(_ catalog: Catalog) -> Result {
+        var problems: [String] = []
+        for exercise in catalog.exercises {
+            if exercise.hint.trimmingCharacters(in: .whitespaces).isEmpty { problems.append("\(exercise.id) has no hint.") }
+            if exercise.idea.trimmingCharacters(in: .whitespaces).isEmpty { problems.append("\(exercise.id) has no idea.") }
+            let module = exercise.module
+            for track in exercise.tracks {
+                var todo = false
+                var story = false
+                for file in track.ownFiles {
+                    for root in [paths.exercises, paths.solutions] {
+                        let url = root.appendingPathComponent("\(module)/\(file)")
+                        guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+                        let first = text.split(separator: "\n", maxSplits: 1).first.map(String.init) ?? ""
+                        if !first.hasPrefix("// Exercise \(exercise.id)") {
+                            problems.append("\(paths.relative(url)) does not open with \"// Exercise \(exercise.id)\".")
+                        }
+                        guard root == paths.exercises else { continue }
+                        if text.contains("// TODO:") { todo = true }
+                        let commentLines = text.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+                        if commentLines.count >= 4 { story = true }
+                    }
+                }
+                if !todo {
+                    problems.append("\(exercise.key) has no \"// TODO:\" in its starter (\(track.ownFiles.joined(separator: ", "))).")
+                }
+                if !story {
+                    problems.append("\(exercise.key)'s starter tells no story: its files open with a few lines on the problem and the idea.")
+                }
+            }
+        }
+        return Result(name: "starters", summary: "every exercise has an idea and a hint; every file names its exercise; every starter has a story and a TODO", problems: problems)
+    }
+
+    /// Every wheat is shown rejecting a weak suite: a fixture whose `expected` says
+    /// `rejects correct code` and `rejected-by: <wheat>`. A wheat no test can reject grades nothing.
+    func wheats(_ catalog: Catalog) -> Result {
+        var problems: [String] = []
+        for exercise in catalog.exercises {
+            let expectations = fixtureExpectations(exercise)
+            for wheat in exercise.wheats {
+                let shown = expectations.contains { $0.verdict == Verdict.Kind.rejectsCorrectCode.rawValue && $0.rejectedBy == wheat }
+                if !shown {
+                    problems.append("\(exercise.id)'s wheat '\(wheat)' rejects no fixture: add a weak suite it rejects (expected: \"rejects correct code\" then \"rejected-by: \(wheat)\"), or drop the wheat.")
+                }
+            }
+        }
+        return Result(name: "wheats", summary: "every wheat rejects at least one weak suite", problems: problems)
+    }
+
+    /// Every fixture belongs to an exercise, says which verdict it must get, and replaces files of
+    /// that exercise.
+    func fixtures(_ catalog: Catalog) -> Result {
+        var problems: [String] = []
+        let root = paths.root.appendingPathComponent("Tests/Fixtures")
+        let verdicts = Set(Verdict.Kind.allCases.map(\.rawValue))
+        for id in ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).sorted() where !id.hasPrefix(".") {
+            guard let exercise = catalog.exercises.first(where: { $0.id == id }) else {
+                problems.append("Tests/Fixtures/\(id) names no exercise.")
+                continue
+            }
+            let files = Set(exercise.tracks.flatMap(\.files))
+            for fixture in fixtureExpectations(exercise) {
+                if !verdicts.contains(fixture.verdict) {
+                    problems.append("\(fixture.folder)/expected: '\(fixture.verdict)' is not a verdict.")
+                }
+                if let wheat = fixture.rejectedBy, !exercise.wheats.contains(wheat) {
+                    problems.append("\(fixture.folder)/expected: \(exercise.id) has no wheat '\(wheat)'.")
+                }
+                for file in fixture.files where !files.contains(file) {
+                    problems.append("\(fixture.folder)/\(file) is not a file of \(exercise.id).")
+                }
+            }
+        }
+        return Result(name: "fixtures", summary: "every fixture names a verdict and replaces files of its exercise", problems: problems)
+    }
+
+    /// The README's verdict table and exercise index say what the code does.
+    func readme(_ catalog: Catalog) -> Result {
+        var problems: [String] = []
+        let text = (try? String(contentsOf: paths.root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
+        let listed = Self.verdictTable(text)
+        let known = Verdict.Kind.allCases.map(\.rawValue)
+        if listed != known {
+            problems.append("README.md's verdict table lists \(listed.joined(separator: ", ")); the grader's verdicts are \(known.joined(separator: ", ")).")
+        }
+        if let start = text.range(of: "<!-- exercise-index:start -->\n"), let end = text.range(of: "<!-- exercise-index:end -->") {
+            let index = String(text[start.upperBound..<end.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines)
+            if index != ReadmeIndex.markdown(catalog).trimmingCharacters(in: .whitespacesAndNewlines) {
+                problems.append("README.md's exercise index differs from the catalog: run Scripts/regenerate.sh.")
+            }
+        } else {
+            problems.append("README.md has no exercise index (<!-- exercise-index:start --> … <!-- exercise-index:end -->).")
+        }
+        return Result(name: "readme", summary: "README.md's verdict table and exercise index match the code", problems: problems)
+    }
+
+    // MARK: - Reading
+
+    struct FixtureExpectation {
+        var folder: String
+        var verdict: String
+        var rejectedBy: String?
+        var files: [String]
+    }
+
+    func fixtureExpectations(_ exercise: Catalog.Exercise) -> [FixtureExpectation] {
+        let root = paths.root.appendingPathComponent("Tests/Fixtures/\(exercise.id)")
+        return ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).sorted().compactMap { name in
+            let folder = root.appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
+            let lines = ((try? String(contentsOf: folder.appendingPathComponent("expected"), encoding: .utf8)) ?? "")
+                .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+            let rejectedBy = lines.first { $0.hasPrefix("rejected-by:") }
+                .map { $0.dropFirst("rejected-by:".count).trimmingCharacters(in: .whitespaces) }
+            return FixtureExpectation(folder: paths.relative(folder), verdict: lines.first ?? "(no expected file)",
+                                      rejectedBy: rejectedBy, files: (try? ShadowPackage.swiftFiles(under: folder)) ?? [])
+        }
+    }
+
+    /// `Pattern(module: "X"` in the manifest's table, in order.
+    static func declaredPatterns(_ manifest: String) -> [String] {
+        manifest.components(separatedBy: "Pattern(module: \"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
+    }
+
+    /// The first column of the table under "### The verdicts": `| **done** | … |`.
+    static func verdictTable(_ readme: String) -> [String] {
+        guard let heading = readme.range(of: "### The verdicts") else { return [] }
+        var names: [String] = []
+        for line in readme[heading.upperBound...].split(separator: "\n").drop(while: { !$0.hasPrefix("|") }) {
+            guard line.hasPrefix("|") else { break }
+            let cell = line.split(separator: "|").first?.trimmingCharacters(in: .whitespaces) ?? ""
+            if cell.hasPrefix("**"), cell.hasSuffix("**") { names.append(String(cell.dropFirst(2).dropLast(2))) }
+        }
+        return names
+    }
+
+    // MARK: - Output
+
+    public static func text(_ results: [Result]) -> String {
+        var lines: [String] = []
+        for result in results {
+            lines.append((result.ok ? "  ok    " : "  FAIL  ") + result.name + ": " + result.summary)
+            lines += result.problems.map { "        - " + $0 }
+        }
+        let failed = results.filter { !$0.ok }.count
+        lines.append("")
+        lines.append("\(results.count - failed) passed, \(failed) failed")
+        return lines.joined(separator: "\n")
+    }
+
+    public static func json(_ results: [Result]) -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return ((try? encoder.encode(["checks": results])) ?? Data()) + Data("\n".utf8)
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+/// The "Next" card that ends a grade: which exercise to work on, and advice that fits what its
+/// verdict saw. The text report prints it; the JSON report carries its text.
+public struct NextStep: Sendable, Equatable {
+    /// What the grade just showed, said before the heading: "mocking-request is done."
+    public var preface: [String] = []
+    /// "Next: id · title", or nil when there is nothing left to open.
+    public var heading: String?
+    public var lines: [String]
+    /// The exercise the card points to, if any.
+    public var exerciseID: String?
+
+    /// The card after a grade. `lastVerdicts` are the recorded verdicts of `Exercises/` (nil when
+    /// grading the solutions or another folder, where "the next exercise to open" means nothing).
+    public static func card(_ results: [ExerciseResult], catalog: Catalog,
+                            lastVerdicts: [String: String]?) -> NextStep? {
+        guard !results.isEmpty else { return nil }
+        let alone = results.count == 1
+        if let next = results.first(where: { $0.verdict.kind != .done }) {
+            // After a grade of many, the verdict has scrolled away on a small screen: say it again here.
+            var lines = alone || next.verdict.kind == .notStarted ? [] : [next.verdict.reason] + next.verdict.details
+            lines += advice(for: next, gradedAlone: alone)
+            if !next.exercise.hint.isEmpty { lines.append("Hint: " + next.exercise.hint) }
+            lines.append((alone ? "Grade it again: " : "Grade it alone: ") + "Scripts/grade.sh \(next.exercise.id)")
+            return NextStep(heading: "Next: \(next.exercise.id) · \(next.exercise.title)", lines: lines,
+                            exerciseID: next.exercise.id)
+        }
+
+        // Everything graded is done: first any note a done verdict carries, then what to open next.
+        var preface: [String] = []
+        for noted in results where noted.verdict.next != nil || !noted.verdict.details.isEmpty {
+            preface.append("\(noted.exercise.id) is done, with a note: " + (noted.verdict.next ?? "see the lines under it above."))
+        }
+        guard let lastVerdicts else {
+            preface.append("Every graded exercise is done.")
+            return NextStep(preface: preface, heading: nil, lines: [], exerciseID: nil)
+        }
+        let graded = Set(results.map(\.exercise.id))
+        let lastGraded = results.compactMap { catalog.exercises.firstIndex(of: $0.exercise) }.max() ?? 0
+        let open = { (exercise: Catalog.Exercise) in
+            !graded.contains(exercise.id) && lastVerdicts[exercise.id] != Verdict.Kind.done.rawValue
+        }
+        // Prefer the course order after what was just graded; then anything left before it.
+        let after = catalog.exercises.suffix(from: min(lastGraded + 1, catalog.exercises.count))
+        guard let following = after.first(where: open) ?? catalog.exercises.first(where: open) else {
+            preface.append(results.count == catalog.exercises.count ? "Every exercise is done. Well played."
+                                                                   : "Every exercise is done, as far as your grades show.")
+            return NextStep(preface: preface, heading: nil, lines: [], exerciseID: nil)
+        }
+        preface.append(alone ? "\(results[0].exercise.id) is done." : "Every graded exercise is done.")
+        var lines: [String] = []
+        if let last = lastVerdicts[following.id], last != Verdict.Kind.notStarted.rawValue {
+            lines.append("Its last grade: \(last).")
+        } else {
+            lines.append(openFiles(following, catalog: catalog))
+        }
+        lines.append("Grade it: Scripts/grade.sh \(following.id)")
+        return NextStep(preface: preface, heading: "Next: \(following.id) · \(following.title)", lines: lines,
+                        exerciseID: following.id)
+    }
+
+    /// What to do about one verdict, in words that fit it. Empty for a done verdict with no note.
+    public static func advice(for result: ExerciseResult, gradedAlone: Bool) -> [String] {
+        let verdict = result.verdict
+        let exercise = result.exercise
+        let module = result.pattern.module
+        switch verdict.kind {
+        case .done:
+            return verdict.next.map { [$0] } ?? []
+        case .notStarted:
+            return [openFiles(exercise, module: module)]
+        case .doesNotCompile:
+            guard let next = verdict.next, !next.hasPrefix("Fix the first error") else {
+                return ["Fix the first error above, then grade again."
+                        + (gradedAlone ? "" : " The other exercises were graded without this one.")]
+            }
+            return [next]
+        case .failing, .crashed:
+            guard let next = verdict.next, !next.hasPrefix("Hint:") else {
+                return [verdict.kind == .failing
+                        ? "Your test fails on the real, correct code: read the test and message above, and check what it expects."
+                        : "Your test crashed on the real code: the line above names the test and the signal."]
+            }
+            return [next]
+        case .hangs:
+            if !verdict.longWaits.isEmpty {
+                return ["A wait of yours is as long as this exercise's \(seconds(exercise.timeLimit)) s limit (\(verdict.longWaits.joined(separator: ", "))), so the run is killed before it can fail: give it a second or two."]
+            }
+            return [(verdict.next ?? "Something waits for a callback that never comes, or without a timeout.")
+                    + " Each run of this exercise is killed after \(seconds(exercise.timeLimit)) s."]
+        case .missesBugs:
+            let hung = verdict.missedChaffsThatHung
+            let passed = verdict.missedChaffs.filter { !hung.contains($0) }
+            var lines: [String] = []
+            if !passed.isEmpty || hung.isEmpty {
+                lines.append("For each bug above, add the assertion that fails when it happens.")
+            }
+            if !hung.isEmpty, !verdict.longWaits.isEmpty {
+                lines.append("On \(hung.count == 1 ? "one bug" : "\(hung.count) bugs") your tests wait until they are killed at this exercise's limit of \(seconds(exercise.timeLimit)) s: a wait of yours is that long (\(verdict.longWaits.joined(separator: ", "))). Give it a second or two, so that it fails in time.")
+            } else if !hung.isEmpty {
+                lines.append("On \(hung.count == 1 ? "one bug" : "\(hung.count) bugs") your tests wait until they are killed at this exercise's limit of \(seconds(exercise.timeLimit)) s instead of failing: give the wait a timeout of about a second.")
+            }
+            return lines
+        case .rejectsCorrectCode, .flaky, .tooSlow:
+            return verdict.next.map { [$0] } ?? []
+        }
+    }
+
+    static func openFiles(_ exercise: Catalog.Exercise, catalog: Catalog) -> String {
+        openFiles(exercise, module: exercise.module)
+    }
+
+    static func openFiles(_ exercise: Catalog.Exercise, module: String) -> String {
+        let files = exercise.files.map { "Exercises/\(module)/\($0)" }
+        if files.count == 1 { return "Open \(files[0]) and follow its TODO." }
+        return "Open \(files.dropLast().joined(separator: ", ")), then \(files.last!), and follow their TODOs in that order."
+    }
+
+    /// The card as plain text, for the JSON report.
+    public var text: String {
+        (preface + (heading.map { [$0] } ?? []) + lines).joined(separator: "\n")
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
+    }
+}

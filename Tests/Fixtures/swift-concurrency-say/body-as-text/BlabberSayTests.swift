@@ -1,0 +1,44 @@
+// Compares the POST body as text, allowing for both key orders since JSONEncoder's order changes
+// between runs, instead of decoding it: a say(_:) that sends the same JSON with other spacing is
+// rejected although the server reads it the same.
+// Blabber's `say(_:)` posts a chat message to the server. The server is not running, and a test
+// must not need it: `TestURLProtocol` stands in for it and keeps the request it was sent.
+//
+// The idea: an `async` test method awaits `say` just as the app does. When `say` returns, the
+// request has been sent, so there is nothing to wait for and no expectation to fulfil.
+
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import SwiftConcurrency
+import XCTest
+
+@MainActor
+final class BlabberSayTests: XCTestCase {
+    override func setUp() async throws {
+        TestURLProtocol.reset()
+    }
+
+    func testSayPostsTheMessageAsJSONToTheChatServer() async throws {
+        // A session of our own, routed to the stub: nothing leaves the process.
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.protocolClasses = [TestURLProtocol.self]
+        let model = BlabberModel(username: "Ana", urlSession: URLSession(configuration: configuration))
+
+        // Awaited: when this line is done, so is the request.
+        try await model.say("Hello!")
+
+        let request = try XCTUnwrap(TestURLProtocol.lastRequest, "say(_:) returned without sending anything")
+        XCTAssertEqual(request.url?.absoluteString, "http://localhost:8080/chat/say")
+        XCTAssertEqual(request.httpMethod, "POST")
+        // Decoded, not compared as text: key order and spacing are the encoder's business (on
+        // Linux, JSONEncoder's key order even changes from one run to the next).
+        let body = try XCTUnwrap(request.httpBody, "on Linux a POST body arrives as httpBody")
+        // Weak: compares the bytes as text. It even allows for JSONEncoder's key order, which
+        // changes between runs, but not for other spacing of the same JSON.
+        let text = String(decoding: body, as: UTF8.self)
+        XCTAssertTrue([#"{"user":"Ana","message":"Hello!"}"#, #"{"message":"Hello!","user":"Ana"}"#].contains(text),
+                      "unexpected body: \(text)")
+    }
+}

@@ -1,0 +1,112 @@
+import XCTest
+@testable import KataGrading
+
+/// What a person reads: wrapping, suggestions, the Next card, and the JSON every reader relies on.
+final class ReportTests: XCTestCase {
+    func catalog() throws -> Catalog {
+        let json = """
+            {"version": 1, "patterns": [{"id": "p", "title": "P", "module": "M", "summary": "s"}],
+             "exercises": [
+               {"id": "p-one", "pattern": "p", "title": "One", "files": ["One.swift"], "hint": "h1"},
+               {"id": "p-two", "pattern": "p", "title": "Two", "files": ["Mock.swift", "TwoTests.swift"], "hint": "h2"},
+               {"id": "p-three", "pattern": "p", "title": "Three", "files": ["Three.swift"], "uses": ["Mock.swift"], "hint": "h3"}
+             ]}
+            """
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(UUID()).json")
+        try Data(json.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try Catalog.load(from: url)
+    }
+
+    func result(_ exercise: Catalog.Exercise, _ catalog: Catalog, _ verdict: Verdict) -> ExerciseResult {
+        ExerciseResult(exercise: exercise, pattern: catalog.pattern(of: exercise), verdict: verdict, seconds: 1)
+    }
+
+    func test_wrap_breaksOnlyBetweenWordsAndHangsUnderTheLabel() {
+        let style = Style(color: false, symbols: false, width: 30)
+        let text = "Hint: " + Array(repeating: "alpha beta gamma", count: 5).joined(separator: " ")
+        let lines = style.wrap(text, indent: "  ")
+        XCTAssertTrue(lines.allSatisfy { $0.count <= 30 }, "\(lines)")
+        XCTAssertEqual(lines.joined(separator: " ").split(separator: " ").joined(separator: " "),
+                       ("  " + text).split(separator: " ").joined(separator: " "), "nothing cut")
+        XCTAssertTrue(lines.dropFirst().allSatisfy { $0.hasPrefix(String(repeating: " ", count: 8)) }, "\(lines)")
+    }
+
+    func test_wrap_ignoresColourCodesWhenMeasuring() {
+        let style = Style(color: true, symbols: true, width: 20)
+        let painted = style.bold("twelve chars") + " " + style.dim("seven")
+        XCTAssertEqual(style.wrap(painted, indent: "").count, 1)
+    }
+
+    func test_suggestions_findTyposByEditDistance() throws {
+        XCTAssertEqual(Arguments.editDistance("mocking-requst", "mocking-request"), 1)
+        XCTAssertEqual(Arguments.closest(to: "--wach", among: Arguments.options), ["--watch"])
+        XCTAssertEqual(Arguments.closest(to: "--zzzzzz", among: Arguments.options), [])
+        XCTAssertThrowsError(try Arguments.select(["p-tow"], from: try catalog())) {
+            XCTAssertTrue("\($0)".contains("Did you mean p-two?"), "\($0)")
+        }
+        XCTAssertThrowsError(try Arguments.parse(["--demo"]))
+        XCTAssertThrowsError(try Arguments.parse(["--watch", "a", "b"]))
+        XCTAssertEqual(try Arguments.parse(["--watch", "a"]).ids, ["a"])
+        XCTAssertEqual(try Arguments.parse(["--name", "Ana Lima"]).name, "Ana Lima")
+    }
+
+    func test_nextCard_givesAdviceThatFits() throws {
+        let c = try catalog()
+        let one = c.exercises[0], two = c.exercises[1]
+        // A one-file exercise: no "in that order".
+        let notStarted = NextStep.advice(for: result(one, c, Verdict(kind: .notStarted, reason: "")), gradedAlone: true)
+        XCTAssertEqual(notStarted, ["Open Exercises/M/One.swift and follow its TODO."])
+        XCTAssertTrue(NextStep.advice(for: result(two, c, Verdict(kind: .notStarted, reason: "")), gradedAlone: true)[0]
+            .contains("in that order"))
+        // A failing verdict: the hint once, not twice.
+        let failing = NextStep.card([result(one, c, Verdict(kind: .failing, reason: "x", next: "Hint: grade.sh --hint p-one"))],
+                                    catalog: c, lastVerdicts: [:])!
+        XCTAssertEqual(failing.lines.filter { $0.hasPrefix("Hint:") }.count, 1, "\(failing.lines)")
+        // Missed bugs that passed: no talk of callbacks; missed by hanging: the limit.
+        var misses = Verdict(kind: .missesBugs, reason: "caught 1 of 2", missedChaffs: ["a"])
+        XCTAssertFalse(NextStep.advice(for: result(one, c, misses), gradedAlone: true).joined().contains("callback"))
+        misses.missedChaffsThatHung = ["a"]
+        XCTAssertTrue(NextStep.advice(for: result(one, c, misses), gradedAlone: true).joined().contains("10 s"))
+        // Does not compile, graded alone: no mention of other exercises.
+        let broken = NextStep.advice(for: result(one, c, Verdict(kind: .doesNotCompile, reason: "x",
+                                                                 next: "Fix the first error; the other exercises were graded without this one.")),
+                                     gradedAlone: true)
+        XCTAssertFalse(broken.joined().contains("other exercises"))
+        // Done alone: name the next exercise to open.
+        let done = NextStep.card([result(one, c, Verdict(kind: .done, reason: ""))], catalog: c, lastVerdicts: ["p-one": "done"])!
+        XCTAssertEqual(done.exerciseID, "p-two")
+        // Done with a note: the note is a next step.
+        let noted = NextStep.card([result(one, c, Verdict(kind: .done, reason: "", next: "Bound your wait."))], catalog: c, lastVerdicts: nil)!
+        XCTAssertTrue(noted.text.contains("Bound your wait."))
+    }
+
+    func test_reset_namesExercisesThatShareTheFile() throws {
+        let c = try catalog()
+        let warnings = ResetCommand.sharedFileWarnings(c.exercises[1], files: ["Mock.swift", "TwoTests.swift"], catalog: c)
+        XCTAssertEqual(warnings.count, 1)
+        XCTAssertTrue(warnings[0].contains("p-three"), warnings[0])
+    }
+
+    func test_resetBackupFolders_neverCollide() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("kata-\(UUID())")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let paths = KataPaths(root: root)
+        let first = try ResetCommand.makeBackupFolder(paths, name: "20260101-000000-p-one")
+        let second = try ResetCommand.makeBackupFolder(paths, name: "20260101-000000-p-one")
+        XCTAssertNotEqual(first, second)
+    }
+
+    func test_json_writesNullRatherThanLeavingKeysOut() throws {
+        let c = try catalog()
+        let report = JSONReport(results: [result(c.exercises[0], c, Verdict(kind: .notStarted, reason: "r"))],
+                                source: "exercises", attendee: Attendee(name: "Ana", host: "h"))
+        let object = try JSONSerialization.jsonObject(with: report.encoded()) as! [String: Any]
+        let entry = (object["exercises"] as! [[String: Any]])[0]
+        XCTAssertTrue(entry.keys.contains("testSeconds"))
+        XCTAssertTrue(entry["testSeconds"] is NSNull)
+        XCTAssertTrue(object.keys.contains("message"))
+        XCTAssertEqual(object["attendee"] as? String, "Ana")
+        XCTAssertEqual(entry["next"] as? String, "Open Exercises/M/One.swift and follow its TODO.")
+    }
+}

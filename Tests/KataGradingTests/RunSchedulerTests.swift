@@ -1,0 +1,68 @@
+import Foundation
+import XCTest
+@testable import KataGrading
+
+/// Scheduling and judging with a fake runner: no build, no process.
+final class RunSchedulerTests: XCTestCase {
+    final class FakeRunner: SuiteRunner, @unchecked Sendable {
+        let lock = NSLock()
+        var calls: [String] = []
+        let outcome: @Sendable (Variant?) -> TestOutcome
+        let delay: Double
+
+        init(delay: Double = 0, outcome: @escaping @Sendable (Variant?) -> TestOutcome) {
+            self.delay = delay
+            self.outcome = outcome
+        }
+
+        func run(_ exercise: Catalog.Exercise, variant: Variant?, label: String) throws -> TestOutcome {
+            lock.lock(); calls.append(label); lock.unlock()
+            if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+            return outcome(variant)
+        }
+    }
+
+    let exercise = try! JSONDecoder().decode(Catalog.Exercise.self, from: Data("""
+        {"id": "e", "pattern": "p", "title": "t", "files": ["T.swift"], "hint": "h", "timeLimit": 10, "budget": 1}
+        """.utf8))
+    static let pass = TestOutcome(status: .passed, testSeconds: 0.01, testCount: 1)
+    static let fail = TestOutcome(status: .failed(test: "T.t", message: "no", location: nil), testSeconds: 0.01, testCount: 1)
+    let chaff = Variant(module: "M", name: "bug", kind: .chaff, hint: "A bug.", hunks: [])
+    let wheat = Variant(module: "M", name: "late", kind: .wheat, hint: "answers later", hunks: [])
+
+    func test_aFailingFirstRunStopsTheExerciseThere() throws {
+        let runner = FakeRunner { _ in Self.fail }
+        let runs = try RunScheduler(width: 2).schedule(exercise, jobs: [.repeatRun(2), .variant(chaff)], runner: runner).wait()
+        XCTAssertEqual(runner.calls, ["real-1"])
+        XCTAssertEqual(Judge.judge(exercise, evidence: runs.evidence).kind, .failing)
+    }
+
+    func test_everyJobRuns_andTheJudgeSeesEachRunAsWhatItWas() throws {
+        let runner = FakeRunner { variant in variant?.kind == .chaff ? Self.fail : Self.pass }
+        let runs = try RunScheduler(width: 2)
+            .schedule(exercise, jobs: [.repeatRun(2), .repeatRun(3), .variant(wheat), .variant(chaff)], runner: runner).wait()
+        XCTAssertEqual(Set(runner.calls), ["real-1", "real-2", "real-3", "wheat-late", "chaff-bug"])
+        XCTAssertEqual(runs.repeats.count, 2)
+        XCTAssertEqual(runs.evidence.chaffs.map(\.variant.name), ["bug"])
+        XCTAssertEqual(runs.evidence.wheats.map(\.variant.name), ["late"])
+        let verdict = Judge.judge(exercise, evidence: runs.evidence)
+        XCTAssertEqual(verdict.kind, .done)
+        XCTAssertEqual(verdict.chaffsCaught, 1)
+    }
+
+    func test_aChaffThePassingSuiteLetsThroughIsMissed() throws {
+        let runner = FakeRunner { _ in Self.pass }
+        let runs = try RunScheduler(width: 2).schedule(exercise, jobs: [.variant(chaff)], runner: runner).wait()
+        XCTAssertEqual(Judge.judge(exercise, evidence: runs.evidence).missedChaffs, ["bug"])
+    }
+
+    func test_runsThatOnlyWaitShareThePoolRatherThanTakingTurns() throws {
+        let runner = FakeRunner(delay: 0.3) { _ in Self.pass }
+        let start = Date()
+        let scheduler = RunScheduler(width: 8)
+        let tickets = (0..<8).map { _ in scheduler.schedule(exercise, jobs: [], runner: runner) }
+        for ticket in tickets { _ = try ticket.wait() }
+        // Eight waits of 0.3 s side by side, not one after another (2.4 s).
+        XCTAssertLessThan(Date().timeIntervalSince(start), 1.2)
+    }
+}
