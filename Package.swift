@@ -18,7 +18,7 @@ let patterns: [Pattern] = [
     Pattern(module: "BeforeAfter", mode: .v5),
     Pattern(module: "Expectations", mode: .v5, testSupport: [.target(name: "SearchServer")]),
     Pattern(module: "BusyAssertion", mode: .v5),
-    Pattern(module: "SwiftConcurrency", mode: .v6),
+    Pattern(module: "SwiftConcurrency", mode: .v6, testSupport: [.target(name: "SwiftConcurrencyTestSupport")]),
     // What Swift 6.2-6.3 changed: Task.immediate, ranged confirmations, .timeLimit, known issues,
     // exit tests, nonisolated(nonsending). Needs a 6.2 toolchain to teach anything (see its README).
     Pattern(module: "ModernSwift", mode: .v6),
@@ -37,6 +37,11 @@ for pattern in patterns {
         .testTarget(name: "\(pattern.module)Tests", dependencies: dependencies, swiftSettings: settings),
     ]
 }
+
+// TestURLProtocol, the chat server's stand-in that the Swift concurrency exercises use and never edit.
+targets += [
+    .target(name: "SwiftConcurrencyTestSupport", dependencies: ["SwiftConcurrency"], swiftSettings: [.swiftLanguageMode(.v6)]),
+]
 
 // A tiny local HTTP server, so that one exercise can test a real `URLSession` client end to end
 // without touching the internet.

@@ -11,6 +11,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import SwiftConcurrency
+import SwiftConcurrencyTestSupport
 import XCTest
 
 @MainActor

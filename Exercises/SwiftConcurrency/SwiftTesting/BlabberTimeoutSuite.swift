@@ -16,6 +16,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import SwiftConcurrency
+import SwiftConcurrencyTestSupport
 import Testing
 
 extension TestURLProtocolSuites {

@@ -15,6 +15,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import SwiftConcurrency
+import SwiftConcurrencyTestSupport
 import Testing
 
 extension TestURLProtocolSuites {

@@ -10,6 +10,7 @@ import Foundation
 import FoundationNetworking
 #endif
 import SwiftConcurrency
+import SwiftConcurrencyTestSupport
 import XCTest
 
 @MainActor

@@ -4,7 +4,8 @@ import FoundationNetworking
 #endif
 import SwiftConcurrency
 
-/// A stand-in for the chat server: it answers every request with an empty 200 and keeps what it was
+/// A stand-in for the chat server, shared by every exercise that tests `BlabberModel` (a support
+/// module: used, never edited): it answers every request with an empty 200 and keeps what it was
 /// asked, so a test can look at the requests `BlabberModel` sends without any network.
 ///
 /// To use it, build the model's session from a configuration that lists it:
@@ -16,7 +17,7 @@ import SwiftConcurrency
 /// URLSession creates the protocol object itself and calls it on its own threads, so the only way
 /// to get a request out is shared `static` state. Swift 6 wants that state provably safe: it sits
 /// behind a lock. Call `reset()` in `setUp`, so that no test ever sees another test's requests.
-final class TestURLProtocol: URLProtocol {
+public final class TestURLProtocol: URLProtocol {
     private struct Recording {
         var lastRequest: URLRequest?
         var requests: AsyncStream<URLRequest>
@@ -31,17 +32,17 @@ final class TestURLProtocol: URLProtocol {
     }
 
     /// The last request that reached the stub. On Linux, a POST body is in its `httpBody`.
-    static var lastRequest: URLRequest? {
+    public static var lastRequest: URLRequest? {
         recording.withLock { $0.lastRequest }
     }
 
     /// Every request since the last `reset()`, in the order they arrived.
-    static var requests: AsyncStream<URLRequest> {
+    public static var requests: AsyncStream<URLRequest> {
         recording.withLock { $0.requests }
     }
 
     /// Forgets every request, and ends the previous `requests` stream so that nobody waits on it.
-    static func reset() {
+    public static func reset() {
         let previous = recording.withLock { recording in
             defer { recording = makeRecording() }
             return recording.continuation
@@ -49,15 +50,15 @@ final class TestURLProtocol: URLProtocol {
         previous.finish()
     }
 
-    override class func canInit(with request: URLRequest) -> Bool {
+    override public class func canInit(with request: URLRequest) -> Bool {
         true
     }
 
-    override class func canonicalRequest(for request: URLRequest) -> URLRequest {
+    override public class func canonicalRequest(for request: URLRequest) -> URLRequest {
         request
     }
 
-    override func startLoading() {
+    override public func startLoading() {
         // Recorded before answering: by the time the caller sees the response, the test can see
         // the request.
         let continuation = Self.recording.withLock { recording in
@@ -72,5 +73,5 @@ final class TestURLProtocol: URLProtocol {
         client?.urlProtocolDidFinishLoading(self)
     }
 
-    override func stopLoading() {}
+    override public func stopLoading() {}
 }
