@@ -20,7 +20,7 @@ let patterns: [Pattern] = [
     Pattern(module: "BusyAssertion", mode: .v5),
     Pattern(module: "SwiftConcurrency", mode: .v6, testSupport: [.target(name: "SwiftConcurrencyTestSupport")]),
     // What Swift 6.2-6.3 changed: Task.immediate, ranged confirmations, .timeLimit, known issues,
-    // exit tests, nonisolated(nonsending). Needs a 6.2 toolchain to teach anything (see its README).
+    // exit tests, nonisolated(nonsending). Needs a Swift 6.2 toolchain to teach anything (each story says why).
     Pattern(module: "ModernSwift", mode: .v6),
 ]
 
