@@ -19,6 +19,9 @@ let patterns: [Pattern] = [
     Pattern(module: "Expectations", mode: .v5, testSupport: [.target(name: "SearchServer")]),
     Pattern(module: "BusyAssertion", mode: .v5),
     Pattern(module: "SwiftConcurrency", mode: .v6, testSupport: [.target(name: "SwiftConcurrencyTestSupport")]),
+    // What Swift 6.2-6.3 changed: Task.immediate, ranged confirmations, .timeLimit, known issues,
+    // exit tests, nonisolated(nonsending). Needs a Swift 6.2 toolchain to teach anything (each story says why).
+    Pattern(module: "ModernSwift", mode: .v6),
 ]
 
 var targets: [Target] = []
