@@ -5,19 +5,23 @@
 #   one    a warm grade of one exercise right after its file was edited, with every chaff,
 #          wheat and repeat (the edit–grade loop an attendee lives in).
 # The clone has the reference solutions copied into Exercises/, so every exercise runs its whole
-# pipeline rather than stopping at "not started".
+# pipeline rather than stopping at "not started": on one track per exercise, as an attendee does
+# the course (the catalog's first framework), or on both with --both-tracks.
 #
-# Usage: Scripts/bench.sh [--runs N] [--cold-runs N] [--exercise ID]   (defaults: 5, 1, the first)
+# Usage: Scripts/bench.sh [--runs N] [--cold-runs N] [--exercise ID] [--both-tracks]
+#        (defaults: 5, 1, the first exercise, one track)
 set -euo pipefail
 
 runs=5
 cold_runs=1
 exercise=""
+both_tracks=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
     --cold-runs) cold_runs="$2"; shift 2 ;;
     --exercise) exercise="$2"; shift 2 ;;
+    --both-tracks) both_tracks=1; shift ;;
     *) echo "usage: Scripts/bench.sh [--runs N] [--cold-runs N] [--exercise ID]" >&2; exit 2 ;;
   esac
 done
@@ -32,6 +36,10 @@ fresh_clone() {
   rm -rf "$work/kata"
   git clone -q "$root" "$work/kata"
   cp -R "$work/kata/Solutions/." "$work/kata/Exercises/"
+  [ "$both_tracks" = 1 ] && return
+  # Put the other track's own files back to their starters: one track per exercise.
+  local list="$work/kata/Scripts/grade.sh"
+  git -C "$work/kata" ls-files Exercises | grep -E '/(SwiftTesting|XCTest)/' | while read -r f; do git -C "$work/kata" checkout -q -- "$f"; done
 }
 timed() { local start; start="$(now)"; "$@" >/dev/null 2>&1 || true; awk -v end="$(now)" -v start="$start" 'BEGIN { print end - start }'; }
 
