@@ -47,13 +47,14 @@ echo "Machine: $(nproc) cores, $(swift --version 2>/dev/null | head -n1)"
 echo "Commit:  $(git -C "$root" rev-parse --short HEAD)"
 
 cold=()
+[ "$cold_runs" -ge 1 ] || fresh_clone
 for _ in $(seq 1 "$cold_runs"); do
   fresh_clone
   cold+=("$(timed "$work/kata/Scripts/grade.sh")")
 done
 kata="$work/kata"
 grade="$kata/Scripts/grade.sh"
-[ -n "$exercise" ] || exercise="$("$grade" --list --porcelain | head -n1 | cut -f1)"
+[ -n "$exercise" ] || exercise="$("$grade" --list --porcelain | awk -F'\t' 'NR == 1 { print $1 }')"
 module="$("$grade" --list --porcelain | awk -F'\t' -v id="$exercise" '$1 == id { print $2 }')"
 file="$("$grade" --list --porcelain | awk -F'\t' -v id="$exercise" '$1 == id { print $4 }')"
 file="$kata/Exercises/$module/${file##*,}"
@@ -69,6 +70,6 @@ done
 
 report() { printf '%-58s median %6.2f s   runs: %s\n' "$1" "$(printf '%s\n' "${@:2}" | median)" "$(printf '%.2f ' "${@:2}")"; }
 echo
-report "cold build + first full grade (fresh clone)" "${cold[@]}"
+[ "${#cold[@]}" -gt 0 ] && report "cold build + first full grade (fresh clone)" "${cold[@]}"
 report "warm full grade, nothing changed" "${full[@]}"
 report "warm grade of $exercise after an edit" "${one[@]}"
