@@ -116,12 +116,19 @@ public final class Grader: @unchecked Sendable {
         let shadowDirectory = paths.state.appendingPathComponent(options.source.shadowName)
         let shadow = ShadowPackage(directory: shadowDirectory, testsRoot: testsRoot(for: options.source))
         let variantSwitch = try VariantSwitch.load(in: shadowDirectory)
-        let build = try ShadowBuild(paths: paths, catalog: catalog, variants: variants, shadow: shadow,
-                                    swift: swift, progress: progress, variantSwitch: variantSwitch).run()
+        var shadowBuild = ShadowBuild(paths: paths, catalog: catalog, variants: variants, shadow: shadow,
+                                      swift: swift, progress: progress, variantSwitch: variantSwitch)
+        // An attendee's untouched starters are "not started" without a run, so their targets are
+        // left out of the build: a course done in one framework never builds the other's tracks.
+        // Chosen over the whole course, not the exercises asked for, so that the build stays the
+        // same from one grade to the next.
+        if options.source == .exercises {
+            shadowBuild.only = Set(catalog.exercises.flatMap { tracksToGrade($0, source: .exercises) }
+                .filter { !starterStore.isUntouched($0) }.map(\.key))
+        }
+        let build = try shadowBuild.run()
         let logs = shadowDirectory.appendingPathComponent("logs")
         try? FileManager.default.removeItem(at: logs)
-        let runner = try TestRunner(binary: build.testBinary, package: shadowDirectory, swift: swift, logs: logs,
-                                    variantSwitch: variantSwitch)
 
         // Decide what needs no run, start the runs of the rest (slowest first), then judge each
         // exercise in course order as its runs come in.
@@ -134,14 +141,18 @@ public final class Grader: @unchecked Sendable {
         let timings = RunTimings.load(paths)
         let timing = { (exercise: Catalog.Exercise) in timings["\(options.source.shadowName)/\(exercise.key)"] ?? 1 }
         var tickets: [String: RunScheduler.Ticket] = [:]
-        for exercise in tracks.filter({ judgedWithoutRuns($0, build: build, options: options) == nil })
+        let toRun = tracks.filter { judgedWithoutRuns($0, build: build, options: options) == nil }
+        let runner = toRun.isEmpty ? nil : try TestRunner(binary: build.testBinary, package: shadowDirectory, swift: swift,
+                                                          logs: logs, variantSwitch: variantSwitch)
+        for exercise in toRun
             .enumerated().sorted(by: { timing($0.element) > timing($1.element) || (timing($0.element) == timing($1.element) && $0.offset < $1.offset) })
             .map(\.element) {
             let shadowFolder = shadow.targetDirectory(of: exercise)
             let spellings = [shadowFolder.path + "/", shadowFolder.resolvingSymlinksInPath().path + "/"]
             let folder = paths.relative(shadow.testsRoot) + "/" + exercise.module + "/"
-            let runner = RelocatingRunner(runner: runner, from: spellings, to: folder)
-            tickets[exercise.key] = scheduler.schedule(exercise, jobs: jobs(for: exercise, options: options), runner: runner)
+            guard let runner else { break }
+            let relocating = RelocatingRunner(runner: runner, from: spellings, to: folder)
+            tickets[exercise.key] = scheduler.schedule(exercise, jobs: jobs(for: exercise, options: options), runner: relocating)
         }
         var results: [ExerciseResult] = []
         for exercise in tracks {

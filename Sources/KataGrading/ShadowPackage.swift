@@ -30,11 +30,12 @@ public struct ShadowPackage: Sendable {
         testsRoot.appendingPathComponent(exercise.module).appendingPathComponent(name)
     }
 
-    /// Mirrors the checkout into the shadow copy. Exercises in `excluded` are left out of the manifest.
+    /// Mirrors the checkout into the shadow copy. Exercise tracks in `excluded`, or not in `only`
+    /// when it is given, are left out of the manifest.
     /// Returns the exercises whose files are missing, with the missing path.
     @discardableResult
     public func sync(paths: KataPaths, catalog: Catalog, variants: [Variant], variantSwitch: VariantSwitch,
-                     excluded: Set<String>) throws -> [String: String] {
+                     excluded: Set<String>, only: Set<String>? = nil) throws -> [String: String] {
         let fm = FileManager.default
         try fm.createDirectory(at: directory, withIntermediateDirectories: true)
         // Only what the grader writes may be here: a file a test dropped in (a stray C file, a
@@ -77,7 +78,7 @@ public struct ShadowPackage: Sendable {
         // One test target per exercise: the files of earlier exercises it uses, then its own.
         var missing: [String: String] = [:]
         var included: [Catalog.Exercise] = []
-        for exercise in catalog.allTracks where !excluded.contains(exercise.key) {
+        for exercise in catalog.allTracks where !excluded.contains(exercise.key) && only.map({ $0.contains(exercise.key) }) != false {
             let target = targetDirectory(of: exercise)
             var written = Set<String>()
             for name in exercise.uses + exercise.files {

@@ -47,8 +47,13 @@ enum XCTestConsole {
 
     /// `path:line: error: C.t : message`, for the test `test` only.
     static func assertion(_ line: Substring, test: String) -> RunReport.Failure? {
-        let marker = ": error: \(test) : "
-        guard let range = line.range(of: marker) else { return nil }
+        // corelibs: `path:line: error: Class.test : message`; Apple: `path:line: error: -[Module.Class test] : message`.
+        guard let range = line.range(of: ": error: \(test) : ")
+                ?? line.range(of: ": error: -[", options: []).flatMap({ start -> Range<Substring.Index>? in
+                    guard let end = line[start.upperBound...].range(of: "] : "),
+                          normalized("-[" + line[start.upperBound..<end.lowerBound] + "]") == test else { return nil }
+                    return start.lowerBound..<end.upperBound
+                }) else { return nil }
         let location = String(line[..<range.lowerBound])
         var message = String(line[range.upperBound...])
         // XCTest ends an assertion without a custom message with " - ".
@@ -61,6 +66,14 @@ enum XCTestConsole {
         guard let open = line.firstIndex(of: "'") else { return nil }
         let rest = line[line.index(after: open)...]
         guard let close = rest.firstIndex(of: "'") else { return nil }
-        return String(rest[..<close])
+        return normalized(String(rest[..<close]))
+    }
+
+    /// Apple's XCTest names a test `-[Module.Class testName]`; corelibs XCTest `Class.testName`.
+    static func normalized(_ name: String) -> String {
+        guard name.hasPrefix("-["), name.hasSuffix("]"), let space = name.firstIndex(of: " ") else { return name }
+        let qualified = name[name.index(name.startIndex, offsetBy: 2)..<space]
+        let klass = qualified.split(separator: ".").last.map(String.init) ?? String(qualified)
+        return klass + "." + name[name.index(after: space)..<name.index(before: name.endIndex)]
     }
 }

@@ -112,4 +112,13 @@ extension TestOutputParserTests {
             """)
         XCTAssertEqual(result.status, .passed)
     }
+
+    func test_xctest_readsApplesSpellingOfTestNames() {
+        let result = outcome("""
+            Test Case '-[Grade_x.AT testPass]' started.
+            /tmp/p/T.swift:6: error: -[Grade_x.AT testPass] : XCTAssertTrue failed
+            Test Case '-[Grade_x.AT testPass]' failed (0.001 seconds).
+            """, .exited(1))
+        XCTAssertEqual(result.status, .failed(test: "AT.testPass", message: "XCTAssertTrue failed", location: "/tmp/p/T.swift:6"))
+    }
 }
