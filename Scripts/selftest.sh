@@ -134,7 +134,7 @@ planted_check "a stale exercise index" readme "sed -i 's/^| 1 | \`/| 1 | \`stale
 section "Reference solutions"
 "$grade" --solutions --porcelain >"$work/solutions.tsv" 2>"$work/solutions.err"
 for id in "${keys[@]}"; do check "$id: solution is done" "done" "$(verdict_of "$id" "$work/solutions.tsv")" "$(reason_of "$id" "$work/solutions.tsv")"; done
-if grep -rilE 'chaff|wheat|mutant|KATA_VARIANT|KATA_RUN|_KataVariant' Sources Exercises --include='*.swift' | grep -v '^Sources/Kata' >"$work/leaks"; then
+if grep -rilE 'chaff|wheat|mutant|KATA_VARIANT|KATA_RUN|_KataVariant' Sources Exercises --include='*.swift' | grep -v '^Sources/KataGrad' >"$work/leaks"; then
   fail "no trace of grading in Sources/ or Exercises/" "$(cat "$work/leaks")"
 else
   pass "no trace of grading in Sources/ or Exercises/"

@@ -150,7 +150,7 @@ enum RoomPage {
         .sort((x, y) => y[1].count - x[1].count || x[0].number - y[0].number).slice(0, 5);
       document.getElementById("explain").replaceChildren(...(everywhere.length ? everywhere.map(([e, m]) => {
         const li = el("li");
-        li.append(el("b", m.count + " × " + m.chaff), " in #" + e.number + " " + e.title + ": ", el("span", m.hint, "hint"));
+        li.append(el("b", m.count + " × " + m.bug), " in #" + e.number + " " + e.title + ": ", el("span", m.hint, "hint"));
         return li;
       }) : [el("li", "No planted bug is missed right now.", "empty")]));
 
@@ -163,7 +163,7 @@ enum RoomPage {
           const list = el("ul", null, "missed");
           for (const m of e.mostMissed.slice(0, 3)) {
             const li = el("li");
-            li.append(el("b", m.chaff + " (" + m.count + ")"), " ", el("span", m.hint, "hint"));
+            li.append(el("b", m.bug + " (" + m.count + ")"), " ", el("span", m.hint, "hint"));
             list.append(li);
           }
           missed.append(list);

@@ -75,7 +75,7 @@ public enum RoomValidation {
             guard isSlug(entry.id) else { throw RoomError.invalid("an exercise id must be 1-64 of a-z 0-9 -") }
             guard entry.seq >= 0 else { throw RoomError.invalid("seq must not be negative") }
             guard entry.missed.count <= maxMissed, entry.missed.allSatisfy(isSlug) else {
-                throw RoomError.invalid("missed must list at most \(maxMissed) chaff names of a-z 0-9 -")
+                throw RoomError.invalid("missed must list at most \(maxMissed) planted-bug names of a-z 0-9 -")
             }
         }
     }

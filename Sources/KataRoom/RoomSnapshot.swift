@@ -25,7 +25,7 @@ public struct RoomSnapshot: Codable, Sendable, Equatable {
     }
 
     public struct Missed: Codable, Sendable, Equatable {
-        public var chaff: String
+        public var bug: String
         public var hint: String
         public var count: Int
     }
@@ -60,7 +60,7 @@ public struct RoomSnapshot: Codable, Sendable, Equatable {
             Exercise(id: exercise.id, number: index + 1, title: exercise.title, pattern: exercise.pattern,
                      done: state.doneCount(exercise.id),
                      mostMissed: state.mostMissed(exercise.id).map {
-                         Missed(chaff: $0.chaff, hint: exercise.chaffHints[$0.chaff] ?? "", count: $0.count)
+                         Missed(bug: $0.bug, hint: exercise.bugHints[$0.bug] ?? "", count: $0.count)
                      })
         }
         attendees = state.attendees.map { attendee in

@@ -70,8 +70,8 @@ public struct RoomState: Codable, Sendable, Equatable {
         guard attendees[index].token == post.token else { throw RoomError.notYourRow }
         for result in post.results {
             guard let exercise = catalog.exercise(result.id) else { throw RoomError.invalid("unknown exercise id '\(result.id)'") }
-            if let chaff = result.missed.first(where: { exercise.chaffHints[$0] == nil }) {
-                throw RoomError.invalid("exercise '\(result.id)' has no planted bug '\(chaff)'")
+            if let bug = result.missed.first(where: { exercise.bugHints[$0] == nil }) {
+                throw RoomError.invalid("exercise '\(result.id)' has no planted bug '\(bug)'")
             }
         }
         var attendee = attendees[index]
@@ -110,13 +110,13 @@ public struct RoomState: Codable, Sendable, Equatable {
     }
 
     /// The planted bugs of one exercise that the most attendees' latest suites miss, most first.
-    public func mostMissed(_ exerciseID: String) -> [(chaff: String, count: Int)] {
+    public func mostMissed(_ exerciseID: String) -> [(bug: String, count: Int)] {
         var counts: [String: Int] = [:]
         for attendee in attendees {
-            for chaff in Set(attendee.results[exerciseID]?.missed ?? []) { counts[chaff, default: 0] += 1 }
+            for bug in Set(attendee.results[exerciseID]?.missed ?? []) { counts[bug, default: 0] += 1 }
         }
-        return counts.map { (chaff: $0.key, count: $0.value) }
-            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.chaff < $1.chaff }
+        return counts.map { (bug: $0.key, count: $0.value) }
+            .sorted { $0.count != $1.count ? $0.count > $1.count : $0.bug < $1.bug }
     }
 }
 

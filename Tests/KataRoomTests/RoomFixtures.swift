@@ -4,8 +4,8 @@ import Foundation
 /// A three-exercise course and helpers shared by the room's tests.
 enum RoomFixtures {
     static let catalog = RoomCatalog(exercises: [
-        .init(id: "first", title: "First", pattern: "mocking", chaffHints: ["never-calls": "It never calls back.", "calls-twice": "It calls back twice."]),
-        .init(id: "second", title: "Second", pattern: "mocking", chaffHints: ["wrong-url": "The URL is wrong."]),
+        .init(id: "first", title: "First", pattern: "mocking", bugHints: ["never-calls": "It never calls back.", "calls-twice": "It calls back twice."]),
+        .init(id: "second", title: "Second", pattern: "mocking", bugHints: ["wrong-url": "The URL is wrong."]),
         .init(id: "third", title: "Third", pattern: "expectations"),
     ])
     static let code = "ROOM42"

@@ -112,7 +112,7 @@ final class RoomStateTests: XCTestCase {
         // attendee-3 fixes it: only the latest suite counts.
         try state.post(RoomFixtures.post("attendee-3", [.init(id: "first", verdict: .done, seq: 2)]), catalog: catalog, now: start)
 
-        XCTAssertEqual(state.mostMissed("first").map(\.chaff), ["calls-twice", "never-calls"])
+        XCTAssertEqual(state.mostMissed("first").map(\.bug), ["calls-twice", "never-calls"])
         XCTAssertEqual(state.mostMissed("first").map(\.count), [2, 1])
         XCTAssertEqual(state.doneCount("first"), 1)
     }
@@ -123,7 +123,7 @@ final class RoomStateTests: XCTestCase {
         try state.post(RoomFixtures.post("attendee-1", [.init(id: "first", verdict: .missesBugs, missed: ["never-calls"], seq: 1)]), catalog: catalog, now: start)
         let snapshot = RoomSnapshot(state: state, catalog: catalog, stuckAfterMinutes: 10, now: start)
 
-        XCTAssertEqual(snapshot.exercises[0].mostMissed, [.init(chaff: "never-calls", hint: "It never calls back.", count: 1)])
+        XCTAssertEqual(snapshot.exercises[0].mostMissed, [.init(bug: "never-calls", hint: "It never calls back.", count: 1)])
         XCTAssertFalse(String(decoding: snapshot.encoded(), as: UTF8.self).contains(RoomFixtures.token("attendee-1")))
         XCTAssertTrue(snapshot.csv().contains("\"'=cmd|' /C calc'!A0, \"\"x\"\"\""), snapshot.csv())
     }

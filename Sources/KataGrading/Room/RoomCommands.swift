@@ -56,7 +56,7 @@ enum RoomCommands {
             for variant in grader.variants where variant.kind == .chaff && variant.module == module && exercise.chaffs.contains(variant.name) {
                 hints[variant.name] = variant.hint
             }
-            return RoomCatalog.Exercise(id: exercise.id, title: exercise.title, pattern: exercise.pattern, chaffHints: hints)
+            return RoomCatalog.Exercise(id: exercise.id, title: exercise.title, pattern: exercise.pattern, bugHints: hints)
         })
     }
 
