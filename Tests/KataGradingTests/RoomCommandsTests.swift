@@ -19,8 +19,8 @@ final class RoomCommandsTests: XCTestCase {
 
         XCTAssertEqual(room.exercises.map(\.id), grader.catalog.exercises.map(\.id))
         for (exercise, roomExercise) in zip(grader.catalog.exercises, room.exercises) {
-            XCTAssertEqual(Set(roomExercise.chaffHints.keys), Set(exercise.chaffs), exercise.id)
-            XCTAssertFalse(roomExercise.chaffHints.values.contains(""), exercise.id)
+            XCTAssertEqual(Set(roomExercise.bugHints.keys), Set(exercise.chaffs), exercise.id)
+            XCTAssertFalse(roomExercise.bugHints.values.contains(""), exercise.id)
         }
     }
 
