@@ -6,9 +6,10 @@
 #
 #   Scripts/repeat-grades.sh [--runs N] [--load] [ID…]
 #
-# Each run of the solutions grades every chaff and wheat once (and the real module 3 times), so N
-# runs prove each chaff caught N times in N. It ends with "N passed, N failed": a check passes when
-# its verdict was the expected one in every run.
+# Each grade of the solutions runs every chaff and wheat once (and the real module 3 times), so N
+# grades prove each chaff caught N times in N. Each round of fixtures is built once and graded N
+# times in a row, so repeats cost only test runs. It ends with "N passed, N failed": a check
+# passes when its verdict was the expected one in every run.
 set -uo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -20,7 +21,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="${2:?--runs needs a number}"; shift 2 ;;
     --load) load=1; shift ;;
-    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "repeat-grades.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) ids+=("$1"); shift ;;
   esac
@@ -43,12 +44,13 @@ if [ "$load" = 1 ]; then
   for _ in 1 2; do yes >/dev/null & load_pids+=($!); done
 fi
 for run in $(seq 1 "$runs"); do
-  printf 'run %d of %d…\n' "$run" "$runs" >&2
+  printf 'solutions: grade %d of %d…\n' "$run" "$runs" >&2
   "$grade" --solutions --porcelain "${ids[@]}" 2>/dev/null |
     awk -F'\t' '{ printf "%s\tsolution\tdone\t%s\t%s\t\n", $1, $2, $3 }' >>"$work/all.tsv"
-  grade_fixture_rounds "$work/run.tsv" "${ids[@]}"
-  cat "$work/run.tsv" >>"$work/all.tsv"
 done
+# Each round of fixtures is built once and graded $runs times.
+grade_fixture_rounds "$work/fixtures.tsv" "$runs" "${ids[@]}"
+cat "$work/fixtures.tsv" >>"$work/all.tsv"
 
 # One line per suite: how often each verdict came, and whether it was always the expected one.
 awk -F'\t' -v runs="$runs" -v summary="$work/summary" '

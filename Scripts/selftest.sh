@@ -188,7 +188,7 @@ fi
 
 section "Weak suites (Tests/Fixtures)"
 source "$root/Scripts/lib/fixture-rounds.sh"
-grade_fixture_rounds "$work/fixtures.tsv"
+grade_fixture_rounds "$work/fixtures.tsv" 1
 while IFS=$'\t' read -r id fixture expected actual reason wheat; do
   check "$id: $fixture suite is judged $expected" "$expected" "$actual" "$reason"
   [ -n "$wheat" ] || continue

@@ -8,10 +8,11 @@
 #
 # Each round plants one fixture per exercise into a fresh copy of Solutions/, but never two
 # exercises that share a file (one's fixture would change what the other compiles with), so every
-# fixture is judged on its own.
-#   grade_fixture_rounds OUT [ID…]   (only these exercises' fixtures when ids are given)
+# fixture is judged on its own. A round is graded TIMES times in a row (one line per grade): the
+# grader sees the same files again and skips the build, so repeats cost only the test runs.
+#   grade_fixture_rounds OUT TIMES [ID…]   (only these exercises' fixtures when ids are given)
 grade_fixture_rounds() {
-  local out="$1"; shift
+  local out="$1" times="$2"; shift 2
   local only=" $* "
   : >"$out"
   local -A next_fixture=()
@@ -46,13 +47,17 @@ grade_fixture_rounds() {
       rejected_by[$id]="$(sed -n 's/^rejected-by: *//p' "$fixture/expected")"
     done
     [ "${#selected[@]}" -gt 0 ] || break
-    "$grade" --porcelain --from "$weak" "${selected[@]}" >"$work/weak-$round.tsv" 2>"$work/weak-$round.err"
-    for id in "${selected[@]}"; do
-      local verdict reason
-      local key="${track_key[$id]}"
-      verdict="$(awk -F'\t' -v id="$key" '$1 == id { print $2 }' "$work/weak-$round.tsv")"
-      reason="$(awk -F'\t' -v id="$key" '$1 == id { print $3 }' "$work/weak-$round.tsv")"
-      printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$key" "${fixture_name[$id]}" "${expected_verdict[$id]}" "${verdict:-(none)}" "$reason" "${rejected_by[$id]}" >>"$out"
+    local time
+    for time in $(seq 1 "$times"); do
+      [ "$times" -eq 1 ] || printf 'fixtures, round %d (%d exercises): grade %d of %d…\n' "$round" "${#selected[@]}" "$time" "$times" >&2
+      "$grade" --porcelain --from "$weak" "${selected[@]}" >"$work/weak-$round.tsv" 2>"$work/weak-$round.err"
+      for id in "${selected[@]}"; do
+        local verdict reason
+        local key="${track_key[$id]}"
+        verdict="$(awk -F'\t' -v id="$key" '$1 == id { print $2 }' "$work/weak-$round.tsv")"
+        reason="$(awk -F'\t' -v id="$key" '$1 == id { print $3 }' "$work/weak-$round.tsv")"
+        printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$key" "${fixture_name[$id]}" "${expected_verdict[$id]}" "${verdict:-(none)}" "$reason" "${rejected_by[$id]}" >>"$out"
+      done
     done
     unset expected_verdict fixture_name track_key rejected_by
     rm -rf "$weak"
