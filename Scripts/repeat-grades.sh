@@ -21,7 +21,7 @@ while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="${2:?--runs needs a number}"; shift 2 ;;
     --load) load=1; shift ;;
-    -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "repeat-grades.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) ids+=("$1"); shift ;;
   esac
