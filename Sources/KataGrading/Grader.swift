@@ -141,7 +141,11 @@ public final class Grader: @unchecked Sendable {
         let timings = RunTimings.load(paths)
         let timing = { (exercise: Catalog.Exercise) in timings["\(options.source.shadowName)/\(exercise.key)"] ?? 1 }
         var tickets: [String: RunScheduler.Ticket] = [:]
-        let toRun = tracks.filter { judgedWithoutRuns($0, build: build, options: options) == nil }
+        var decided: [String: Verdict] = [:]
+        for track in tracks {
+            decided[track.key] = judgedWithoutRuns(track, build: build, options: options)
+        }
+        let toRun = tracks.filter { decided[$0.key] == nil }
         let runner = toRun.isEmpty ? nil : try TestRunner(binary: build.testBinary, package: shadowDirectory, swift: swift,
                                                           logs: logs, variantSwitch: variantSwitch)
         for exercise in toRun
@@ -156,7 +160,7 @@ public final class Grader: @unchecked Sendable {
         }
         var results: [ExerciseResult] = []
         for exercise in tracks {
-            var verdict = judgedWithoutRuns(exercise, build: build, options: options)
+            var verdict = decided[exercise.key]
             var seconds = 0.0
             if verdict == nil, let ticket = tickets[exercise.key] {
                 let runs = try ticket.wait()
