@@ -56,8 +56,17 @@ public final class ProcessRunner: @unchecked Sendable {
         _ = kata_become_subreaper()
     }
 
+    /// The name of the `TMPDIR` of SwiftPM's own commands (`swift build`, `swift test`), which run
+    /// one at a time. Its path stays the same from one run to the next because SwiftPM keys its
+    /// cache of the evaluated `Package.swift` on the whole environment: a new `TMPDIR` path per
+    /// build would compile and run the manifest again every time, half a second of every grade.
+    public static let swiftPMTemporary = "swiftpm"
+
+    /// Runs `executable` under the supervisor, its output going to `log`. Each child gets a
+    /// `TMPDIR` of its own under `temporaryRoot`, removed when it ends: a new one per child, or
+    /// the one named `temporaryName` (see `swiftPMTemporary`).
     public func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
-                    timeout: Double = 120, log: URL) throws -> ProcessResult {
+                    timeout: Double = 120, log: URL, temporaryName: String? = nil) throws -> ProcessResult {
         let fm = FileManager.default
         try fm.createDirectory(at: log.deletingLastPathComponent(), withIntermediateDirectories: true)
         let statusFile = log.deletingLastPathComponent().appendingPathComponent(".status-\(UUID().uuidString)")
@@ -66,7 +75,7 @@ public final class ProcessRunner: @unchecked Sendable {
         var childEnvironment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         var temporary: URL?
         if let root = temporaryRoot {
-            let directory = root.appendingPathComponent("p\(nextNumber())-\(UUID().uuidString.prefix(8))")
+            let directory = root.appendingPathComponent(temporaryName ?? "p\(nextNumber())-\(UUID().uuidString.prefix(8))")
             try fm.createDirectory(at: directory, withIntermediateDirectories: true)
             childEnvironment["TMPDIR"] = directory.path
             temporary = directory
@@ -95,8 +104,9 @@ public final class ProcessRunner: @unchecked Sendable {
         if stopping { lock.unlock(); throw Interrupted() }
         let pid: pid_t
         do {
-            pid = try Self.spawn(program, programArguments, environment: childEnvironment,
-                                 output: logDescriptor, status: statusDescriptor)
+            pid = try Spawn.start(program, programArguments, environment: childEnvironment,
+                                  descriptors: [(logDescriptor, 1), (logDescriptor, 2), (statusDescriptor, Supervisor.statusDescriptor)],
+                                  newProcessGroup: false)
         } catch {
             lock.unlock()
             throw error
@@ -215,49 +225,6 @@ public final class ProcessRunner: @unchecked Sendable {
                 return "cannot write \(path): \(String(cString: strerror(code)))."
             }
         }
-    }
-
-    /// Starts a child with an empty signal mask and default dispositions, whatever the calling
-    /// thread had blocked, its output going to `output` and file descriptor 3 to `status`.
-    static func spawn(_ program: String, _ arguments: [String], environment: [String: String],
-                      output: Int32, status: Int32) throws -> pid_t {
-        #if canImport(Glibc)
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        #else
-        var actions: posix_spawn_file_actions_t?
-        var attributes: posix_spawnattr_t?
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        posix_spawnattr_init(&attributes)
-        defer {
-            posix_spawn_file_actions_destroy(&actions)
-            posix_spawnattr_destroy(&attributes)
-        }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, output, 1)
-        posix_spawn_file_actions_adddup2(&actions, output, 2)
-        posix_spawn_file_actions_adddup2(&actions, status, Supervisor.statusDescriptor)
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        let argv = ([program] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
-        }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, program, &actions, &attributes, argv, envp)
-        guard result == 0 else {
-            throw Supervisor.SpawnError(description: "cannot start \(program): \(String(cString: strerror(result)))")
-        }
-        return pid
     }
 
     /// Finds an executable on the PATH, as a shell would.

@@ -76,7 +76,7 @@ public struct ShadowBuild {
             try? FileManager.default.removeItem(at: stampFile)
             let result = try progress.during(log: log, cold: cold) {
                 try ProcessRunner.shared.run(swift, ["build", "--build-tests", "--package-path", shadow.directory.path],
-                                             timeout: 1800, log: log)
+                                             timeout: 1800, log: log, temporaryName: ProcessRunner.swiftPMTemporary)
             }
             cold = false
             if result.termination == .exited(0) {

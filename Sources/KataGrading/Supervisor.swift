@@ -52,7 +52,8 @@ public enum Supervisor {
 
         let child: pid_t
         do {
-            child = try spawn(arguments[1], Array(arguments.dropFirst(2)), output: writeEnd)
+            child = try Spawn.start(arguments[1], Array(arguments.dropFirst(2)), environment: nil,
+                                   descriptors: [(writeEnd, 1), (writeEnd, 2)], newProcessGroup: true)
         } catch {
             return report("failed \(error)", cut: 0)
         }
@@ -112,45 +113,6 @@ public enum Supervisor {
         let text = "\(ending)\ncut \(cut)\n"
         _ = text.withCString { write(statusDescriptor, $0, strlen($0)) }
         return 0
-    }
-
-    struct SpawnError: Error, CustomStringConvertible {
-        var description: String
-    }
-
-    /// Starts `program` in a new process group, with an empty signal mask and default dispositions,
-    /// its standard output and error going to `output`.
-    static func spawn(_ program: String, _ arguments: [String], output: Int32) throws -> pid_t {
-        #if canImport(Glibc)
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        #else
-        var actions: posix_spawn_file_actions_t?
-        var attributes: posix_spawnattr_t?
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        posix_spawnattr_init(&attributes)
-        defer {
-            posix_spawn_file_actions_destroy(&actions)
-            posix_spawnattr_destroy(&attributes)
-        }
-        posix_spawn_file_actions_adddup2(&actions, output, 1)
-        posix_spawn_file_actions_adddup2(&actions, output, 2)
-        var empty = sigset_t()
-        sigemptyset(&empty)
-        var all = sigset_t()
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &empty)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-
-        let argv = ([program] + arguments).map { strdup($0) } + [nil]
-        defer { argv.forEach { free($0) } }
-        var pid: pid_t = 0
-        let result = posix_spawn(&pid, program, &actions, &attributes, argv, environ)
-        guard result == 0 else { throw SpawnError(description: "cannot start \(program): \(String(cString: strerror(result)))") }
-        return pid
     }
 
     /// Kills and reaps every child this process has, including orphans re-parented to it as a

@@ -27,7 +27,7 @@ public struct TestRunner: SuiteRunner {
         let log = logs.appendingPathComponent("list-tests.log")
         #if os(macOS)
         let listing = try ProcessRunner.shared.run(swift, ["test", "--skip-build", "--list-tests", "--package-path", package.path],
-                                                   timeout: 120, log: log)
+                                                   timeout: 120, log: log, temporaryName: ProcessRunner.swiftPMTemporary)
         #else
         let listing = try ProcessRunner.shared.run(binary.path, ["--list-tests"], timeout: 60, log: log)
         #endif

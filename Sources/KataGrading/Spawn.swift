@@ -1,0 +1,65 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Starts a child process the way every child of the grader starts: standard input from
+/// `/dev/null`, an empty signal mask and every signal at its default, whatever the calling thread
+/// had blocked (a dispatch worker blocks most signals, and a test would inherit that).
+/// Used by `ProcessRunner` to start a supervisor, and by `Supervisor` to start its program.
+enum Spawn {
+    struct Failure: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// - Parameters:
+    ///   - environment: the child's whole environment; `nil` passes this process's own.
+    ///   - descriptors: pairs (from, to): the child gets `from` as its descriptor `to`.
+    ///   - newProcessGroup: whether the child leads a process group of its own.
+    static func start(_ program: String, _ arguments: [String], environment: [String: String]?,
+                      descriptors: [(from: Int32, to: Int32)], newProcessGroup: Bool) throws -> pid_t {
+        #if canImport(Glibc)
+        var actions = posix_spawn_file_actions_t()
+        var attributes = posix_spawnattr_t()
+        #else
+        var actions: posix_spawn_file_actions_t?
+        var attributes: posix_spawnattr_t?
+        #endif
+        posix_spawn_file_actions_init(&actions)
+        posix_spawnattr_init(&attributes)
+        defer {
+            posix_spawn_file_actions_destroy(&actions)
+            posix_spawnattr_destroy(&attributes)
+        }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        for (from, to) in descriptors { posix_spawn_file_actions_adddup2(&actions, from, to) }
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        var all = sigset_t()
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        if newProcessGroup {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= POSIX_SPAWN_SETPGROUP
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+        defer {
+            argv.forEach { free($0) }
+            envp?.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let result = envp.map { posix_spawn(&pid, program, &actions, &attributes, argv, $0) }
+            ?? posix_spawn(&pid, program, &actions, &attributes, argv, environ)
+        guard result == 0 else {
+            throw Failure(description: "cannot start \(program): \(String(cString: strerror(result)))")
+        }
+        return pid
+    }
+}
