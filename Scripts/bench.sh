@@ -6,40 +6,67 @@
 #          wheat and repeat (the edit–grade loop an attendee lives in).
 # The clone has the reference solutions copied into Exercises/, so every exercise runs its whole
 # pipeline rather than stopping at "not started": on one track per exercise, as an attendee does
-# the course (the catalog's first framework), or on both with --both-tracks.
+# the course (the catalog's first framework, or the one --framework names), or on both with
+# --both-tracks.
 #
-# Usage: Scripts/bench.sh [--runs N] [--cold-runs N] [--exercise ID] [--both-tracks]
+# Usage: Scripts/bench.sh [--runs N] [--cold-runs N] [--exercise ID]
+#                         [--framework xctest|swift-testing | --both-tracks]
 #        (defaults: 5, 1, the first exercise, one track)
 set -euo pipefail
 
 runs=5
 cold_runs=1
 exercise=""
+framework=""
 both_tracks=0
+usage="usage: Scripts/bench.sh [--runs N] [--cold-runs N] [--exercise ID] [--framework xctest|swift-testing | --both-tracks]"
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
     --cold-runs) cold_runs="$2"; shift 2 ;;
     --exercise) exercise="$2"; shift 2 ;;
+    --framework) framework="$2"; shift 2 ;;
     --both-tracks) both_tracks=1; shift ;;
-    *) echo "usage: Scripts/bench.sh [--runs N] [--cold-runs N] [--exercise ID]" >&2; exit 2 ;;
+    *) echo "$usage" >&2; exit 2 ;;
   esac
 done
+case "$framework" in ""|xctest|swift-testing) ;; *) echo "$usage" >&2; exit 2 ;; esac
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/kata-bench.XXXXXX")"
 trap 'rm -rf "$work"' EXIT
+# The catalog's tracks (key, module, framework, files), read through this checkout's grader so
+# that the clone's first grade stays cold.
+"$root/Scripts/grade.sh" --list --porcelain >"$work/tracks.tsv"
 
 now() { date +%s.%N; }
 median() { sort -n | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+# The files of the tracks not taken: of each exercise with two tracks, the one in $framework (or
+# the catalog's first) is taken, and the other's own files (those it does not share) are listed.
+untaken_files() {
+  awk -F'\t' -v fw="$framework" '
+    { split($1, k, "@"); id = k[1]; n[id]++; key[id, n[id]] = $1; module[id] = $2; frame[id, n[id]] = $3; files[id, n[id]] = $4
+      if (n[id] == 1) order[++ids] = id }
+    END {
+      for (e = 1; e <= ids; e++) {
+        id = order[e]; if (n[id] < 2) continue
+        taken = 1
+        for (i = 1; i <= n[id]; i++) if (frame[id, i] == fw) taken = i
+        for (i = 1; i <= n[id]; i++) {
+          if (i == taken) continue
+          m = split(files[id, i], f, ",")
+          for (j = 1; j <= m; j++) if (index("," files[id, taken] ",", "," f[j] ",") == 0) print "Exercises/" module[id] "/" f[j]
+        }
+      }
+    }' "$work/tracks.tsv"
+}
 fresh_clone() {
   rm -rf "$work/kata"
   git clone -q "$root" "$work/kata"
   cp -R "$work/kata/Solutions/." "$work/kata/Exercises/"
   [ "$both_tracks" = 1 ] && return
   # Put the other track's own files back to their starters: one track per exercise.
-  local list="$work/kata/Scripts/grade.sh"
-  git -C "$work/kata" ls-files Exercises | grep -E '/(SwiftTesting|XCTest)/' | while read -r f; do git -C "$work/kata" checkout -q -- "$f"; done
+  untaken_files | while read -r f; do git -C "$work/kata" checkout -q -- "$f"; done
 }
 timed() { local start; start="$(now)"; "$@" >/dev/null 2>&1 || true; awk -v end="$(now)" -v start="$start" 'BEGIN { print end - start }'; }
 
@@ -54,9 +81,12 @@ for _ in $(seq 1 "$cold_runs"); do
 done
 kata="$work/kata"
 grade="$kata/Scripts/grade.sh"
-[ -n "$exercise" ] || exercise="$("$grade" --list --porcelain | awk -F'\t' 'NR == 1 { print $1 }')"
-module="$("$grade" --list --porcelain | awk -F'\t' -v id="$exercise" '$1 == id { print $2 }')"
-file="$("$grade" --list --porcelain | awk -F'\t' -v id="$exercise" '$1 == id { print $4 }')"
+[ -n "$exercise" ] || exercise="$(awk -F'\t' 'NR == 1 { print $1 }' "$work/tracks.tsv")"
+# The track edited: the exercise's track in $framework if it has one.
+track="$(awk -F'\t' -v id="$exercise" -v fw="$framework" '$1 == id || index($1, id "@") == 1 { if (!found || $3 == fw) { found = 1; key = $1 } } END { print key }' "$work/tracks.tsv")"
+[ -n "$track" ] || { echo "bench.sh: no exercise $exercise in the catalog" >&2; exit 2; }
+module="$(awk -F'\t' -v id="$track" '$1 == id { print $2 }' "$work/tracks.tsv")"
+file="$(awk -F'\t' -v id="$track" '$1 == id { print $4 }' "$work/tracks.tsv")"
 file="$kata/Exercises/$module/${file##*,}"
 
 full=()
@@ -72,4 +102,4 @@ report() { printf '%-58s median %6.2f s   runs: %s\n' "$1" "$(printf '%s\n' "${@
 echo
 [ "${#cold[@]}" -gt 0 ] && report "cold build + first full grade (fresh clone)" "${cold[@]}"
 report "warm full grade, nothing changed" "${full[@]}"
-report "warm grade of $exercise after an edit" "${one[@]}"
+report "warm grade of $track after an edit" "${one[@]}"
