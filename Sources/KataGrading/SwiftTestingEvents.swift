@@ -2,7 +2,9 @@ import Foundation
 
 /// Reads Swift Testing's event stream (`--event-stream-output-path`, JSON lines, version 0): which
 /// tests exist, which started and ended, and the issues recorded against them. Known issues
-/// (`withKnownIssue`) do not fail a test; skipped and cancelled tests count as finished.
+/// (`withKnownIssue`) do not fail a test; skipped and cancelled tests count as finished. A
+/// parameterized test is one test whose cases (`testCaseStarted`/`testCaseEnded`) run between its
+/// `testStarted` and `testEnded`; its issues name the case.
 enum SwiftTestingEvents {
     static func report(_ data: Data) -> RunReport {
         var report = RunReport()
@@ -30,9 +32,14 @@ enum SwiftTestingEvents {
                 failed.insert(testID)
                 let texts = (payload["messages"] as? [[String: Any]] ?? []).compactMap { $0["text"] as? String }
                 let comments = payload["_comments"] as? [String] ?? []
-                let message = ([texts.first].compactMap { $0 } + texts.dropFirst() + comments.filter { !texts.contains($0) })
+                var message = ([texts.first].compactMap { $0 } + texts.dropFirst() + comments.filter { !texts.contains($0) })
                     .joined(separator: " - ")
-                report.failures.append(RunReport.Failure(test: name(of: testID), message: message.isEmpty ? "issue recorded" : message,
+                if message.isEmpty { message = "issue recorded" }
+                // A parameterized test: say which arguments failed.
+                if let arguments = (payload["_testCase"] as? [String: Any])?["displayName"] as? String {
+                    message = "with \(arguments): " + message
+                }
+                report.failures.append(RunReport.Failure(test: name(of: testID), message: message,
                                                          location: location(issue?["sourceLocation"] as? [String: Any])))
             default:
                 break

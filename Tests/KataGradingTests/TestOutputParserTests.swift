@@ -95,6 +95,40 @@ final class TestOutputParserTests: XCTestCase {
         XCTAssertEqual(result.testSeconds, 0.5)
     }
 
+    func test_swiftTesting_aParameterizedTestFailsAsOneTestAndNamesTheFailingArguments() {
+        // Recorded from `@Test(arguments: [1, 2, 3]) func positive(_ n: Int)` with `#expect(n != 2, "two is out")`
+        // and a passing `@Test(arguments: ["a", "b"]) func passes(_:)`, Swift 6.3.1 (fields the grader does not read left out).
+        let positive = #"Grade_x.Counting\/positive(_:)\/P.swift:3:6"#
+        let passes = #"Grade_x.Counting\/passes(_:)\/P.swift:6:6"#
+        func testCase(_ kind: String, _ test: String, _ name: String) -> String {
+            #"{"kind":"event","payload":{"_testCase":{"displayName":"\#(name)"},"kind":"\#(kind)","messages":[],"testID":"\#(test)"},"version":0}"#
+        }
+        let events = [
+            #"{"kind":"test","payload":{"id":"\#(positive)","isParameterized":true,"kind":"function","name":"positive(_:)"},"version":0}"#,
+            #"{"kind":"test","payload":{"id":"Grade_x.Counting","kind":"suite","name":"Counting"},"version":0}"#,
+            #"{"kind":"test","payload":{"id":"\#(passes)","isParameterized":true,"kind":"function","name":"passes(_:)"},"version":0}"#,
+            #"{"kind":"event","payload":{"instant":{"absolute":14823.29},"kind":"runStarted","messages":[]},"version":0}"#,
+            #"{"kind":"event","payload":{"kind":"testStarted","messages":[],"testID":"Grade_x.Counting"},"version":0}"#,
+            #"{"kind":"event","payload":{"kind":"testStarted","messages":[],"testID":"\#(positive)"},"version":0}"#,
+            #"{"kind":"event","payload":{"kind":"testStarted","messages":[],"testID":"\#(passes)"},"version":0}"#,
+            testCase("testCaseStarted", positive, "1"), testCase("testCaseEnded", positive, "1"),
+            testCase("testCaseStarted", positive, "2"),
+            #"{"kind":"event","payload":{"_comments":["two is out"],"_testCase":{"displayName":"2"},"issue":{"isKnown":false,"sourceLocation":{"_filePath":"\/s\/P.swift","column":9,"fileID":"G\/P.swift","line":4}},"kind":"issueRecorded","messages":[{"symbol":"fail","text":"Expectation failed: (n → 2) != 2"},{"symbol":"details","text":"two is out"}],"testID":"\#(positive)"},"version":0}"#,
+            testCase("testCaseEnded", positive, "2"),
+            testCase("testCaseStarted", positive, "3"), testCase("testCaseEnded", positive, "3"),
+            testCase("testCaseStarted", passes, "\\\"a\\\""), testCase("testCaseEnded", passes, "\\\"a\\\""),
+            #"{"kind":"event","payload":{"kind":"testEnded","messages":[],"testID":"\#(positive)"},"version":0}"#,
+            #"{"kind":"event","payload":{"kind":"testEnded","messages":[],"testID":"\#(passes)"},"version":0}"#,
+            #"{"kind":"event","payload":{"kind":"testEnded","messages":[],"testID":"Grade_x.Counting"},"version":0}"#,
+            #"{"kind":"event","payload":{"instant":{"absolute":14823.79},"kind":"runEnded","messages":[]},"version":0}"#,
+        ].joined(separator: "\n")
+        let result = TestOutputParser.outcome(of: ProcessResult(termination: .exited(1), seconds: 0.1, output: ""),
+                                              framework: .swiftTesting, timeLimit: 10, expected: [], events: Data(events.utf8))
+        XCTAssertEqual(result.status, .failed(test: "Counting/positive(_:)", message: "with 2: Expectation failed: (n → 2) != 2 - two is out",
+                                              location: "/s/P.swift:4"))
+        XCTAssertEqual(result.testCount, 2)
+    }
+
     func test_relocated_pointsAtTheAttendeesFolder_whicheverSpellingTheCompilerUsed() {
         let outcome = TestOutcome(status: .failed(test: "T.t", message: "m", location: "/real/s/Grade/G/T.swift:6"), testSeconds: nil, testCount: 1)
         XCTAssertEqual(outcome.relocated(from: ["/link/s/Grade/G/", "/real/s/Grade/G/"], to: "Exercises/M/").status,
