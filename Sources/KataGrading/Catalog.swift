@@ -30,23 +30,30 @@ public struct Catalog: Decodable, Sendable {
         /// `Exercises/<module>/`.
         public var files: [String]
         public var uses: [String]
-        /// The hint in this framework's words, when it differs from the exercise's.
+        /// The title, idea and hint in this framework's words, when they differ from the exercise's.
+        public var title: String?
+        public var idea: String?
         public var hint: String?
 
-        public init(framework: Framework, files: [String], uses: [String], hint: String? = nil) {
+        public init(framework: Framework, files: [String], uses: [String], title: String? = nil, idea: String? = nil,
+                    hint: String? = nil) {
             self.framework = framework
             self.files = files
             self.uses = uses
+            self.title = title
+            self.idea = idea
             self.hint = hint
         }
 
-        enum CodingKeys: String, CodingKey { case framework, files, uses, hint }
+        enum CodingKeys: String, CodingKey { case framework, files, uses, title, idea, hint }
 
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             framework = try c.decode(Framework.self, forKey: .framework)
             files = try c.decode([String].self, forKey: .files)
             uses = try c.decodeIfPresent([String].self, forKey: .uses) ?? []
+            title = try c.decodeIfPresent(String.self, forKey: .title)
+            idea = try c.decodeIfPresent(String.self, forKey: .idea)
             hint = try c.decodeIfPresent(String.self, forKey: .hint)
         }
     }
@@ -98,7 +105,7 @@ public struct Catalog: Decodable, Sendable {
             catalogFramework = framework
         }
 
-        public var track: Track { Track(framework: framework, files: files, uses: uses, hint: hint) }
+        public var track: Track { Track(framework: framework, files: files, uses: uses, title: title, idea: idea, hint: hint) }
 
         /// What names this exercise on its track: the id on the catalog's first track (or the
         /// attendee's chosen framework), `id@swift-testing` or `id@xctest` on the other one.
@@ -114,6 +121,8 @@ public struct Catalog: Decodable, Sendable {
             other.files = alternate.files
             other.uses = alternate.uses
             other.framework = alternate.framework
+            other.title = alternate.title ?? title
+            other.idea = alternate.idea ?? idea
             other.hint = alternate.hint ?? hint
             other.alternate = track
             other.isOtherTrack = true

@@ -65,8 +65,8 @@ final class CatalogTests: XCTestCase {
 
 final class CatalogTrackTests: XCTestCase {
     let exercise = try! JSONDecoder().decode(Catalog.Exercise.self, from: Data("""
-        {"id": "mocking-request", "pattern": "p", "title": "t", "files": ["Mock.swift", "RequestTests.swift"], "hint": "h",
-         "alternate": {"framework": "swift-testing", "files": ["Mock.swift", "SwiftTesting/RequestSuite.swift"]}}
+        {"id": "mocking-request", "pattern": "p", "title": "t", "idea": "i", "files": ["Mock.swift", "RequestTests.swift"], "hint": "h",
+         "alternate": {"framework": "swift-testing", "files": ["Mock.swift", "SwiftTesting/RequestSuite.swift"], "idea": "i in Swift Testing"}}
         """.utf8))
 
     func test_anExerciseWithAnAlternateHasTwoTracks_keyedAndTargetedApart() {
@@ -84,5 +84,13 @@ final class CatalogTrackTests: XCTestCase {
         XCTAssertEqual(preferred.tracks.map(\.key), ["mocking-request", "mocking-request@xctest"])
         XCTAssertEqual(Catalog.targetName(of: preferred), "Grade_mocking_request__swift_testing")
         XCTAssertEqual(Catalog.targetName(of: preferred.tracks[1]), "Grade_mocking_request")
+    }
+
+    func test_eachTrackSpeaksItsOwnFrameworksWords_andFallsBackToTheExercises() {
+        XCTAssertEqual(exercise.tracks.map(\.idea), ["i", "i in Swift Testing"])
+        XCTAssertEqual(exercise.tracks.map(\.title), ["t", "t"])
+        XCTAssertEqual(exercise.tracks.map(\.hint), ["h", "h"])
+        // Either way round.
+        XCTAssertEqual(exercise.preferring(.swiftTesting).tracks.map(\.idea), ["i in Swift Testing", "i"])
     }
 }
