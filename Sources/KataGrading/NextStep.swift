@@ -37,7 +37,7 @@ public struct NextStep: Sendable, Equatable {
             return NextStep(preface: preface, heading: nil, lines: [], exerciseID: nil)
         }
         let graded = Set(results.map(\.exercise.id))
-        let lastGraded = results.compactMap { catalog.exercises.firstIndex(of: $0.exercise) }.max() ?? 0
+        let lastGraded = results.compactMap { result in catalog.exercises.firstIndex { $0.id == result.exercise.id } }.max() ?? 0
         let open = { (exercise: Catalog.Exercise) in
             !graded.contains(exercise.id) && lastVerdicts[exercise.id] != Verdict.Kind.done.rawValue
         }

@@ -112,7 +112,7 @@ struct Watch {
 
     func nextInCourse(after exercise: Catalog.Exercise, results: [ExerciseResult]) -> Catalog.Exercise? {
         let exercises = grader.catalog.exercises
-        guard let index = exercises.firstIndex(of: exercise) else { return nil }
+        guard let index = exercises.firstIndex(where: { $0.id == exercise.id }) else { return nil }
         let last = LastGrade.load(grader.paths).verdicts
         return exercises[(index + 1)...].first { last[$0.id] != Verdict.Kind.done.rawValue }
     }

@@ -42,7 +42,7 @@ enum ListCommand {
 enum HintCommand {
     static func text(_ exercise: Catalog.Exercise, catalog: Catalog, style: Style) -> String {
         let pattern = catalog.pattern(of: exercise)
-        let number = (catalog.exercises.firstIndex(of: exercise) ?? 0) + 1
+        let number = (catalog.exercises.firstIndex { $0.id == exercise.id } ?? 0) + 1
         var lines = style.wrap("\(exercise.id) · \(exercise.title)", indent: "").map { style.bold($0) }
         lines += style.wrap("(exercise \(number) of \(catalog.exercises.count), \(pattern.title))", indent: "").map { style.dim($0) }
         if !exercise.idea.isEmpty { lines += style.wrap("Idea: " + exercise.idea, indent: "  ") }

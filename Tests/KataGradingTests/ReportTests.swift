@@ -9,7 +9,9 @@ final class ReportTests: XCTestCase {
              "exercises": [
                {"id": "p-one", "pattern": "p", "title": "One", "files": ["One.swift"], "hint": "h1"},
                {"id": "p-two", "pattern": "p", "title": "Two", "files": ["Mock.swift", "TwoTests.swift"], "hint": "h2"},
-               {"id": "p-three", "pattern": "p", "title": "Three", "files": ["Three.swift"], "uses": ["Mock.swift"], "hint": "h3"}
+               {"id": "p-three", "pattern": "p", "title": "Three", "files": ["Three.swift"], "uses": ["Mock.swift"], "hint": "h3",
+                "alternate": {"framework": "swift-testing", "files": ["SwiftTesting/ThreeSuite.swift"], "uses": ["Mock.swift"],
+                              "title": "Three, swiftly"}}
              ]}
             """
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(UUID()).json")
@@ -76,9 +78,21 @@ final class ReportTests: XCTestCase {
         // Done alone: name the next exercise to open.
         let done = NextStep.card([result(one, c, Verdict(kind: .done, reason: ""))], catalog: c, lastVerdicts: ["p-one": "done"])!
         XCTAssertEqual(done.exerciseID, "p-two")
+        // The last exercise done on its other track: the course goes on from its place, back to the first open one.
+        let otherTrack = c.exercises[2].tracks[1]
+        let doneOnOtherTrack = NextStep.card([result(otherTrack, c, Verdict(kind: .done, reason: ""))], catalog: c,
+                                             lastVerdicts: ["p-three": "done"])!
+        XCTAssertEqual(doneOnOtherTrack.exerciseID, "p-one")
         // Done with a note: the note is a next step.
         let noted = NextStep.card([result(one, c, Verdict(kind: .done, reason: "", next: "Bound your wait."))], catalog: c, lastVerdicts: nil)!
         XCTAssertTrue(noted.text.contains("Bound your wait."))
+    }
+
+    func test_hint_ofTheOtherTrack_givesItsOwnTitleAndItsPlaceInTheCourse() throws {
+        let c = try catalog()
+        let text = HintCommand.text(c.exercises[2].tracks[1], catalog: c, style: Style(color: false, symbols: false, width: 80))
+        XCTAssertTrue(text.contains("p-three · Three, swiftly"), text)
+        XCTAssertTrue(text.contains("exercise 3 of 3"), text)
     }
 
     func test_reset_namesExercisesThatShareTheFile() throws {
