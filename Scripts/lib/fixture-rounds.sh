@@ -6,9 +6,8 @@
 # Sourced by Scripts/selftest.sh and Scripts/repeat-grades.sh; needs $root, $grade and $work, and
 # "$work/exercises.tsv" (grade.sh --list --porcelain).
 #
-# Each round plants one fixture per exercise into a fresh copy of Solutions/, but never two
-# exercises that share a file (one's fixture would change what the other compiles with), so every
-# fixture is judged on its own. A round is graded TIMES times in a row (one line per grade): the
+# Each round plants one fixture per exercise into a fresh copy of Solutions/, but never one that
+# replaces a file another planted exercise compiles with, so every fixture is judged on its own. A round is graded TIMES times in a row (one line per grade): the
 # grader sees the same files again and skips the build, so repeats cost only the test runs.
 #   grade_fixture_rounds OUT TIMES [ID…]   (only these exercises' fixtures when ids are given)
 grade_fixture_rounds() {
@@ -23,23 +22,25 @@ grade_fixture_rounds() {
   while :; do
     local weak="$work/weak-$round"
     rm -rf "$weak"; mkdir -p "$weak"; cp -R "$root/Solutions/." "$weak/"
-    local selected=() taken=" "
+    local selected=() reading=" " replaced=" "
     local -A expected_verdict=() fixture_name=() track_key=() rejected_by=()
     for id in "${ids[@]}"; do
       [ "$only" = "  " ] || case "$only" in *" $id "*) ;; *) continue ;; esac
       local fixtures=($(ls -d "$root/Tests/Fixtures/$id"/*/ 2>/dev/null | sort))
       local index="${next_fixture[$id]}"
       [ "$index" -lt "${#fixtures[@]}" ] || continue
-      local mine
-      mine="$(awk -F'\t' -v id="$id" '$1 == id || index($1, id "@") == 1 { n = split($4 "," $5, f, ","); for (i = 1; i <= n; i++) if (f[i] != "") print $2 "/" f[i] }' "$work/exercises.tsv" | sort -u | tr '\n' ' ')"
-      local clash=0 f
-      for f in $mine; do case "$taken" in *" $f "*) clash=1 ;; esac; done
-      [ "$clash" -eq 0 ] || continue
-      taken="$taken$mine"
       local fixture="${fixtures[$index]%/}"
-      next_fixture[$id]=$((index + 1))
-      local module
+      local module reads writes
       module="$(awk -F'\t' -v id="$id" '$1 == id { print $2 }' "$work/exercises.tsv")"
+      reads="$(awk -F'\t' -v id="$id" '$1 == id || index($1, id "@") == 1 { n = split($4 "," $5, f, ","); for (i = 1; i <= n; i++) if (f[i] != "") print $2 "/" f[i] }' "$work/exercises.tsv" | sort -u | tr '\n' ' ')"
+      writes="$(cd "$fixture" && find . -name '*.swift' | sed "s|^\./|$module/|" | tr '\n' ' ')"
+      # Two fixtures share a round unless one replaces a file the other's exercise compiles with.
+      local clash=0 f
+      for f in $writes; do case "$reading" in *" $f "*) clash=1 ;; esac; done
+      for f in $reads; do case "$replaced" in *" $f "*) clash=1 ;; esac; done
+      [ "$clash" -eq 0 ] || continue
+      reading="$reading$reads"; replaced="$replaced$writes"
+      next_fixture[$id]=$((index + 1))
       # Laid over the module folder with its subfolders (a Swift Testing suite sits in SwiftTesting/).
       (cd "$fixture" && find . -name '*.swift' | while read -r rel; do mkdir -p "$weak/$module/$(dirname "$rel")"; cp "$rel" "$weak/$module/$rel"; done)
       selected+=("$id"); expected_verdict[$id]="$(head -n1 "$fixture/expected")"; fixture_name[$id]="$(basename "$fixture")"
@@ -49,7 +50,7 @@ grade_fixture_rounds() {
     [ "${#selected[@]}" -gt 0 ] || break
     local time
     for time in $(seq 1 "$times"); do
-      [ "$times" -eq 1 ] || printf 'fixtures, round %d (%d exercises): grade %d of %d…\n' "$round" "${#selected[@]}" "$time" "$times" >&2
+      [ "$times" -eq 1 ] || printf 'fixtures, round %d (%s): grade %d of %d…\n' "$round" "$(plural "${#selected[@]}" exercise)" "$time" "$times" >&2
       "$grade" --porcelain --from "$weak" "${selected[@]}" >"$work/weak-$round.tsv" 2>"$work/weak-$round.err"
       for id in "${selected[@]}"; do
         local verdict reason
@@ -85,3 +86,5 @@ fixture_track() {
       print id
     }' "$work/exercises.tsv"
 }
+
+plural() { [ "$1" -eq 1 ] && echo "1 $2" || echo "$1 ${2}s"; }
