@@ -76,6 +76,7 @@ public struct ShadowBuild {
             try? FileManager.default.removeItem(at: stampFile)
             let result = try progress.during(log: log, cold: cold) {
                 try ProcessRunner.shared.run(swift, ["build", "--build-tests", "--package-path", shadow.directory.path],
+                                             environment: CompilerProbeCache.environment(swift: swift, state: paths.state),
                                              timeout: 1800, log: log, temporaryName: ProcessRunner.swiftPMTemporary)
             }
             cold = false

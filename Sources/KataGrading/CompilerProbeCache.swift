@@ -1,0 +1,108 @@
+import Foundation
+
+/// Answers the questions SwiftPM asks the compiler before every build from a cache.
+///
+/// Each `swift build`, even one with nothing to do, starts the compiler four times to learn what
+/// it already knew last time: `swiftc -print-target-info`, `swiftc -h` (twice) and
+/// `swiftc -version`. That is about 0.3 s of every grade, a quarter of the edit–grade loop.
+///
+/// The shadow build points `SWIFT_EXEC` at a small script that answers exactly those four calls
+/// from files and hands every other call, unchanged, to the real `swiftc`. SwiftPM finds the rest
+/// of the toolchain beside its compiler (`../lib/libIndexStore.so`, the other tools in `bin/`), so
+/// the script sits in a view of the toolchain: a `usr/` folder whose every other entry is a
+/// symbolic link to the real one. The view is named after the compiler's path, size and
+/// modification time, so a new toolchain gets a new view and is asked afresh; a failed question is
+/// never cached.
+///
+/// Linux only. On macOS `swiftc` is an `xcrun` shim whose answers follow `xcode-select` and
+/// `DEVELOPER_DIR`, which no file stamp captures, so there SwiftPM asks the compiler itself.
+public enum CompilerProbeCache {
+    /// The environment to give `swift build`: `SWIFT_EXEC` set to the answering script, or
+    /// nothing when the cache does not apply (macOS, an attendee's own `SWIFT_EXEC`, a `swift`
+    /// that is not inside a toolchain, or a state folder that cannot be written).
+    public static func environment(swift: String, state: URL) -> [String: String] {
+        #if os(Linux)
+        guard ProcessInfo.processInfo.environment["SWIFT_EXEC"] == nil,
+              let script = try? view(swift: swift, state: state) else { return [:] }
+        return ["SWIFT_EXEC": script.path]
+        #else
+        return [:]
+        #endif
+    }
+
+    /// Makes the toolchain view once per toolchain and returns its `usr/bin/swiftc`.
+    static func view(swift: String, state: URL) throws -> URL? {
+        let fm = FileManager.default
+        let bin = URL(fileURLWithPath: swift).resolvingSymlinksInPath().deletingLastPathComponent()
+        let usr = bin.deletingLastPathComponent()
+        let compiler = bin.appendingPathComponent("swiftc")
+        // A toolchain laid out as usr/{bin,lib/swift}: not a proxy such as swiftly's, whose
+        // answers change with the toolchain it picks while its own file stays the same.
+        guard bin.lastPathComponent == "bin", fm.fileExists(atPath: usr.appendingPathComponent("lib/swift").path),
+              let stamp = stamp(of: compiler) else { return nil }
+        let folder = state.appendingPathComponent("toolchain")
+        let view = folder.appendingPathComponent(stamp)
+        let script = view.appendingPathComponent("usr/bin/swiftc")
+        if fm.isExecutableFile(atPath: script.path) { return script }
+
+        // Built aside and renamed into place, so a half-made view is never used.
+        try? fm.removeItem(at: folder)
+        let partial = state.appendingPathComponent("toolchain.partial-\(getpid())")
+        try? fm.removeItem(at: partial)
+        defer { try? fm.removeItem(at: partial) }
+        let partialBin = partial.appendingPathComponent("usr/bin")
+        try fm.createDirectory(at: partialBin, withIntermediateDirectories: true)
+        for entry in try fm.contentsOfDirectory(atPath: usr.path) where entry != "bin" {
+            try fm.createSymbolicLink(atPath: partial.appendingPathComponent("usr/\(entry)").path,
+                                      withDestinationPath: usr.appendingPathComponent(entry).path)
+        }
+        for entry in try fm.contentsOfDirectory(atPath: bin.path) where entry != "swiftc" {
+            try fm.createSymbolicLink(atPath: partialBin.appendingPathComponent(entry).path,
+                                      withDestinationPath: bin.appendingPathComponent(entry).path)
+        }
+        let answers = view.appendingPathComponent("answers")
+        try fm.createDirectory(at: partial.appendingPathComponent("answers"), withIntermediateDirectories: true)
+        let partialScript = partialBin.appendingPathComponent("swiftc")
+        try Data(self.script(compiler: compiler.path, answers: answers.path).utf8).write(to: partialScript)
+        try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: partialScript.path)
+        try fm.createDirectory(at: folder, withIntermediateDirectories: true)
+        try fm.moveItem(at: partial, to: view)
+        return script
+    }
+
+    /// `size-mtime-pathdigest` of the compiler binary (through its links), or nil when absent.
+    static func stamp(of compiler: URL) -> String? {
+        let binary = compiler.resolvingSymlinksInPath().path
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: binary),
+              let size = attributes[.size] as? NSNumber,
+              let modified = attributes[.modificationDate] as? Date else { return nil }
+        let path = Fingerprint.of(Data(compiler.path.utf8)).replacingOccurrences(of: "fnv1a64:", with: "")
+        return "\(size)-\(Int(modified.timeIntervalSince1970))-\(path)"
+    }
+
+    static func script(compiler: String, answers: String) -> String {
+        """
+        #!/bin/sh
+        # Written by the kata's grader (Sources/KataGrading/CompilerProbeCache.swift): answers the
+        # questions SwiftPM asks the compiler before every build from files, and runs the
+        # compiler for everything else.
+        compiler=\(shellQuoted(compiler))
+        answers=\(shellQuoted(answers))
+        case "$#:$1" in
+          1:-print-target-info|1:-h|1:-version)
+            answer="$answers/${1#-}"
+            if [ ! -s "$answer" ]; then
+              "$compiler" "$1" >"$answer.$$" 2>/dev/null && mv -f "$answer.$$" "$answer" ||
+                { rm -f "$answer.$$"; exec "$compiler" "$1"; }
+            fi
+            exec cat "$answer" ;;
+        esac
+        exec "$compiler" "$@"
+
+        """
+    }
+
+    static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
