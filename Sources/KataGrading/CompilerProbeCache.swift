@@ -43,7 +43,10 @@ public enum CompilerProbeCache {
         let folder = state.appendingPathComponent("toolchain")
         let view = folder.appendingPathComponent(stamp)
         let script = view.appendingPathComponent("usr/bin/swiftc")
-        if fm.isExecutableFile(atPath: script.path) { return script }
+        let answers = view.appendingPathComponent("answers")
+        let text = self.script(compiler: compiler.path, answers: answers.path)
+        // A view made by another version of the grader is made again.
+        if (try? String(contentsOf: script, encoding: .utf8)) == text { return script }
 
         // Built aside and renamed into place, so a half-made view is never used.
         try? fm.removeItem(at: folder)
@@ -60,10 +63,9 @@ public enum CompilerProbeCache {
             try fm.createSymbolicLink(atPath: partialBin.appendingPathComponent(entry).path,
                                       withDestinationPath: bin.appendingPathComponent(entry).path)
         }
-        let answers = view.appendingPathComponent("answers")
         try fm.createDirectory(at: partial.appendingPathComponent("answers"), withIntermediateDirectories: true)
         let partialScript = partialBin.appendingPathComponent("swiftc")
-        try Data(self.script(compiler: compiler.path, answers: answers.path).utf8).write(to: partialScript)
+        try Data(text.utf8).write(to: partialScript)
         try fm.setAttributes([.posixPermissions: 0o755], ofItemAtPath: partialScript.path)
         try fm.createDirectory(at: folder, withIntermediateDirectories: true)
         try fm.moveItem(at: partial, to: view)
@@ -92,8 +94,13 @@ public enum CompilerProbeCache {
           1:-print-target-info|1:-h|1:-version)
             answer="$answers/${1#-}"
             if [ ! -s "$answer" ]; then
-              "$compiler" "$1" >"$answer.$$" 2>/dev/null && mv -f "$answer.$$" "$answer" ||
-                { rm -f "$answer.$$"; exec "$compiler" "$1"; }
+              "$compiler" "$1" >"$answer.$$" 2>"$answer.$$.err"
+              status=$?
+              if [ "$status" -ne 0 ]; then
+                cat "$answer.$$"; cat "$answer.$$.err" >&2; rm -f "$answer.$$" "$answer.$$.err"
+                exit "$status"
+              fi
+              rm -f "$answer.$$.err"; mv -f "$answer.$$" "$answer"
             fi
             exec cat "$answer" ;;
         esac

@@ -1,0 +1,87 @@
+import Foundation
+import XCTest
+@testable import KataGrading
+
+/// The script that answers SwiftPM's toolchain questions, run against a fake toolchain whose
+/// `swiftc` counts how often it is started.
+final class CompilerProbeCacheTests: XCTestCase {
+    private var root: URL!
+
+    override func setUpWithError() throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("ProbeCache-\(UUID().uuidString)")
+        let bin = root.appendingPathComponent("toolchain/usr/bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("toolchain/usr/lib/swift"), withIntermediateDirectories: true)
+        // Fails `-h` when told to, so that a failed question can be seen not to be cached.
+        try write("""
+            #!/bin/sh
+            echo "$*" >> '\(root.path)/calls'
+            [ "$1" = -h ] && [ -f '\(root.path)/fail' ] && { echo broken >&2; exit 3; }
+            echo "answer to $*"
+            """, to: bin.appendingPathComponent("swiftc"))
+        try write("#!/bin/sh\nexit 0\n", to: bin.appendingPathComponent("swift"))
+    }
+
+    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: root) }
+
+    func test_probesAreAnsweredOnce_everythingElseReachesTheCompiler() throws {
+        #if os(Linux)
+        let swift = root.appendingPathComponent("toolchain/usr/bin/swift").path
+        let state = root.appendingPathComponent("state")
+        let script = try XCTUnwrap(CompilerProbeCache.environment(swift: swift, state: state)["SWIFT_EXEC"])
+        XCTAssertEqual(CompilerProbeCache.environment(swift: swift, state: state)["SWIFT_EXEC"], script, "the path must not change between builds")
+
+        XCTAssertEqual(try run(script, ["-version"]), Result(status: 0, output: "answer to -version\n"))
+        XCTAssertEqual(try run(script, ["-version"]), Result(status: 0, output: "answer to -version\n"))
+        XCTAssertEqual(try run(script, ["-c", "a b.swift"]), Result(status: 0, output: "answer to -c a b.swift\n"))
+        XCTAssertEqual(try run(script, ["-c", "a b.swift"]), Result(status: 0, output: "answer to -c a b.swift\n"))
+        try write("", to: root.appendingPathComponent("fail"))
+        XCTAssertEqual(try run(script, ["-h"]).status, 3, "a failed question fails as the compiler did")
+        try FileManager.default.removeItem(at: root.appendingPathComponent("fail"))
+        XCTAssertEqual(try run(script, ["-h"]), Result(status: 0, output: "answer to -h\n"))
+        XCTAssertEqual(try run(script, ["-h"]), Result(status: 0, output: "answer to -h\n"))
+
+        let calls = try String(contentsOf: root.appendingPathComponent("calls"), encoding: .utf8)
+        XCTAssertEqual(calls, "-version\n-c a b.swift\n-c a b.swift\n-h\n-h\n")
+        // The rest of the toolchain is reachable beside the script, as SwiftPM expects.
+        let view = URL(fileURLWithPath: script).deletingLastPathComponent().deletingLastPathComponent()
+        XCTAssertTrue(FileManager.default.fileExists(atPath: view.appendingPathComponent("lib/swift").path))
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: view.appendingPathComponent("bin/swift").path))
+
+        // A script another version of the grader wrote is replaced, not trusted.
+        try write("#!/bin/sh\nexit 9\n", to: URL(fileURLWithPath: script))
+        XCTAssertEqual(CompilerProbeCache.environment(swift: swift, state: state)["SWIFT_EXEC"], script)
+        XCTAssertEqual(try run(script, ["-version"]), Result(status: 0, output: "answer to -version\n"))
+        #else
+        throw XCTSkip("the probe cache is Linux only")
+        #endif
+    }
+
+    func test_notUsedForAToolchainItCannotStamp() throws {
+        let state = root.appendingPathComponent("state")
+        XCTAssertEqual(CompilerProbeCache.environment(swift: root.appendingPathComponent("nowhere/bin/swift").path, state: state), [:])
+        try FileManager.default.removeItem(at: root.appendingPathComponent("toolchain/usr/lib"))
+        XCTAssertEqual(CompilerProbeCache.environment(swift: root.appendingPathComponent("toolchain/usr/bin/swift").path, state: state), [:],
+                       "a swift outside a toolchain (a proxy) is asked every time")
+    }
+
+    private struct Result: Equatable { var status: Int32; var output: String }
+
+    private func run(_ program: String, _ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, output: String(decoding: data, as: UTF8.self))
+    }
+
+    private func write(_ text: String, to url: URL) throws {
+        try Data(text.utf8).write(to: url)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: url.path)
+    }
+}
