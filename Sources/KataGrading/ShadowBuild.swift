@@ -75,12 +75,7 @@ public struct ShadowBuild {
             }
             try? FileManager.default.removeItem(at: stampFile)
             let result = try progress.during(log: log, cold: cold) {
-                // One compiler job per module instead of two: by default the module interface is
-                // emitted by a second job that parses and type-checks the same files again, and
-                // expands Swift Testing's macros again. Measured on 2 cores, an edit-grade of a
-                // Swift Testing exercise went from 1.5 s to 1.1 s, and of an XCTest one from 0.99 s to 0.85 s.
-                try ProcessRunner.shared.run(swift, ["build", "--build-tests", "-Xswiftc", "-no-emit-module-separately",
-                                                     "--package-path", shadow.directory.path],
+                try ProcessRunner.shared.run(swift, ["build", "--build-tests", "--package-path", shadow.directory.path],
                                              environment: CompilerProbeCache.environment(swift: swift, state: paths.state),
                                              timeout: 1800, log: log, temporaryName: ProcessRunner.swiftPMTemporary)
             }
