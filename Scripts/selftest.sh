@@ -277,7 +277,7 @@ attack_snippets=(
   'final class SelftestEscapes: XCTestCase { func test_z() throws { let p = Process(); p.executableURL = URL(fileURLWithPath: "/bin/sleep"); p.arguments = ["301"]; try p.run(); _ = system("setsid sleep 302 >/dev/null 2>&1 </dev/null &") } }'
   'final class SelftestAlarm: XCTestCase { func test_z() { alarm(1); Thread.sleep(forTimeInterval: 2) } }'
   'final class SelftestPrintsErrors: XCTestCase { func test_z() { print("SomeTests: error: none"); print("/x/y.swift:3: error: Other.test : made up"); print("Test Case '"'"'Other.test'"'"' failed (0.001 seconds)") } }'
-  'final class SelftestFloods: XCTestCase { func test_z() { let line = String(repeating: "x", count: 999); for _ in 0..<8_000 { print(line) } } }'
+  'final class SelftestFloods: XCTestCase { func test_z() { print(String(repeating: String(repeating: "x", count: 999) + "\n", count: 8_000), terminator: "") } }'
 )
 if [ "${#attack_ids[@]}" -lt "${#attack_names[@]}" ]; then
   fail "exercises to plant attacks in" "only ${#attack_ids[@]}"
