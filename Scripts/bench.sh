@@ -2,8 +2,8 @@
 # Measures what attendees wait for, on this machine, in a fresh clone of this checkout's HEAD:
 #   cold   a cold build plus the first full grade (what the first run of grade.sh costs);
 #   full   a warm full grade with nothing changed;
-#   one    a warm grade of one exercise right after its file was edited, with every chaff,
-#          wheat and repeat (the edit–grade loop an attendee lives in).
+#   one    a warm grade of one exercise right after an edit of a function body in its file, with
+#          every chaff, wheat and repeat (the edit–grade loop an attendee lives in).
 # The clone has the reference solutions copied into Exercises/, so every exercise runs its whole
 # pipeline rather than stopping at "not started": on one track per exercise, as an attendee does
 # the course (the catalog's first framework, or the one --framework names), or on both with
@@ -92,9 +92,15 @@ file="$kata/Exercises/$module/${file##*,}"
 full=()
 for _ in $(seq 1 "$runs"); do full+=("$(timed "$grade")"); done
 
+# Each edit changes what the file compiles to, as an attendee's edit of a test does: a function
+# body that returns another number. (An edit of a comment alone leaves the object file as it was,
+# so nothing is relinked and the grade measures less than an attendee waits for.)
+printf '\nprivate func kataBenchEdit() -> Int { 0 }\n' >>"$file"
+"$grade" "$exercise" >/dev/null 2>&1 || true
 one=()
 for i in $(seq 1 "$runs"); do
-  printf '\n// bench edit %s\n' "$i" >>"$file"
+  sed -i.bak "s/^private func kataBenchEdit() -> Int { [0-9]* }\$/private func kataBenchEdit() -> Int { $i }/" "$file"
+  rm -f "$file.bak"
   one+=("$(timed "$grade" "$exercise")")
 done
 
