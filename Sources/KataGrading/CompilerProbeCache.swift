@@ -30,6 +30,20 @@ public enum CompilerProbeCache {
         #endif
     }
 
+    /// Whether the compiler's `-h` lists `option`, read from the cached answer (asked once per
+    /// toolchain, if SwiftPM has not asked yet). False when the cache does not apply, so a
+    /// toolchain this cannot see is built as SwiftPM builds it by default.
+    public static func compilerOffers(_ option: String, swift: String, state: URL) -> Bool {
+        guard let script = environment(swift: swift, state: state)["SWIFT_EXEC"] else { return false }
+        let view = URL(fileURLWithPath: script).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let answer = view.appendingPathComponent("answers/h")
+        if !FileManager.default.fileExists(atPath: answer.path) {
+            _ = try? ProcessRunner.shared.run(script, ["-h"], timeout: 60, log: view.appendingPathComponent("answers/h.log"))
+        }
+        guard let help = try? String(contentsOf: answer, encoding: .utf8) else { return false }
+        return help.split(whereSeparator: \.isWhitespace).contains { $0 == option }
+    }
+
     /// Makes the toolchain view once per toolchain and returns its `usr/bin/swiftc`.
     static func view(swift: String, state: URL) throws -> URL? {
         let fm = FileManager.default

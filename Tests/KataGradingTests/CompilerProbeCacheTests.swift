@@ -57,12 +57,29 @@ final class CompilerProbeCacheTests: XCTestCase {
         #endif
     }
 
+    func test_compilerOffers_readsTheCachedHelp_askingOnce() throws {
+        #if os(Linux)
+        let swift = root.appendingPathComponent("toolchain/usr/bin/swift").path
+        let state = root.appendingPathComponent("state")
+        XCTAssertTrue(CompilerProbeCache.compilerOffers("answer", swift: swift, state: state))
+        XCTAssertFalse(CompilerProbeCache.compilerOffers("-enable-incremental-file-hashing", swift: swift, state: state))
+        XCTAssertFalse(CompilerProbeCache.compilerOffers("answ", swift: swift, state: state), "a whole word, not a prefix")
+        let calls = try String(contentsOf: root.appendingPathComponent("calls"), encoding: .utf8)
+        XCTAssertEqual(calls, "-h\n", "the help is asked once and then read from the cache")
+        #else
+        XCTAssertFalse(CompilerProbeCache.compilerOffers("answer", swift: root.appendingPathComponent("toolchain/usr/bin/swift").path,
+                                                         state: root.appendingPathComponent("state")))
+        #endif
+    }
+
     func test_notUsedForAToolchainItCannotStamp() throws {
         let state = root.appendingPathComponent("state")
         XCTAssertEqual(CompilerProbeCache.environment(swift: root.appendingPathComponent("nowhere/bin/swift").path, state: state), [:])
         try FileManager.default.removeItem(at: root.appendingPathComponent("toolchain/usr/lib"))
         XCTAssertEqual(CompilerProbeCache.environment(swift: root.appendingPathComponent("toolchain/usr/bin/swift").path, state: state), [:],
                        "a swift outside a toolchain (a proxy) is asked every time")
+        XCTAssertFalse(CompilerProbeCache.compilerOffers("answer", swift: root.appendingPathComponent("toolchain/usr/bin/swift").path, state: state),
+                       "nothing is offered where the cache does not apply")
     }
 
     private struct Result: Equatable { var status: Int32; var output: String }
