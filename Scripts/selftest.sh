@@ -401,6 +401,33 @@ if [ -n "$confirmation" ]; then
   check "... and the other exercise is graded as usual" "done" "$(verdict_of "$first" "$work/macro.tsv")"
 fi
 
+# An edit of a Swift Testing track alone is rebuilt without SwiftPM (TrackRelink): each grade must
+# see the edit just made, and a track that imports XCTest goes through SwiftPM's test discovery.
+st_track="$first@swift-testing"
+st_suite="$(solution_files "$st_track" | tail -n 1)"
+if [ -n "$st_suite" ]; then
+  relink_log="$clone/.build/kata/exercises/relink.log"
+  relink_grade() { # relink_grade NAME: grades $first into $work/relink-NAME.tsv; prints "rebuilt" or "swift build"
+    rm -f "$relink_log"
+    "$clone/Scripts/grade.sh" --porcelain "$first" >"$work/relink-$1.tsv" 2>"$work/relink-$1.err"
+    if [ -e "$relink_log" ]; then echo rebuilt; else echo "swift build"; fi
+  }
+  for file in $(solution_files "$st_track"); do cp "$root/Solutions/$file" "$clone/Exercises/$file"; done
+  relink_grade 0 >/dev/null
+  # Every #expect made vacuous: only #require still checks anything.
+  sed 's/#expect(/#expect(true || /' "$root/Solutions/$st_suite" >"$clone/Exercises/$st_suite"
+  how="$(relink_grade weak)"
+  check "a Swift Testing track edited alone is rebuilt without SwiftPM" "rebuilt" "$how" "$(tail -n 3 "$work/relink-weak.err")"
+  check "... and the grade is of the edit (now vacuous)" "misses bugs" "$(verdict_of "$st_track" "$work/relink-weak.tsv")" "$(tail -n 3 "$work/relink-weak.err")"
+  cp "$root/Solutions/$st_suite" "$clone/Exercises/$st_suite"
+  how="$(relink_grade fixed)"
+  check "... and of the next edit (fixed again)" "rebuilt done" "$how $(verdict_of "$st_track" "$work/relink-fixed.tsv")" "$(tail -n 3 "$work/relink-fixed.err")"
+  printf '\nimport XCTest\nfinal class SelftestDiscovered: XCTestCase { func test_found() {} }\n' >>"$clone/Exercises/$st_suite"
+  how="$(relink_grade xctest)"
+  check "a track that imports XCTest is built by SwiftPM" "swift build done" "$how $(verdict_of "$st_track" "$work/relink-xctest.tsv")" "$(tail -n 3 "$work/relink-xctest.err")"
+  cp "$root/Solutions/$st_suite" "$clone/Exercises/$st_suite"
+fi
+
 # An edit under Sources/ is named, with the command that restores it.
 legacy="$(awk -F'\t' -v id="$first" '$1 == id { print $2 }' "$work/exercises.tsv")"
 legacy_file="$(cd "$clone/Sources/$legacy" && ls *.swift | head -n 1)"

@@ -69,14 +69,25 @@ public struct ShadowBuild {
             if let only, only.subtracting(broken.keys).isEmpty {
                 return Result(testBinary: (try? testBinary()) ?? shadow.directory, broken: broken, missing: missing)
             }
-            // Nothing changed since the last build that succeeded with the same exercises left out:
-            // SwiftPM would only confirm it, which costs a second and more.
-            let stamp = shadow.contentFingerprint() + " excluding " + broken.keys.sorted().joined(separator: ",")
-            let stampFile = shadow.directory.appendingPathComponent(".build/kata-last-build")
-            if !cold, (try? String(contentsOf: stampFile, encoding: .utf8)) == stamp, let binary = try? testBinary() {
+            // Nothing changed since the last build that succeeded (the manifest says which exercises
+            // were left out): SwiftPM would only confirm it, which costs a second and more.
+            let files = shadow.fileFingerprints()
+            let plan = TrackRelink.planStamp(in: shadow)
+            let record = TrackRelink.Record.load(from: shadow)
+            if !cold, let record, record.files == files, record.plan == plan, let binary = try? testBinary() {
                 return Result(testBinary: binary, broken: broken, missing: missing)
             }
-            try? FileManager.default.removeItem(at: stampFile)
+            // Forgotten until a build succeeds: an interrupted one leaves no record to trust.
+            TrackRelink.Record.forget(in: shadow)
+            if !cold, let record, record.plan == plan, let binary = try? testBinary(),
+               let targets = TrackRelink.targetsToRebuild(since: record, now: files, swiftTestingTargets: swiftTestingTargets) {
+                let relink = TrackRelink(shadow: shadow, environment: environment,
+                                         log: shadow.directory.appendingPathComponent("relink.log"))
+                if progress.during(log: log, cold: false, { relink.run(targets, testBinary: binary) }) {
+                    TrackRelink.Record(files: files, plan: plan).save(to: shadow)
+                    return Result(testBinary: binary, broken: broken, missing: missing)
+                }
+            }
             let result = try progress.during(log: log, cold: cold) {
                 try ProcessRunner.shared.run(swift, arguments, environment: environment,
                                              timeout: 1800, log: log, temporaryName: ProcessRunner.swiftPMTemporary)
@@ -84,7 +95,7 @@ public struct ShadowBuild {
             cold = false
             if result.termination == .exited(0) {
                 let binary = try testBinary()
-                try? stamp.write(to: stampFile, atomically: true, encoding: .utf8)
+                TrackRelink.Record(files: files, plan: TrackRelink.planStamp(in: shadow)).save(to: shadow)
                 return Result(testBinary: binary, broken: broken, missing: missing)
             }
             var newlyBroken = false
@@ -126,6 +137,11 @@ public struct ShadowBuild {
     static func compilerFlags(swift: String, state: URL) -> [String] {
         let hashing = "-enable-incremental-file-hashing"
         return CompilerProbeCache.compilerOffers(hashing, swift: swift, state: state) ? ["-Xswiftc", hashing] : []
+    }
+
+    /// The shadow targets of Swift Testing tracks, which `TrackRelink` may rebuild on its own.
+    var swiftTestingTargets: Set<String> {
+        Set(catalog.allTracks.filter { $0.framework == .swiftTesting }.map(Catalog.targetName(of:)))
     }
 
     func testBinary() throws -> URL {

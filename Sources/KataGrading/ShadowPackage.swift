@@ -149,22 +149,21 @@ public struct ShadowPackage: Sendable {
         }
     }
 
-    /// One fingerprint of everything the build reads: the manifest, the modules and the exercises.
-    public func contentFingerprint() -> String {
-        var combined = Data()
+    /// Everything the build reads, by path in the copy: the manifest, the modules and the exercises.
+    public func fileFingerprints() -> [String: String] {
+        var fingerprints: [String: String] = [:]
         for folder in ["Sources", "Grade"] {
             let root = directory.appendingPathComponent(folder)
             for file in (try? Self.files(under: root)) ?? [] {
-                combined.append(Data("\(folder)/\(file)\n".utf8))
-                combined.append(Data((Fingerprint.ofFile(at: root.appendingPathComponent(file)) ?? "missing").utf8))
+                fingerprints["\(folder)/\(file)"] = Fingerprint.ofFile(at: root.appendingPathComponent(file)) ?? "missing"
             }
         }
-        combined.append(FileManager.default.contents(atPath: directory.appendingPathComponent("Package.swift").path) ?? Data())
-        return Fingerprint.of(combined)
+        fingerprints["Package.swift"] = Fingerprint.ofFile(at: directory.appendingPathComponent("Package.swift")) ?? "missing"
+        return fingerprints
     }
 
     /// The entries of the shadow copy's top folder that the grader itself makes.
-    static let ownEntries: Set<String> = ["Package.swift", "Sources", "Grade", ".build", "logs", "build.log",
+    static let ownEntries: Set<String> = ["Package.swift", "Sources", "Grade", ".build", "logs", "build.log", "relink.log",
                                           "variant-secret", ".swiftpm"]
 
     static func swiftFiles(under directory: URL) throws -> [String] {
