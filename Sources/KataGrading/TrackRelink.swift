@@ -11,7 +11,7 @@ import Foundation
 /// (`.build/debug.yaml`): compile the track's module, wrap its AST for the debugger, link the test
 /// binary. Anything unexpected (another file changed, a plan it cannot read, a command that fails)
 /// means "not this time", and `swift build` does the work and reports any error as usual. SwiftPM's
-/// next build sees the newer files and outputs and redoes whatever it must.
+/// next build sees the newer files and outputs and redoes whatever it must. Linux only.
 struct TrackRelink {
     /// What the test binary was last built from, kept beside SwiftPM's build folder.
     struct Record: Codable, Equatable {
@@ -150,6 +150,11 @@ struct TrackRelink {
 
     /// Rebuilds `targets` and relinks; false when it did not (the caller then runs `swift build`).
     func run(_ targets: [String], testBinary: URL) -> Bool {
+        #if !os(Linux)
+        // On macOS the test product is a bundle, XCTest needs no discovery module, and Swift Testing
+        // runs go through `swift test` (TestRunner): a different plan, not verified here.
+        return false
+        #else
         let fm = FileManager.default
         let build = shadow.directory.appendingPathComponent(".build/debug").resolvingSymlinksInPath()
         for target in targets {
@@ -174,5 +179,6 @@ struct TrackRelink {
                   result.termination == .exited(0) else { return false }
         }
         return true
+        #endif
     }
 }
