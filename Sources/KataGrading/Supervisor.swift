@@ -227,8 +227,11 @@ struct OutputCap {
         if tail.count > 2 * Self.tailLimit { tail.removeFirst(tail.count - Self.tailLimit) }
     }
 
-    static let structuralPrefixes = ["Test Case '", "Test Suite '"].map { Array($0.utf8) }
-    static let structuralMarkers = [": error: ", "Executed ", "Fatal error", "DISPATCH"].map { Array($0.utf8) }
+    /// The lines the grader reads (`XCTestConsole`, `TestOutputParser`), and XCTest's suite lines and
+    /// totals, which make a cut log readable.
+    static let structuralPrefixes = [XCTestConsole.lineStart, "Test Suite '"].map { Array($0.utf8) }
+    static let structuralMarkers = ([XCTestConsole.assertionMarker, TestOutputParser.fatalErrorMarker, "Executed "]
+        + TestOutputParser.deadlockMarkers).map { Array($0.utf8) }
 
     /// Whether a line is one the grader reads (XCTest's, or a crash's), looked for in its first
     /// 512 bytes. Compared as bytes with `memchr`/`memcmp`: this runs on every line a flooding test

@@ -100,15 +100,20 @@ public enum TestOutputParser {
         return outcome
     }
 
+    /// What the lines read after a crash hold: Swift's fatal error, and libdispatch's two ways of
+    /// saying a `dispatch_sync` deadlocked. The supervisor's output cap keeps every such line.
+    static let fatalErrorMarker = "Fatal error"
+    static let deadlockMarkers = ["__DISPATCH_WAIT_FOR_QUEUE__", "dispatch_sync called on queue already owned"]
+
     /// What a process that exited badly last said, for a message.
     static func lastWords(_ output: String, code: Int32) -> String {
         let lines = output.split(separator: "\n")
-        if let fatal = lines.last(where: { $0.contains("Fatal error") }) { return String(fatal) }
+        if let fatal = lines.last(where: { $0.contains(fatalErrorMarker) }) { return String(fatal) }
         return "the test process exited with code \(code)"
     }
 
     static func isDispatchDeadlock(_ output: String) -> Bool {
-        output.contains("__DISPATCH_WAIT_FOR_QUEUE__") || output.contains("dispatch_sync called on queue already owned")
+        deadlockMarkers.contains { output.contains($0) }
     }
 
     static func stripANSI(_ text: String) -> String {

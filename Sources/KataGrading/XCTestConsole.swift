@@ -5,6 +5,11 @@ import Foundation
 /// to the test running at that moment. A line a test prints counts only if it has that exact form
 /// for the test that is running, and a test fails only with XCTest's own `failed` line.
 enum XCTestConsole {
+    /// How the lines this reads begin (a test starting or ending), and what the assertion lines hold.
+    /// The supervisor's output cap keeps every such line of a test that floods its output.
+    static let lineStart = "Test Case '"
+    static let assertionMarker = ": error: "
+
     static func report(_ output: String) -> RunReport {
         var report = RunReport()
         var messages: [String: RunReport.Failure] = [:]
@@ -14,7 +19,7 @@ enum XCTestConsole {
         var order: [String] = []
         var current: String?
         for line in output.split(separator: "\n", omittingEmptySubsequences: true) {
-            if line.hasPrefix("Test Case '"), let name = quoted(line) {
+            if line.hasPrefix(lineStart), let name = quoted(line) {
                 if line.contains("' started") {
                     current = name
                 } else if let ending = ending(line), name == current || endings[name] != nil {

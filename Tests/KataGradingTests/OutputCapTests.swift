@@ -11,7 +11,8 @@ final class OutputCapTests: XCTestCase {
             "/x/A.swift:3: error: A.test_b : XCTAssertTrue failed",
             "\t Executed 3 tests, with 0 failures (0 unexpected) in 0.1 (0.1) seconds",
             "Fatal error: Unexpectedly found nil",
-            "BUG IN CLIENT OF LIBDISPATCH: DISPATCH_WAIT",
+            "BUG IN CLIENT OF LIBDISPATCH: dispatch_sync called on queue already owned by current thread",
+            "3 libdispatch.so 0x00007f __DISPATCH_WAIT_FOR_QUEUE__ + 0x1a",
             "ends with the marker: error: ",
         ]
         let cut = [
