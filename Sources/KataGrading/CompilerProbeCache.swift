@@ -92,7 +92,7 @@ public enum CompilerProbeCache {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: binary),
               let size = attributes[.size] as? NSNumber,
               let modified = attributes[.modificationDate] as? Date else { return nil }
-        let path = Fingerprint.of(Data(compiler.path.utf8)).replacingOccurrences(of: "fnv1a64:", with: "")
+        let path = Fingerprint.hex(Data(compiler.path.utf8))
         return "\(size)-\(Int(modified.timeIntervalSince1970))-\(path)"
     }
 

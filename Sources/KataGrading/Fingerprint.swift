@@ -6,6 +6,11 @@ import Foundation
 /// Not cryptographic, and it need not be: it only answers "is this still the starter?".
 public enum Fingerprint {
     public static func of(_ data: Data) -> String {
+        "fnv1a64:" + hex(data)
+    }
+
+    /// The digest alone, in hexadecimal: for names, where the `fnv1a64:` label would only be noise.
+    public static func hex(_ data: Data) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         var previousWasCR = false
         for byte in data {
@@ -15,7 +20,7 @@ public enum Fingerprint {
             hash ^= UInt64(normalized)
             hash = hash &* 0x0000_0100_0000_01B3
         }
-        return "fnv1a64:" + String(hash, radix: 16)
+        return String(hash, radix: 16)
     }
 
     public static func ofFile(at url: URL) -> String? {
