@@ -83,7 +83,8 @@ public struct ShadowBuild {
                let targets = TrackRelink.targetsToRebuild(since: record, now: files, swiftTestingTargets: swiftTestingTargets) {
                 let relink = TrackRelink(shadow: shadow, environment: environment,
                                          log: shadow.directory.appendingPathComponent("relink.log"))
-                if progress.during(log: log, cold: false, { relink.run(targets, testBinary: binary) }) {
+                // Its own log: the progress line must not show a step of the last SwiftPM build.
+                if progress.during(log: relink.log, cold: false, { relink.run(targets, testBinary: binary) }) {
                     TrackRelink.Record(files: files, plan: plan).save(to: shadow)
                     return Result(testBinary: binary, broken: broken, missing: missing)
                 }
