@@ -22,7 +22,11 @@ public struct ShadowPackage: Sendable {
     }
 
     public func targetDirectory(of exercise: Catalog.Exercise) -> URL {
-        directory.appendingPathComponent("Grade/\(Catalog.targetName(of: exercise))")
+        targetDirectory(named: Catalog.targetName(of: exercise))
+    }
+
+    func targetDirectory(named target: String) -> URL {
+        directory.appendingPathComponent("Grade/\(target)")
     }
 
     /// The checkout-side file that an exercise's shadow file was copied from.

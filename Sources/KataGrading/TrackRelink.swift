@@ -155,20 +155,22 @@ struct TrackRelink {
         // runs go through `swift test` (TestRunner): a different plan, not verified here.
         return false
         #else
-        let fm = FileManager.default
-        let build = shadow.directory.appendingPathComponent(".build/debug").resolvingSymlinksInPath()
+        // The build folder is the test binary's, links resolved, as SwiftPM writes its plan.
+        let build = testBinary.deletingLastPathComponent().resolvingSymlinksInPath()
+        // SwiftPM names the discovery module after the test product: XPackageTests → XPackageDiscoveredTests.
+        let product = testBinary.deletingPathExtension().lastPathComponent
+        guard product.hasSuffix("Tests") else { return false }
+        let discovery = build.appendingPathComponent("\(product.dropLast(5))DiscoveredTests.derived")
         for target in targets {
             // A track that imports XCTest may hold test case classes, which need SwiftPM's discovery.
-            let files = (try? ShadowPackage.files(under: shadow.directory.appendingPathComponent("Grade/\(target)"))) ?? []
-            for file in files {
-                guard let text = try? String(contentsOf: shadow.directory.appendingPathComponent("Grade/\(target)/\(file)"), encoding: .utf8),
+            let folder = shadow.targetDirectory(named: target)
+            for file in (try? ShadowPackage.files(under: folder)) ?? [] {
+                guard let text = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8),
                       !Self.importsXCTest(text) else { return false }
             }
-            // SwiftPM names the discovery module after the test product: XPackageTests → XPackageDiscoveredTests.
-            let product = testBinary.deletingPathExtension().lastPathComponent
-            guard product.hasSuffix("Tests") else { return false }
-            let discovered = build.appendingPathComponent("\(product.dropLast(5))DiscoveredTests.derived/\(target).swift")
-            guard let size = (try? fm.attributesOfItem(atPath: discovered.path))?[.size] as? NSNumber, size.intValue == 0 else { return false }
+            let discovered = discovery.appendingPathComponent("\(target).swift").path
+            guard let size = (try? FileManager.default.attributesOfItem(atPath: discovered))?[.size] as? NSNumber,
+                  size.intValue == 0 else { return false }
         }
         guard let plan = try? String(contentsOf: Self.planURL(in: shadow), encoding: .utf8),
               let steps = Self.steps(for: targets, build: build, testBinary: testBinary.lastPathComponent,
