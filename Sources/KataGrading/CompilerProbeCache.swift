@@ -35,13 +35,19 @@ public enum CompilerProbeCache {
     /// toolchain this cannot see is built as SwiftPM builds it by default.
     public static func compilerOffers(_ option: String, swift: String, state: URL) -> Bool {
         guard let script = environment(swift: swift, state: state)["SWIFT_EXEC"] else { return false }
-        let view = URL(fileURLWithPath: script).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let answer = view.appendingPathComponent("answers/h")
+        let answers = answersFolder(of: URL(fileURLWithPath: script))
+        let answer = answers.appendingPathComponent("h")
         if !FileManager.default.fileExists(atPath: answer.path) {
-            _ = try? ProcessRunner.shared.run(script, ["-h"], timeout: 60, log: view.appendingPathComponent("answers/h.log"))
+            _ = try? ProcessRunner.shared.run(script, ["-h"], timeout: 60, log: answers.appendingPathComponent("h.log"))
         }
         guard let help = try? String(contentsOf: answer, encoding: .utf8) else { return false }
         return help.split(whereSeparator: \.isWhitespace).contains { $0 == option }
+    }
+
+    /// Where a view keeps its answers: `answers/` beside its `usr/`, one file per question.
+    static func answersFolder(of script: URL) -> URL {
+        script.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("answers")
     }
 
     /// Makes the toolchain view once per toolchain and returns its `usr/bin/swiftc`.
@@ -57,7 +63,7 @@ public enum CompilerProbeCache {
         let folder = state.appendingPathComponent("toolchain")
         let view = folder.appendingPathComponent(stamp)
         let script = view.appendingPathComponent("usr/bin/swiftc")
-        let answers = view.appendingPathComponent("answers")
+        let answers = answersFolder(of: script)
         let text = self.script(compiler: compiler.path, answers: answers.path)
         // A view made by another version of the grader is made again.
         if (try? String(contentsOf: script, encoding: .utf8)) == text { return script }
