@@ -146,8 +146,10 @@ public final class Grader: @unchecked Sendable {
             decided[track.key] = judgedWithoutRuns(track, build: build, options: options)
         }
         let toRun = tracks.filter { decided[$0.key] == nil }
-        let runner = toRun.isEmpty ? nil : try TestRunner(binary: build.testBinary, package: shadowDirectory, swift: swift,
-                                                          logs: logs, variantSwitch: variantSwitch)
+        let runner = toRun.isEmpty ? nil : try TestRunner(binary: build.testBinary, ownBinaries: build.ownBinaries,
+                                                          package: shadowDirectory, swift: swift,
+                                                          logs: logs, variantSwitch: variantSwitch,
+                                                          runsXCTest: toRun.contains { $0.framework == .xctest })
         for exercise in toRun
             .enumerated().sorted(by: { timing($0.element) > timing($1.element) || (timing($0.element) == timing($1.element) && $0.offset < $1.offset) })
             .map(\.element) {

@@ -17,6 +17,9 @@ public struct ShadowBuild {
     public struct Result {
         /// The test binary with every exercise that compiled.
         public var testBinary: URL
+        /// Swift Testing tracks rebuilt since into binaries of their own (`TrackRelink`), by
+        /// target: run these tracks from there, not from `testBinary`.
+        public var ownBinaries: [String: URL] = [:]
         public var broken: [String: CompileError]
         public var missing: [String: String]
     }
@@ -72,10 +75,11 @@ public struct ShadowBuild {
             // Nothing changed since the last build that succeeded (the manifest says which exercises
             // were left out): SwiftPM would only confirm it, which costs a second and more.
             let files = shadow.fileFingerprints()
-            let plan = TrackRelink.planStamp(in: shadow)
+            let plan = SwiftPMPlan.stamp(in: shadow)
             let record = TrackRelink.Record.load(from: shadow)
-            if !cold, let record, record.files == files, record.plan == plan, let binary = try? testBinary() {
-                return Result(testBinary: binary, broken: broken, missing: missing)
+            if !cold, let record, record.files == files, record.plan == plan, let binary = try? testBinary(),
+               let own = Self.ownBinaries(record.ownBinaries ?? [], testBinary: binary) {
+                return Result(testBinary: binary, ownBinaries: own, broken: broken, missing: missing)
             }
             // Forgotten until a build succeeds: an interrupted one leaves no record to trust.
             TrackRelink.Record.forget(in: shadow)
@@ -83,10 +87,12 @@ public struct ShadowBuild {
                let targets = TrackRelink.targetsToRebuild(since: record, now: files, swiftTestingTargets: swiftTestingTargets) {
                 let relink = TrackRelink(shadow: shadow, environment: environment,
                                          log: shadow.directory.appendingPathComponent("relink.log"))
+                let testTargets = Set(catalog.allTracks.map(Catalog.targetName(of:)))
                 // Its own log: the progress line must not show a step of the last SwiftPM build.
-                if progress.during(log: relink.log, cold: false, { relink.run(targets, testBinary: binary) }) {
-                    TrackRelink.Record(files: files, plan: plan).save(to: shadow)
-                    return Result(testBinary: binary, broken: broken, missing: missing)
+                if let rebuilt = progress.during(log: relink.log, cold: false, { relink.run(targets, testBinary: binary, testTargets: testTargets) }),
+                   let own = Self.ownBinaries(Set(record.ownBinaries ?? []).union(rebuilt).sorted(), testBinary: binary) {
+                    TrackRelink.Record(files: files, plan: plan, ownBinaries: own.keys.sorted()).save(to: shadow)
+                    return Result(testBinary: binary, ownBinaries: own, broken: broken, missing: missing)
                 }
             }
             let result = try progress.during(log: log, cold: cold) {
@@ -96,7 +102,7 @@ public struct ShadowBuild {
             cold = false
             if result.termination == .exited(0) {
                 let binary = try testBinary()
-                TrackRelink.Record(files: files, plan: TrackRelink.planStamp(in: shadow)).save(to: shadow)
+                TrackRelink.Record(files: files, plan: SwiftPMPlan.stamp(in: shadow)).save(to: shadow)
                 return Result(testBinary: binary, broken: broken, missing: missing)
             }
             var newlyBroken = false
@@ -138,6 +144,17 @@ public struct ShadowBuild {
     static func compilerFlags(swift: String, state: URL) -> [String] {
         let hashing = "-enable-incremental-file-hashing"
         return CompilerProbeCache.compilerOffers(hashing, swift: swift, state: state) ? ["-Xswiftc", hashing] : []
+    }
+
+    /// Where the binaries of these targets are (`TrackRelink.ownBinary`), or nil when one is missing.
+    static func ownBinaries(_ targets: [String], testBinary: URL) -> [String: URL]? {
+        var result: [String: URL] = [:]
+        for target in targets {
+            let binary = TrackRelink.ownBinary(of: target, testBinary: testBinary)
+            guard FileManager.default.isExecutableFile(atPath: binary.path) else { return nil }
+            result[target] = binary
+        }
+        return result
     }
 
     /// The shadow targets of Swift Testing tracks, which `TrackRelink` may rebuild on its own.

@@ -11,19 +11,26 @@ import Foundation
 /// run carries.
 public struct TestRunner: SuiteRunner {
     public var binary: URL
+    /// Tracks rebuilt into binaries of their own since `binary` was linked, by target (`TrackRelink`).
+    public var ownBinaries: [String: URL]
     public var package: URL
     public var logs: URL
     public var swift: String
     public var variantSwitch: VariantSwitch
     /// XCTest's `Class.test` names, by shadow test target, read once per build.
-    public var xctestTests: [String: [String]]
+    public var xctestTests: [String: [String]] = [:]
 
-    public init(binary: URL, package: URL, swift: String, logs: URL, variantSwitch: VariantSwitch) throws {
+    /// `runsXCTest`: whether any XCTest track will run. Only those need the listing (a run of the
+    /// test binary) that names their tests; Swift Testing tracks are run by filter.
+    public init(binary: URL, ownBinaries: [String: URL] = [:], package: URL, swift: String, logs: URL,
+                variantSwitch: VariantSwitch, runsXCTest: Bool = true) throws {
         self.binary = binary
+        self.ownBinaries = ownBinaries
         self.package = package
         self.swift = swift
         self.logs = logs
         self.variantSwitch = variantSwitch
+        guard runsXCTest else { return }
         let log = logs.appendingPathComponent("list-tests.log")
         #if os(macOS)
         let listing = try ProcessRunner.shared.run(swift, ["test", "--skip-build", "--list-tests", "--package-path", package.path],
@@ -86,7 +93,7 @@ public struct TestRunner: SuiteRunner {
             arguments = ["test", "--skip-build", "--disable-xctest", "--package-path", package.path, "--filter", filter,
                          "--event-stream-output-path", events.path, "--event-stream-version", "0"]
             #else
-            executable = binary.path
+            executable = (ownBinaries[target] ?? binary).path
             arguments = ["--testing-library", "swift-testing", "--filter", filter,
                          "--event-stream-output-path", events.path, "--event-stream-version", "0"]
             #endif

@@ -1,17 +1,26 @@
 import Foundation
 
-/// Rebuilds the test binary after an edit that touched only Swift Testing tracks, without SwiftPM.
+/// Rebuilds a Swift Testing track after an edit of that track alone, without SwiftPM, into a test
+/// binary of its own.
 ///
 /// After an attendee edits a test, `swift build` plans the whole package again (0.3 s), then
-/// rediscovers XCTest's tests and recompiles the discovery and runner modules (0.4–1.3 s), and only
-/// then links. A Swift Testing track needs none of that: Swift Testing finds its tests in the binary
-/// at run time, and SwiftPM's discovery file for a track with no XCTest in it is empty before and
-/// after the edit. So when the record of the last build shows that only such tracks changed since,
-/// the grader runs the commands SwiftPM itself planned for them, read from its build plan
-/// (`.build/debug.yaml`): compile the track's module, wrap its AST for the debugger, link the test
-/// binary. Anything unexpected (another file changed, a plan it cannot read, a command that fails)
-/// means "not this time", and `swift build` does the work and reports any error as usual. SwiftPM's
-/// next build sees the newer files and outputs and redoes whatever it must. Linux only.
+/// rediscovers XCTest's tests and recompiles the discovery and runner modules (0.4–1.3 s), and
+/// relinks the test binary that holds every track (0.55 s for 8.8 MB). A Swift Testing track needs
+/// none of that: Swift Testing finds its tests in the binary at run time, and SwiftPM's discovery
+/// file for a track with no XCTest in it is empty before and after the edit. So when the record of
+/// the last build shows that only such tracks changed since, the grader compiles each such track
+/// into a folder of its own, with the frontend jobs of SwiftPM's compile command (read from its
+/// build plan, `SwiftPMPlan`, and asked of the driver once, `DriverJobs`), and links it into a
+/// small binary (0.15 s): the legacy modules' objects, exactly as SwiftPM's link has them, the
+/// track's, and an entry point that starts Swift Testing as SwiftPM's runner does. The grader then
+/// runs that track from its own binary (`Record.ownBinaries`) and every other track from
+/// SwiftPM's, which is still current for them.
+///
+/// SwiftPM's outputs and the driver's incremental state stay as SwiftPM's last build left them,
+/// so its next build, which sees newer sources, redoes what it must, and its binary serves every
+/// track again. Anything unexpected (another file changed, a plan it cannot read, a command that
+/// fails) means "not this time": `swift build` does the work and reports any error as usual.
+/// Linux only.
 struct TrackRelink {
     /// What the test binary was last built from, kept beside SwiftPM's build folder.
     struct Record: Codable, Equatable {
@@ -20,6 +29,9 @@ struct TrackRelink {
         /// SwiftPM's build plan when the record was made (size and time): a plan written since,
         /// by a build that failed or left other tracks out, is not the one to follow.
         var plan: String
+        /// The targets rebuilt into binaries of their own since SwiftPM's last build: theirs is
+        /// current, SwiftPM's holds their code as it was. (Absent in a record of SwiftPM's build.)
+        var ownBinaries: [String]?
 
         static func url(in shadow: ShadowPackage) -> URL {
             shadow.directory.appendingPathComponent(".build/kata-last-build.json")
@@ -40,28 +52,9 @@ struct TrackRelink {
         }
     }
 
-    /// One command of SwiftPM's build plan.
-    struct PlannedCommand: Equatable {
-        var tool = ""
-        var outputs: [String] = []
-        var arguments: [String] = []
-        var keys: Set<String> = []
-    }
-
     var shadow: ShadowPackage
     var environment: [String: String]
     var log: URL
-
-    static func planURL(in shadow: ShadowPackage) -> URL {
-        shadow.directory.appendingPathComponent(".build/debug.yaml")
-    }
-
-    /// The plan's size and modification time, or "" when there is none.
-    static func planStamp(in shadow: ShadowPackage) -> String {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: planURL(in: shadow).path),
-              let size = attributes[.size] as? NSNumber, let date = attributes[.modificationDate] as? Date else { return "" }
-        return "\(size)-\(date.timeIntervalSince1970)"
-    }
 
     /// The shadow targets to rebuild, when every file that changed since `record` belongs to one
     /// of `swiftTestingTargets` (`Grade/<target>/…`); nil when anything else changed, nothing did,
@@ -77,40 +70,6 @@ struct TrackRelink {
         return targets.isEmpty ? nil : targets.sorted()
     }
 
-    /// The commands of a SwiftPM build plan: `commands:` entries with their tool, outputs and
-    /// arguments (JSON arrays in the YAML SwiftPM writes).
-    static func commands(inPlan text: String) -> [PlannedCommand] {
-        var commands: [PlannedCommand] = []
-        var inCommands = false
-        var current: PlannedCommand?
-        func finish() { if let command = current { commands.append(command) }; current = nil }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.isEmpty { continue }
-            if !line.hasPrefix(" ") {
-                finish()
-                inCommands = line == "commands:"
-                continue
-            }
-            guard inCommands else { continue }
-            if line.hasPrefix("  \""), !line.hasPrefix("   ") {
-                finish()
-                current = PlannedCommand()
-            } else if line.hasPrefix("    "), current != nil, let colon = line.firstIndex(of: ":") {
-                let key = line[line.index(line.startIndex, offsetBy: 4)..<colon].trimmingCharacters(in: .whitespaces)
-                let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-                current?.keys.insert(key)
-                switch key {
-                case "tool": current?.tool = value
-                case "outputs": current?.outputs = jsonStrings(value) ?? []
-                case "args": current?.arguments = jsonStrings(value) ?? []
-                default: break
-                }
-            }
-        }
-        finish()
-        return commands
-    }
-
     /// Whether any line outside a `//` comment imports XCTest (or a part of it). Errs towards yes:
     /// a yes only means SwiftPM builds as usual.
     static func importsXCTest(_ source: String) -> Bool {
@@ -120,67 +79,187 @@ struct TrackRelink {
         }
     }
 
-    static func jsonStrings(_ text: String) -> [String]? {
-        (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String]
-    }
-
-    /// The commands to run for `targets`, in order, or nil when the plan does not hold exactly
-    /// one plain shell command for each step, writing where this copy's build folder (`build`,
-    /// symbolic links resolved) is: a checkout copied elsewhere carries a plan for the old place.
-    static func steps(for targets: [String], build: URL, testBinary: String, in commands: [PlannedCommand]) -> [[String]]? {
-        let known: Set<String> = ["tool", "inputs", "outputs", "description", "args"]
-        func command(making relative: String) -> [String]? {
-            let expected = build.appendingPathComponent(relative).path
-            let matches = commands.filter { command in
-                command.outputs.contains { $0.hasSuffix("/" + relative) && URL(fileURLWithPath: $0).resolvingSymlinksInPath().path == expected }
-            }
-            guard matches.count == 1, let match = matches.first, match.tool == "shell", match.keys.isSubset(of: known),
-                  !match.arguments.isEmpty else { return nil }
-            return match.arguments
-        }
-        var steps: [[String]] = []
+    /// The plan's steps for `targets`: each one's compile command, by target, and the command that
+    /// links SwiftPM's test binary, whose settings and objects the tracks' own links reuse. Nil
+    /// when the plan does not hold each of them exactly once (`SwiftPMPlan.command(making:in:)`).
+    static func steps(for targets: [String], build: URL, testBinary: String,
+                      in plan: SwiftPMPlan) -> (compiles: [String: SwiftPMPlan.Command], link: SwiftPMPlan.Command)? {
+        var compiles: [String: SwiftPMPlan.Command] = [:]
         for target in targets {
-            guard let compile = command(making: "Modules/\(target).swiftmodule"),
-                  let wrap = command(making: "\(target).build/\(target).swiftmodule.o") else { return nil }
-            steps += [compile, wrap]
+            guard let compile = plan.command(making: "Modules/\(target).swiftmodule", in: build) else { return nil }
+            compiles[target] = compile
         }
-        guard let link = command(making: testBinary) else { return nil }
-        return steps + [link]
+        guard let link = plan.command(making: testBinary, in: build) else { return nil }
+        return (compiles, link)
     }
 
-    /// Rebuilds `targets` and relinks; false when it did not (the caller then runs `swift build`).
-    func run(_ targets: [String], testBinary: URL) -> Bool {
+    /// A track's own binary: beside SwiftPM's, so that the link's `-rpath=$ORIGIN` means the same.
+    static func ownBinary(of target: String, testBinary: URL) -> URL {
+        testBinary.deletingLastPathComponent().appendingPathComponent("\(target).kata-track")
+    }
+
+    /// The grader's files for the tracks' own binaries, in the build folder: the entry point, and
+    /// for each track its objects, their list and the driver's jobs.
+    static func workFolder(testBinary: URL) -> URL {
+        testBinary.deletingLastPathComponent().appendingPathComponent("kata-tracks")
+    }
+
+    /// The entry point of a track's own binary: what SwiftPM's runner does for
+    /// `--testing-library swift-testing`, which the grader passes to every Swift Testing run.
+    static let entryPointSource = """
+        // Written by the kata's grader: starts Swift Testing as SwiftPM's test runner does.
+        import Testing
+
+        @_silgen_name("$ss13_runAsyncMainyyyyYaKcF")
+        private func _runAsyncMain(_ asyncFun: @Sendable @escaping () async throws -> ())
+
+        _runAsyncMain { await Testing.__swiftPMEntryPoint() as Never }
+
+        """
+
+    /// SwiftPM names the discovery module after the test product: XPackageTests → XPackageDiscoveredTests.
+    static func discoveryModule(ofProduct product: String) -> String? {
+        product.hasSuffix("Tests") ? "\(product.dropLast(5))DiscoveredTests" : nil
+    }
+
+    /// The objects of a track's own binary: `entryPoint`, then of SwiftPM's link (`linked`, in its
+    /// order) the legacy modules' objects, without any test target's (`testTargets`) or SwiftPM's
+    /// test runner and discovery modules (named after the `product`), then the track's `own`.
+    /// Nil when the track has none, or the link holds an object outside a `<module>.build` folder.
+    static func ownObjects(entryPoint: String, linked: [String], own: [String], product: String,
+                           testTargets: Set<String>) -> [String]? {
+        guard let discovery = discoveryModule(ofProduct: product), !own.isEmpty else { return nil }
+        let harness: Set<String> = [product, discovery]
+        var result = [entryPoint]
+        for object in linked where object.hasSuffix(".o") {
+            let folder = URL(fileURLWithPath: object).deletingLastPathComponent().lastPathComponent
+            guard folder.hasSuffix(".build") else { return nil }
+            let module = String(folder.dropLast(6))
+            if !testTargets.contains(module), !harness.contains(module) { result.append(object) }
+        }
+        return result + own
+    }
+
+    /// SwiftPM's link command made to link `target`'s own binary: its output, module name and
+    /// object list replaced, every other setting kept. Nil unless each appears exactly once.
+    static func ownLink(of target: String, link: [String], output: URL, objectList: URL) -> [String]? {
+        var arguments = link
+        func replaceValue(of option: String, with value: String) -> Bool {
+            let at = arguments.indices.filter { arguments[$0] == option }
+            guard at.count == 1, let index = at.first, index + 1 < arguments.count else { return false }
+            arguments[index + 1] = value
+            return true
+        }
+        let lists = arguments.indices.filter { arguments[$0].hasPrefix("@") }
+        guard lists.count == 1, let list = lists.first,
+              replaceValue(of: "-o", with: output.path),
+              replaceValue(of: "-module-name", with: "\(target)_OwnBinary") else { return nil }
+        arguments[list] = "@" + objectList.path
+        return arguments
+    }
+
+    /// A response file line for the compiler driver: quoted, so that a path may hold spaces.
+    static func responseFileLine(_ path: String) -> String {
+        "\"" + path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+    }
+
+    /// Rebuilds each of `targets` into a binary of its own; the targets rebuilt, or nil when it
+    /// did not (the caller then runs `swift build`). `testTargets`: every exercise track's target.
+    func run(_ targets: [String], testBinary: URL, testTargets: Set<String>) -> [String]? {
         #if !os(Linux)
         // On macOS the test product is a bundle, XCTest needs no discovery module, and Swift Testing
         // runs go through `swift test` (TestRunner): a different plan, not verified here.
-        return false
+        return nil
         #else
         // The build folder is the test binary's, links resolved, as SwiftPM writes its plan.
         let build = testBinary.deletingLastPathComponent().resolvingSymlinksInPath()
-        // SwiftPM names the discovery module after the test product: XPackageTests → XPackageDiscoveredTests.
         let product = testBinary.deletingPathExtension().lastPathComponent
-        guard product.hasSuffix("Tests") else { return false }
-        let discovery = build.appendingPathComponent("\(product.dropLast(5))DiscoveredTests.derived")
+        guard let discoveryModule = Self.discoveryModule(ofProduct: product) else { return nil }
+        let discovery = build.appendingPathComponent("\(discoveryModule).derived")
         for target in targets {
             // A track that imports XCTest may hold test case classes, which need SwiftPM's discovery.
             let folder = shadow.targetDirectory(named: target)
             for file in (try? ShadowPackage.files(under: folder)) ?? [] {
                 guard let text = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8),
-                      !Self.importsXCTest(text) else { return false }
+                      !Self.importsXCTest(text) else { return nil }
             }
             let discovered = discovery.appendingPathComponent("\(target).swift").path
             guard let size = (try? FileManager.default.attributesOfItem(atPath: discovered))?[.size] as? NSNumber,
-                  size.intValue == 0 else { return false }
+                  size.intValue == 0 else { return nil }
         }
-        guard let plan = try? String(contentsOf: Self.planURL(in: shadow), encoding: .utf8),
-              let steps = Self.steps(for: targets, build: build, testBinary: testBinary.lastPathComponent,
-                                     in: Self.commands(inPlan: plan)) else { return false }
-        for step in steps {
-            guard let result = try? ProcessRunner.shared.run(step[0], Array(step.dropFirst()), environment: environment, timeout: 600,
-                                                             log: log, temporaryName: ProcessRunner.swiftPMTemporary),
-                  result.termination == .exited(0) else { return false }
+        let work = Self.workFolder(testBinary: testBinary)
+        guard let text = try? String(contentsOf: SwiftPMPlan.url(in: shadow), encoding: .utf8),
+              let steps = Self.steps(for: targets, build: build, testBinary: testBinary.lastPathComponent, in: SwiftPMPlan(text: text)),
+              let entryPoint = entryPointObject(link: steps.link.arguments, folder: work) else { return nil }
+        func succeeds(_ command: [String]) -> Bool {
+            guard let result = try? ProcessRunner.shared.run(command[0], Array(command.dropFirst()), environment: environment,
+                                                             timeout: 600, log: log, temporaryName: ProcessRunner.swiftPMTemporary)
+            else { return false }
+            return result.termination == .exited(0)
         }
-        return true
+        let linked = steps.link.inputs
+        for target in targets {
+            let output = Self.ownBinary(of: target, testBinary: testBinary)
+            let objects = work.appendingPathComponent(target)
+            let objectList = work.appendingPathComponent("\(target).objects")
+            // The old binary and objects go first: a failed step must not leave any that look current.
+            try? FileManager.default.removeItem(at: output)
+            try? FileManager.default.removeItem(at: objects)
+            guard let compile = steps.compiles[target],
+                  (try? FileManager.default.createDirectory(at: objects, withIntermediateDirectories: true)) != nil else { return nil }
+            // Compiled by the frontend jobs the driver plans for the whole module, at once: every
+            // source again (an edit of one may change what another compiles to), one batch a core.
+            let sources = compile.inputs.filter { $0.hasSuffix(".swift") }
+            guard let compileJobs = DriverJobs.of(compile.arguments, key: compile.arguments + sources,
+                                                  cache: work.appendingPathComponent("\(target).compile-jobs"),
+                                                  environment: environment, log: log)
+                      .flatMap({ DriverJobs.objectJobs(of: $0, sources: sources, objects: objects) }),
+                  allSucceed(compileJobs, logs: objects),
+                  let ownObjects = Self.ownObjects(entryPoint: entryPoint.path, linked: linked, own: DriverJobs.outputs(of: compileJobs),
+                                                   product: product, testTargets: testTargets),
+                  let link = Self.ownLink(of: target, link: steps.link.arguments, output: output, objectList: objectList),
+                  (try? ownObjects.map(Self.responseFileLine).joined(separator: "\n")
+                      .write(to: objectList, atomically: true, encoding: .utf8)) != nil else { return nil }
+            let linkJobs = DriverJobs.of(link, key: link + ownObjects, cache: work.appendingPathComponent("\(target).link-jobs"),
+                                         environment: environment, log: log) ?? [link]
+            guard linkJobs.allSatisfy(succeeds) else { return nil }
+        }
+        return targets
         #endif
+    }
+
+    /// Runs `jobs` at once, each under the supervisor with a log (and a temporary folder) of its
+    /// own in `logs`; true when every one succeeds.
+    func allSucceed(_ jobs: [[String]], logs: URL) -> Bool {
+        let succeeded = Locked(0)
+        DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
+            let job = jobs[index]
+            let result = try? ProcessRunner.shared.run(job[0], Array(job.dropFirst()), environment: environment, timeout: 600,
+                                                       log: logs.appendingPathComponent("job-\(index).log"))
+            if result?.termination == .exited(0) { succeeded.withLock { $0 += 1 } }
+        }
+        return succeeded.value == jobs.count
+    }
+
+    /// The entry point's object, compiled once per build folder (with the link's target triple,
+    /// so that it fits); nil when it cannot be.
+    func entryPointObject(link: [String], folder: URL) -> URL? {
+        let source = folder.appendingPathComponent("EntryPoint.swift")
+        let object = folder.appendingPathComponent("EntryPoint.o")
+        if FileManager.default.fileExists(atPath: object.path),
+           (try? String(contentsOf: source, encoding: .utf8)) == Self.entryPointSource { return object }
+        try? FileManager.default.removeItem(at: object)
+        guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
+              (try? Self.entryPointSource.write(to: source, atomically: true, encoding: .utf8)) != nil else { return nil }
+        let triple = link.firstIndex(of: "-target").flatMap { $0 + 1 < link.count ? ["-target", link[$0 + 1]] : nil } ?? []
+        // Written under another name and then renamed: an interrupted compile leaves no object to trust.
+        let partial = folder.appendingPathComponent("EntryPoint.partial.o")
+        let arguments = ["-c", source.path, "-o", partial.path, "-module-name", "KataTrackEntryPoint", "-Onone", "-g",
+                         "-module-cache-path", folder.appendingPathComponent("ModuleCache").path] + triple
+        guard let result = try? ProcessRunner.shared.run(link[0], arguments, environment: environment, timeout: 600, log: log,
+                                                         temporaryName: ProcessRunner.swiftPMTemporary),
+              result.termination == .exited(0),
+              (try? FileManager.default.moveItem(at: partial, to: object)) != nil else { return nil }
+        return object
     }
 }

@@ -78,29 +78,84 @@ final class TrackRelinkTests: XCTestCase {
 
         """
 
-    func test_theStepsAreSwiftPMsOwnCommands_compileWrapLink() throws {
-        let commands = TrackRelink.commands(inPlan: plan)
-        XCTAssertEqual(commands.count, 4)
+    func test_theStepsAreSwiftPMsOwnCommands_compileAndTheLinkToReuse() throws {
+        let plan = SwiftPMPlan(text: plan)
+        XCTAssertEqual(plan.commands.count, 4)
         let steps = try XCTUnwrap(TrackRelink.steps(for: ["Grade_a__swift_testing"], build: URL(fileURLWithPath: "/b/debug"),
-                                                    testBinary: "XPackageTests.xctest", in: commands))
-        XCTAssertEqual(steps.map { $0.prefix(2).joined(separator: " ") },
-                       ["/t/swiftc -module-name", "/t/swiftc -modulewrap", "/t/swiftc -o"])
-        XCTAssertEqual(steps[0].last, "@/b/debug/Grade_a__swift_testing.build/sources")
+                                                    testBinary: "XPackageTests.xctest", in: plan))
+        let compile = try XCTUnwrap(steps.compiles["Grade_a__swift_testing"])
+        XCTAssertEqual(compile.arguments.prefix(2), ["/t/swiftc", "-module-name"])
+        XCTAssertEqual(compile.arguments.last, "@/b/debug/Grade_a__swift_testing.build/sources")
+        XCTAssertEqual(compile.inputs, ["/g/Grade_a__swift_testing/ASuite.swift"])
+        XCTAssertEqual(steps.link.arguments.prefix(2), ["/t/swiftc", "-o"])
+        XCTAssertEqual(steps.link.inputs, ["/b/debug/Grade_a__swift_testing.build/ASuite.swift.o"])
     }
 
     func test_aPlanItCannotFollowExactly_isNotFollowed() {
         let build = URL(fileURLWithPath: "/b/debug")
-        let commands = TrackRelink.commands(inPlan: plan)
-        XCTAssertNil(TrackRelink.steps(for: ["Grade_c__swift_testing"], build: build, testBinary: "XPackageTests.xctest", in: commands),
+        let parsed = SwiftPMPlan(text: plan)
+        XCTAssertNil(TrackRelink.steps(for: ["Grade_c__swift_testing"], build: build, testBinary: "XPackageTests.xctest", in: parsed),
                      "a target the plan does not build")
         XCTAssertNil(TrackRelink.steps(for: ["Grade_a__swift_testing"], build: URL(fileURLWithPath: "/elsewhere/debug"),
-                                       testBinary: "XPackageTests.xctest", in: commands),
+                                       testBinary: "XPackageTests.xctest", in: parsed),
                      "a plan made for another place (a copied checkout)")
         let withEnvironment = plan.replacingOccurrences(of: "    tool: shell\n    inputs: [\"/g/", with: "    tool: shell\n    env: {}\n    inputs: [\"/g/")
         XCTAssertNil(TrackRelink.steps(for: ["Grade_a__swift_testing"], build: build, testBinary: "XPackageTests.xctest",
-                                       in: TrackRelink.commands(inPlan: withEnvironment)),
+                                       in: SwiftPMPlan(text: withEnvironment)),
                      "a command with settings the grader does not reproduce")
         XCTAssertNil(TrackRelink.steps(for: ["Grade_a__swift_testing"], build: build, testBinary: "XPackageTests.xctest",
-                                       in: TrackRelink.commands(inPlan: "")))
+                                       in: SwiftPMPlan(text: "")))
+    }
+
+    func test_aTracksOwnBinary_linksTheLegacyModulesAndTheTrack_withoutOtherTestsOrSwiftPMsRunner() throws {
+        let linked = ["/b/XPackageDiscoveredTests.build/Grade_a.swift.o", "/b/Mocking.build/Client.swift.o",
+                      "/b/Grade_a__swift_testing.build/ASuite.swift.o", "/b/Grade_b.build/BTests.swift.o",
+                      "/b/XPackageTests.build/runner.swift.o", "/b/Support.build/Support.swiftmodule.o"]
+        let objects = TrackRelink.ownObjects(entryPoint: "/w/EntryPoint.o", linked: linked, own: ["/w/Grade_a__swift_testing/ASuite.swift.o"],
+                                             product: "XPackageTests", testTargets: ["Grade_a__swift_testing", "Grade_b"])
+        XCTAssertEqual(objects, ["/w/EntryPoint.o", "/b/Mocking.build/Client.swift.o", "/b/Support.build/Support.swiftmodule.o",
+                                 "/w/Grade_a__swift_testing/ASuite.swift.o"])
+        XCTAssertNil(TrackRelink.ownObjects(entryPoint: "/w/EntryPoint.o", linked: linked, own: [], product: "XPackageTests",
+                                            testTargets: []), "no object of the track")
+        XCTAssertNil(TrackRelink.ownObjects(entryPoint: "/w/EntryPoint.o", linked: ["/b/loose.o"], own: ["/w/a.o"],
+                                            product: "XPackageTests", testTargets: []), "an object SwiftPM did not lay out")
+
+        let link = ["/t/swiftc", "-L", "/b", "-o", "/b/XPackageTests.xctest", "-module-name", "XPackageTests", "-emit-executable",
+                    "-Xlinker", "-rpath=$ORIGIN", "@/b/XPackageTests.product/Objects.LinkFileList", "-g"]
+        let own = try XCTUnwrap(TrackRelink.ownLink(of: "Grade_a", link: link, output: URL(fileURLWithPath: "/b/Grade_a.kata-track"),
+                                                    objectList: URL(fileURLWithPath: "/w/Grade_a.objects")))
+        XCTAssertEqual(own, ["/t/swiftc", "-L", "/b", "-o", "/b/Grade_a.kata-track", "-module-name", "Grade_a_OwnBinary", "-emit-executable",
+                             "-Xlinker", "-rpath=$ORIGIN", "@/w/Grade_a.objects", "-g"])
+        XCTAssertNil(TrackRelink.ownLink(of: "Grade_a", link: link + ["-o", "/elsewhere"], output: URL(fileURLWithPath: "/b/x"),
+                                         objectList: URL(fileURLWithPath: "/w/x")), "two outputs")
+        XCTAssertEqual(TrackRelink.responseFileLine("/a b/c\"d"), "\"/a b/c\\\"d\"")
+    }
+
+    func test_theDriversJobs_areReadAsItQuotesThem() {
+        XCTAssertEqual(DriverJobs.shellWords("/t/clang -o 'x y' 'a'\\''b' -rpath='$ORIGIN' c\\ d"),
+                       ["/t/clang", "-o", "x y", "a'b", "-rpath=$ORIGIN", "c d"])
+        XCTAssertNil(DriverJobs.shellWords("/t/clang $(rm -rf x)"), "anything but words is not a job")
+        XCTAssertNil(DriverJobs.shellWords("/t/clang 'unclosed"))
+        XCTAssertNil(DriverJobs.shellWords("   "))
+    }
+
+    func test_aCompilesObjectJobs_writeObjectsElsewhere_andNothingElse() throws {
+        let jobs = [["/t/swift-frontend", "-frontend", "-emit-module", "/g/A.swift", "/g/B.swift", "-o", "/b/Modules/M.swiftmodule"],
+                    ["/t/swift-frontend", "-frontend", "-c", "-primary-file", "/g/A.swift", "/g/B.swift",
+                     "-emit-dependencies-path", "/b/A.d", "-serialize-diagnostics-path", "/b/A.dia", "-g",
+                     "-o", "/b/M.build/A.swift.o", "-index-store-path", "/b/index", "-index-system-modules"],
+                    ["/t/swift-frontend", "-frontend", "-c", "/g/A.swift", "-primary-file", "/g/B.swift", "-o", "/b/M.build/B.swift.o"],
+                    ["/t/swift-frontend", "-modulewrap", "/b/Modules/M.swiftmodule", "-o", "/b/Modules/M.o"]]
+        let objects = URL(fileURLWithPath: "/w/M")
+        let compile = try XCTUnwrap(DriverJobs.objectJobs(of: jobs, sources: ["/g/B.swift", "/g/A.swift"], objects: objects))
+        XCTAssertEqual(compile, [["/t/swift-frontend", "-frontend", "-c", "-primary-file", "/g/A.swift", "/g/B.swift", "-g",
+                                  "-o", "/w/M/A.swift.o"],
+                                 ["/t/swift-frontend", "-frontend", "-c", "/g/A.swift", "-primary-file", "/g/B.swift", "-o", "/w/M/B.swift.o"]])
+        XCTAssertEqual(DriverJobs.outputs(of: compile), ["/w/M/A.swift.o", "/w/M/B.swift.o"])
+        XCTAssertNil(DriverJobs.objectJobs(of: jobs, sources: ["/g/A.swift"], objects: objects), "a source the plan does not name")
+        XCTAssertNil(DriverJobs.objectJobs(of: jobs, sources: ["/g/A.swift", "/g/B.swift", "/g/C.swift"], objects: objects),
+                     "a source the jobs leave out")
+        XCTAssertNil(DriverJobs.objectJobs(of: [jobs[1] + ["-filelist", "/tmp/x"]], sources: ["/g/A.swift"], objects: objects),
+                     "a list in a file of the driver's making")
     }
 }
