@@ -241,23 +241,24 @@ struct TrackRelink {
         return succeeded.value == jobs.count
     }
 
-    /// The entry point's object, compiled once per build folder (with the link's target triple,
-    /// so that it fits); nil when it cannot be.
+    /// The entry point's object, compiled once per build folder and compiler (its name holds a
+    /// fingerprint of both, with the source and the link's target triple, so that it fits); nil
+    /// when it cannot be compiled.
     func entryPointObject(link: [String], folder: URL) -> URL? {
+        let triple = link.firstIndex(of: "-target").flatMap { $0 + 1 < link.count ? ["-target", link[$0 + 1]] : nil } ?? []
         let source = folder.appendingPathComponent("EntryPoint.swift")
-        let object = folder.appendingPathComponent("EntryPoint.o")
-        if FileManager.default.fileExists(atPath: object.path),
-           (try? String(contentsOf: source, encoding: .utf8)) == Self.entryPointSource { return object }
-        try? FileManager.default.removeItem(at: object)
+        let arguments = ["-c", source.path, "-module-name", "KataTrackEntryPoint", "-Onone", "-g",
+                         "-module-cache-path", folder.appendingPathComponent("ModuleCache").path] + triple
+        let stamp = Fingerprint.hex(Data(([link[0]] + arguments + [Self.entryPointSource]).joined(separator: "\n").utf8))
+        let object = folder.appendingPathComponent("EntryPoint-\(stamp).o")
+        if FileManager.default.fileExists(atPath: object.path) { return object }
         guard (try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)) != nil,
               (try? Self.entryPointSource.write(to: source, atomically: true, encoding: .utf8)) != nil else { return nil }
-        let triple = link.firstIndex(of: "-target").flatMap { $0 + 1 < link.count ? ["-target", link[$0 + 1]] : nil } ?? []
         // Written under another name and then renamed: an interrupted compile leaves no object to trust.
         let partial = folder.appendingPathComponent("EntryPoint.partial.o")
-        let arguments = ["-c", source.path, "-o", partial.path, "-module-name", "KataTrackEntryPoint", "-Onone", "-g",
-                         "-module-cache-path", folder.appendingPathComponent("ModuleCache").path] + triple
-        guard let result = try? ProcessRunner.shared.run(link[0], arguments, environment: environment, timeout: 600, log: log,
-                                                         temporaryName: ProcessRunner.swiftPMTemporary),
+        try? FileManager.default.removeItem(at: partial)
+        guard let result = try? ProcessRunner.shared.run(link[0], arguments + ["-o", partial.path], environment: environment,
+                                                         timeout: 600, log: log, temporaryName: ProcessRunner.swiftPMTemporary),
               result.termination == .exited(0),
               (try? FileManager.default.moveItem(at: partial, to: object)) != nil else { return nil }
         return object
