@@ -401,16 +401,19 @@ if [ -n "$confirmation" ]; then
   check "... and the other exercise is graded as usual" "done" "$(verdict_of "$first" "$work/macro.tsv")"
 fi
 
-# An edit of a Swift Testing track alone is rebuilt without SwiftPM (TrackRelink): each grade must
-# see the edit just made, and a track that imports XCTest goes through SwiftPM's test discovery.
+# An edit of a Swift Testing track alone is rebuilt without SwiftPM, into a binary of its own
+# (TrackRelink): each grade must see the edit just made, SwiftPM's next build must carry the edit
+# too, and a track that imports XCTest goes through SwiftPM's test discovery.
 st_track="$first@swift-testing"
 st_suite="$(solution_files "$st_track" | tail -n 1)"
-if [ -n "$st_suite" ]; then
+xc_file="$(solution_files "$first" | grep -vxF -f <(solution_files "$st_track") | tail -n 1)"
+if [ -n "$st_suite" ] && [ -n "$xc_file" ]; then
   relink_log="$clone/.build/kata/exercises/relink.log"
+  build_record="$clone/.build/kata/exercises/.build/kata-last-build.json"
   relink_grade() { # relink_grade NAME: grades $first into $work/relink-NAME.tsv; prints "rebuilt" or "swift build"
     rm -f "$relink_log"
     "$clone/Scripts/grade.sh" --porcelain "$first" >"$work/relink-$1.tsv" 2>"$work/relink-$1.err"
-    if [ -e "$relink_log" ]; then echo rebuilt; else echo "swift build"; fi
+    if [ -e "$relink_log" ] && grep -q '"ownBinaries"' "$build_record"; then echo rebuilt; else echo "swift build"; fi
   }
   for file in $(solution_files "$st_track"); do cp "$root/Solutions/$file" "$clone/Exercises/$file"; done
   relink_grade 0 >/dev/null
@@ -419,6 +422,11 @@ if [ -n "$st_suite" ]; then
   how="$(relink_grade weak)"
   check "a Swift Testing track edited alone is rebuilt without SwiftPM" "rebuilt" "$how" "$(tail -n 3 "$work/relink-weak.err")"
   check "... and the grade is of the edit (now vacuous)" "misses bugs" "$(verdict_of "$st_track" "$work/relink-weak.tsv")" "$(tail -n 3 "$work/relink-weak.err")"
+  # An edit of the XCTest track: SwiftPM builds, and its binary must hold the vacuous suite too.
+  cp "$clone/Exercises/$xc_file" "$work/xc-file.swift"
+  printf '\n// an edit\n' >>"$clone/Exercises/$xc_file"
+  how="$(relink_grade swiftpm)"
+  check "... and SwiftPM's next build runs the edit too" "swift build misses bugs" "$how $(verdict_of "$st_track" "$work/relink-swiftpm.tsv")" "$(tail -n 3 "$work/relink-swiftpm.err")"
   cp "$root/Solutions/$st_suite" "$clone/Exercises/$st_suite"
   how="$(relink_grade fixed)"
   check "... and of the next edit (fixed again)" "rebuilt done" "$how $(verdict_of "$st_track" "$work/relink-fixed.tsv")" "$(tail -n 3 "$work/relink-fixed.err")"
@@ -426,6 +434,7 @@ if [ -n "$st_suite" ]; then
   how="$(relink_grade xctest)"
   check "a track that imports XCTest is built by SwiftPM" "swift build done" "$how $(verdict_of "$st_track" "$work/relink-xctest.tsv")" "$(tail -n 3 "$work/relink-xctest.err")"
   cp "$root/Solutions/$st_suite" "$clone/Exercises/$st_suite"
+  cp "$work/xc-file.swift" "$clone/Exercises/$xc_file"
 fi
 
 # An edit under Sources/ is named, with the command that restores it.
