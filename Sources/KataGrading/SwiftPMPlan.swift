@@ -7,14 +7,15 @@ struct SwiftPMPlan {
     /// One command of the plan.
     struct Command: Equatable {
         var tool = ""
-        var outputs: [String] = []
         var keys: Set<String> = []
-        /// Inputs and arguments as the plan spells them (JSON arrays), read only when asked: the
-        /// plan holds hundreds of commands, and the link's inputs name every object.
+        /// Inputs, outputs and arguments as the plan spells them (JSON arrays), read only when
+        /// asked: the plan holds hundreds of commands, and the link's inputs name every object.
         var rawInputs: Substring = ""
+        var rawOutputs: Substring = ""
         var rawArguments: Substring = ""
 
         var inputs: [String] { SwiftPMPlan.jsonStrings(rawInputs) ?? [] }
+        var outputs: [String] { SwiftPMPlan.jsonStrings(rawOutputs) ?? [] }
         var arguments: [String] { SwiftPMPlan.jsonStrings(rawArguments) ?? [] }
     }
 
@@ -31,31 +32,34 @@ struct SwiftPMPlan {
         return "\(size)-\(date.timeIntervalSince1970)"
     }
 
-    /// The `commands:` entries of the YAML SwiftPM writes.
+    /// The `commands:` entries of the YAML SwiftPM writes: a command's name indented by two
+    /// spaces, its `key: value` lines by four. Read as bytes: the plan is half a megabyte.
     init(text: String) {
+        let space = UInt8(ascii: " "), quote = UInt8(ascii: "\""), colon = UInt8(ascii: ":")
         var commands: [Command] = []
         var inCommands = false
         var current: Command?
         func finish() { if let command = current { commands.append(command) }; current = nil }
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.isEmpty { continue }
-            if !line.hasPrefix(" ") {
+        for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
+            let indent = line.prefix { $0 == space }.count
+            if indent == 0 {
                 finish()
-                inCommands = line == "commands:"
+                inCommands = line.elementsEqual("commands:".utf8)
                 continue
             }
             guard inCommands else { continue }
-            if line.hasPrefix("  \""), !line.hasPrefix("   ") {
+            let rest = line.dropFirst(indent)
+            if indent == 2, rest.first == quote {
                 finish()
                 current = Command()
-            } else if line.hasPrefix("    "), current != nil, let colon = line.firstIndex(of: ":") {
-                let key = line[line.index(line.startIndex, offsetBy: 4)..<colon].trimmingCharacters(in: .whitespaces)
-                let value = line[line.index(after: colon)...].drop { $0 == " " }
+            } else if indent == 4, current != nil, let at = rest.firstIndex(of: colon) {
+                guard let key = String(rest[..<at]) else { continue }
+                let value = Substring(rest[rest.index(after: at)...]).drop { $0 == " " }
                 current?.keys.insert(key)
                 switch key {
-                case "tool": current?.tool = value.trimmingCharacters(in: .whitespaces)
+                case "tool": current?.tool = String(value)
                 case "inputs": current?.rawInputs = value
-                case "outputs": current?.outputs = Self.jsonStrings(value) ?? []
+                case "outputs": current?.rawOutputs = value
                 case "args": current?.rawArguments = value
                 default: break
                 }
@@ -76,7 +80,8 @@ struct SwiftPMPlan {
         let known: Set<String> = ["tool", "inputs", "outputs", "description", "args"]
         let expected = build.appendingPathComponent(relative).path
         let matches = commands.filter { command in
-            command.outputs.contains { $0.hasSuffix("/" + relative) && URL(fileURLWithPath: $0).resolvingSymlinksInPath().path == expected }
+            command.rawOutputs.contains(relative)
+                && command.outputs.contains { $0.hasSuffix("/" + relative) && URL(fileURLWithPath: $0).resolvingSymlinksInPath().path == expected }
         }
         guard matches.count == 1, let match = matches.first, match.tool == "shell", match.keys.isSubset(of: known),
               !match.arguments.isEmpty else { return nil }
