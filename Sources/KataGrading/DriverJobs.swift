@@ -20,11 +20,27 @@ struct DriverJobs: Codable, Equatable {
         let lines = answer.output.split(whereSeparator: \.isNewline)
         let jobs = lines.compactMap(shellWords)
         guard !jobs.isEmpty, jobs.count == lines.count,
-              jobs.allSatisfy({ $0[0].hasPrefix("/") && FileManager.default.isExecutableFile(atPath: $0[0]) }) else { return nil }
+              jobs.allSatisfy({ $0[0].hasPrefix("/") && FileManager.default.isExecutableFile(atPath: $0[0]) }),
+              readsOnlyLastingFiles(jobs, exists: { FileManager.default.fileExists(atPath: $0) }) else { return nil }
         if let data = try? JSONEncoder().encode(DriverJobs(key: key, jobs: jobs)) {
             try? data.write(to: cache, options: .atomic)
         }
         return jobs
+    }
+
+    /// Whether every response file (`@path`) the jobs read either outlasts the driver (`exists`
+    /// after it ended) or is written by an earlier job (`-o path`): a temporary file the driver
+    /// removed on leaving could not be read when the jobs are run again.
+    static func readsOnlyLastingFiles(_ jobs: [[String]], exists: (String) -> Bool) -> Bool {
+        var written: Set<String> = []
+        for job in jobs {
+            for argument in job where argument.hasPrefix("@") {
+                let path = String(argument.dropFirst())
+                guard written.contains(path) || exists(path) else { return false }
+            }
+            for index in job.indices.dropLast() where job[index] == "-o" { written.insert(job[index + 1]) }
+        }
+        return true
     }
 
     /// Of a compile's jobs, the frontend jobs that compile the sources to objects (one per batch

@@ -137,6 +137,11 @@ final class TrackRelinkTests: XCTestCase {
         XCTAssertNil(DriverJobs.shellWords("/t/clang $(rm -rf x)"), "anything but words is not a job")
         XCTAssertNil(DriverJobs.shellWords("/t/clang 'unclosed"))
         XCTAssertNil(DriverJobs.shellWords("   "))
+        let link = [["/t/swift-autolink-extract", "/b/a.o", "-o", "/w/X.autolink"], ["/t/clang", "@/w/X.autolink", "/b/a.o", "-o", "/b/x"]]
+        XCTAssertTrue(DriverJobs.readsOnlyLastingFiles(link, exists: { _ in false }), "a list an earlier job writes")
+        XCTAssertFalse(DriverJobs.readsOnlyLastingFiles([["/t/clang", "@/tmp/TemporaryDirectory.x/args.resp"]], exists: { _ in false }),
+                       "a list the driver wrote in its temporary folder, gone once it ended")
+        XCTAssertTrue(DriverJobs.readsOnlyLastingFiles([["/t/clang", "@/w/list"]], exists: { $0 == "/w/list" }))
     }
 
     func test_aCompilesObjectJobs_writeObjectsElsewhere_andNothingElse() throws {
