@@ -9,7 +9,9 @@
 # Each grade of the solutions runs every chaff and wheat once (and the real module 3 times), so N
 # grades prove each chaff caught N times in N. Each round of fixtures is built once and graded N
 # times in a row, so repeats cost only test runs. It ends with "N passed, N failed": a check
-# passes when its verdict was the expected one in every run.
+# passes when its verdict was the expected one in every run. The grader's logs of every run whose
+# verdict was not the expected one are kept in .build/kata/repeat-logs/<date>/ (each run's log is
+# there, and runs.tsv says which run was which).
 set -uo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -38,6 +40,7 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 
 "$grade" --list --porcelain >"$work/exercises.tsv" || exit 3
+kept_logs="$root/.build/kata/repeat-logs/$(date +%Y%m%d-%H%M%S)"
 source "$root/Scripts/lib/fixture-rounds.sh"
 
 if [ "$load" = 1 ]; then
@@ -46,7 +49,11 @@ fi
 for run in $(seq 1 "$runs"); do
   printf 'solutions: grade %d of %d…\n' "$run" "$runs" >&2
   "$grade" --solutions --porcelain "${ids[@]}" 2>/dev/null |
-    awk -F'\t' '{ printf "%s\tsolution\tdone\t%s\t%s\t\n", $1, $2, $3 }' >>"$work/all.tsv"
+    awk -F'\t' '{ printf "%s\tsolution\tdone\t%s\t%s\t\n", $1, $2, $3 }' >"$work/solutions.tsv"
+  while IFS=$'\t' read -r key _ _ verdict _; do
+    [ "$verdict" = done ] || keep_logs solutions "${key%@*}" "$key-solution"
+  done <"$work/solutions.tsv"
+  cat "$work/solutions.tsv" >>"$work/all.tsv"
 done
 # Each round of fixtures is built once and graded $runs times.
 grade_fixture_rounds "$work/fixtures.tsv" "$runs" "${ids[@]}"
@@ -71,4 +78,5 @@ awk -F'\t' -v runs="$runs" -v summary="$work/summary" '
     printf "\n%d passed, %d failed\n", passed, failed > summary
   }' "$work/all.tsv" | sort -s -k2,2
 cat "$work/summary"
+[ -d "$kept_logs" ] && echo "The grader's logs of the runs that got another verdict: ${kept_logs#"$root/"}"
 grep -q ' 0 failed$' "$work/summary"

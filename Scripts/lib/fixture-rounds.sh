@@ -4,7 +4,9 @@
 # the exercise's id, or id@framework when the fixture is written for its other track (its files
 # are that track's own, such as SwiftTesting/…Suite.swift).
 # Sourced by Scripts/selftest.sh and Scripts/repeat-grades.sh; needs $root, $grade and $work, and
-# "$work/exercises.tsv" (grade.sh --list --porcelain).
+# "$work/exercises.tsv" (grade.sh --list --porcelain). With $kept_logs set, the grader's logs of
+# an exercise whose verdict was not the expected one are copied there (keep_logs), since the next
+# grade overwrites them.
 #
 # Each round plants one fixture per exercise into a fresh copy of Solutions/, but never one that
 # replaces a file another planted exercise compiles with, so every fixture is judged on its own. A round is graded TIMES times in a row (one line per grade): the
@@ -58,6 +60,7 @@ grade_fixture_rounds() {
         verdict="$(awk -F'\t' -v id="$key" '$1 == id { print $2 }' "$work/weak-$round.tsv")"
         reason="$(awk -F'\t' -v id="$key" '$1 == id { print $3 }' "$work/weak-$round.tsv")"
         printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$key" "${fixture_name[$id]}" "${expected_verdict[$id]}" "${verdict:-(none)}" "$reason" "${rejected_by[$id]}" >>"$out"
+        [ "$verdict" = "${expected_verdict[$id]}" ] || keep_logs planted "$id" "$key-${fixture_name[$id]}"
       done
     done
     unset expected_verdict fixture_name track_key rejected_by
@@ -88,3 +91,13 @@ fixture_track() {
 }
 
 plural() { [ "$1" -eq 1 ] && echo "1 $2" || echo "$1 ${2}s"; }
+
+# keep_logs SHADOW ID NAME: copies the grader's logs of exercise ID (from the shadow copy named
+# SHADOW: exercises, solutions or planted) to $kept_logs/NAME-<n>, when $kept_logs is set.
+keep_logs() {
+  [ -n "${kept_logs:-}" ] || return 0
+  local from="$root/.build/kata/$1/logs/$2" n=1
+  [ -d "$from" ] || return 0
+  while [ -e "$kept_logs/$3-$n" ]; do n=$((n + 1)); done
+  mkdir -p "$kept_logs/$3-$n" && cp -R "$from/." "$kept_logs/$3-$n/"
+}
