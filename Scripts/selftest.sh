@@ -436,6 +436,24 @@ if [ -n "$st_suite" ] && [ -n "$xc_file" ]; then
   cp "$root/Solutions/$st_suite" "$clone/Exercises/$st_suite"
   cp "$work/xc-file.swift" "$clone/Exercises/$xc_file"
 fi
+# An exit test runs its body in a child that the test binary starts from itself: a track run from
+# its own binary must still find the test there, and still see the child exit.
+exit_track=""
+for key in $(awk -F'\t' '$3 == "swift-testing" { print $1 }' "$work/exercises.tsv"); do
+  for file in $(solution_files "$key"); do grep -q 'processExitsWith' "$root/Solutions/$file" && exit_track="$key"; done
+  [ -n "$exit_track" ] && break
+done
+if [ -n "$exit_track" ] && [ -n "${relink_log:-}" ]; then
+  exit_files="$(solution_files "$exit_track")"
+  for file in $exit_files; do mkdir -p "$work/exit-orig/$(dirname "$file")"; cp "$clone/Exercises/$file" "$work/exit-orig/$file"; cp "$root/Solutions/$file" "$clone/Exercises/$file"; done
+  "$clone/Scripts/grade.sh" --porcelain "${exit_track%@*}" >/dev/null 2>&1
+  printf '\nprivate func kataSelftestEdit() -> Int { 1 }\n' >>"$clone/Exercises/$(echo "$exit_files" | tail -n 1)"
+  rm -f "$relink_log"
+  "$clone/Scripts/grade.sh" --porcelain "${exit_track%@*}" >"$work/exit-relink.tsv" 2>"$work/exit-relink.err"
+  how="swift build"; [ -e "$relink_log" ] && grep -q '"ownBinaries"' "$build_record" && how=rebuilt
+  check "an exit test graded from its track's own binary" "rebuilt done" "$how $(verdict_of "$exit_track" "$work/exit-relink.tsv")" "$(tail -n 3 "$work/exit-relink.err")"
+  for file in $exit_files; do cp "$work/exit-orig/$file" "$clone/Exercises/$file"; done
+fi
 
 # An edit under Sources/ is named, with the command that restores it.
 legacy="$(awk -F'\t' -v id="$first" '$1 == id { print $2 }' "$work/exercises.tsv")"
