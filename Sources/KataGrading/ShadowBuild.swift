@@ -87,9 +87,8 @@ public struct ShadowBuild {
                let targets = TrackRelink.targetsToRebuild(since: record, now: files, swiftTestingTargets: swiftTestingTargets) {
                 let relink = TrackRelink(shadow: shadow, environment: environment,
                                          log: shadow.directory.appendingPathComponent("relink.log"))
-                let testTargets = Set(catalog.allTracks.map(Catalog.targetName(of:)))
                 // Its own log: the progress line must not show a step of the last SwiftPM build.
-                if let rebuilt = progress.during(log: relink.log, cold: false, { relink.run(targets, testBinary: binary, testTargets: testTargets) }),
+                if let rebuilt = progress.during(log: relink.log, cold: false, { relink.run(targets, testBinary: binary, testTargets: trackTargets) }),
                    let own = Self.ownBinaries(Set(record.ownBinaries ?? []).union(rebuilt).sorted(), testBinary: binary) {
                     TrackRelink.Record(files: files, plan: plan, ownBinaries: own.keys.sorted()).save(to: shadow)
                     return Result(testBinary: binary, ownBinaries: own, broken: broken, missing: missing)
@@ -106,7 +105,7 @@ public struct ShadowBuild {
                 return Result(testBinary: binary, broken: broken, missing: missing)
             }
             var newlyBroken = false
-            for blame in BuildLog.blame(result.output, targets: Set(catalog.allTracks.map(Catalog.targetName(of:)))) {
+            for blame in BuildLog.blame(result.output, targets: trackTargets) {
                 guard let exercise = catalog.allTracks.first(where: { Catalog.targetName(of: $0) == blame.target }),
                       broken[exercise.key] == nil else { continue }
                 let file = blame.file.flatMap { exercise.uses.contains($0) || exercise.files.contains($0) ? $0 : nil }
@@ -156,6 +155,9 @@ public struct ShadowBuild {
         }
         return result
     }
+
+    /// The shadow targets of every exercise track.
+    var trackTargets: Set<String> { Set(catalog.allTracks.map(Catalog.targetName(of:))) }
 
     /// The shadow targets of Swift Testing tracks, which `TrackRelink` may rebuild on its own.
     var swiftTestingTargets: Set<String> {
