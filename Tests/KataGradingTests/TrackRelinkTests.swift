@@ -31,6 +31,17 @@ final class TrackRelinkTests: XCTestCase {
         added["Grade/Grade_a__swift_testing/Helper.swift"] = "h"
         XCTAssertNil(TrackRelink.targetsToRebuild(since: record, now: added, swiftTestingTargets: swiftTesting),
                      "a new file changes the plan")
+        var many = record.files
+        for index in 0...TrackRelink.mostTargets { many["Grade/Grade_t\(index)/Suite.swift"] = "s" }
+        var manyEdited = many
+        for index in 0...TrackRelink.mostTargets { manyEdited["Grade/Grade_t\(index)/Suite.swift"] = "s2" }
+        let manyTracks = Set((0...TrackRelink.mostTargets).map { "Grade_t\($0)" })
+        XCTAssertNil(TrackRelink.targetsToRebuild(since: TrackRelink.Record(files: many, plan: "1-2"), now: manyEdited,
+                                                  swiftTestingTargets: manyTracks),
+                     "more tracks than this way rebuilds faster than SwiftPM")
+        manyEdited["Grade/Grade_t0/Suite.swift"] = "s"
+        XCTAssertEqual(TrackRelink.targetsToRebuild(since: TrackRelink.Record(files: many, plan: "1-2"), now: manyEdited,
+                                                    swiftTestingTargets: manyTracks)?.count, TrackRelink.mostTargets)
         var removed = files
         removed["Grade/Grade_a__swift_testing/ASuite.swift"] = nil
         XCTAssertNil(TrackRelink.targetsToRebuild(since: record, now: removed, swiftTestingTargets: swiftTesting))
