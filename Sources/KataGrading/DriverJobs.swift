@@ -38,7 +38,7 @@ struct DriverJobs: Codable, Equatable {
                 let path = String(argument.dropFirst())
                 guard written.contains(path) || exists(path) else { return false }
             }
-            for index in job.indices.dropLast() where job[index] == "-o" { written.insert(job[index + 1]) }
+            written.formUnion(outputs(of: [job]))
         }
         return true
     }
@@ -81,7 +81,7 @@ struct DriverJobs: Codable, Equatable {
         return result
     }
 
-    /// The objects `objectJobs` write, in order.
+    /// What the jobs write (`-o`), in order: for `objectJobs`, the objects.
     static func outputs(of jobs: [[String]]) -> [String] {
         jobs.flatMap { job in job.indices.dropLast().filter { job[$0] == "-o" }.map { job[$0 + 1] } }
     }

@@ -203,13 +203,8 @@ struct TrackRelink {
         let work = Self.workFolder(testBinary: testBinary)
         guard let text = try? String(contentsOf: SwiftPMPlan.url(in: shadow), encoding: .utf8),
               let steps = Self.steps(for: targets, build: build, testBinary: testBinary.lastPathComponent, in: SwiftPMPlan(text: text)),
-              let entryPoint = entryPointObject(link: steps.link.arguments, folder: work) else { return nil }
-        func succeeds(_ command: [String]) -> Bool {
-            guard let result = try? ProcessRunner.shared.run(command[0], Array(command.dropFirst()), environment: environment,
-                                                             timeout: 600, log: log, temporaryName: ProcessRunner.swiftPMTemporary)
-            else { return false }
-            return result.termination == .exited(0)
-        }
+              case let linkArguments = steps.link.arguments,
+              let entryPoint = entryPointObject(link: linkArguments, folder: work) else { return nil }
         let linked = steps.link.inputs
         for target in targets {
             let output = Self.ownBinary(of: target, testBinary: testBinary)
@@ -223,34 +218,39 @@ struct TrackRelink {
             // Compiled by the frontend jobs the driver plans for the whole module, at once: every
             // source again (an edit of one may change what another compiles to), one batch a core.
             let sources = compile.inputs.filter { $0.hasSuffix(".swift") }
-            guard let compileJobs = DriverJobs.of(compile.arguments, key: compile.arguments + sources,
+            let compileArguments = compile.arguments
+            guard let compileJobs = DriverJobs.of(compileArguments, key: compileArguments + sources,
                                                   cache: work.appendingPathComponent("\(target).compile-jobs"),
                                                   environment: environment, log: log)
                       .flatMap({ DriverJobs.objectJobs(of: $0, sources: sources, objects: objects) }),
                   allSucceed(compileJobs, logs: objects),
                   let ownObjects = Self.ownObjects(entryPoint: entryPoint.path, linked: linked, own: DriverJobs.outputs(of: compileJobs),
                                                    product: product, testTargets: testTargets),
-                  let link = Self.ownLink(of: target, link: steps.link.arguments, output: output, objectList: objectList)
+                  let link = Self.ownLink(of: target, link: linkArguments, output: output, objectList: objectList)
                       .map({ Self.preferringLLD($0, exists: FileManager.default.fileExists(atPath:)) }),
                   (try? ownObjects.map(Self.responseFileLine).joined(separator: "\n")
                       .write(to: objectList, atomically: true, encoding: .utf8)) != nil else { return nil }
             let linkJobs = DriverJobs.of(link, key: link + ownObjects, cache: work.appendingPathComponent("\(target).link-jobs"),
                                          environment: environment, log: log) ?? [link]
-            guard linkJobs.allSatisfy(succeeds) else { return nil }
+            guard linkJobs.allSatisfy({ succeeds($0, log: log, temporaryName: ProcessRunner.swiftPMTemporary) }) else { return nil }
         }
         return targets
         #endif
     }
 
-    /// Runs `jobs` at once, each under the supervisor with a log (and a temporary folder) of its
-    /// own in `logs`; true when every one succeeds.
+    /// Runs `command` under the supervisor, its output going to `log`; true when it succeeds.
+    func succeeds(_ command: [String], log: URL, temporaryName: String? = nil) -> Bool {
+        let result = try? ProcessRunner.shared.run(command[0], Array(command.dropFirst()), environment: environment, timeout: 600,
+                                                   log: log, temporaryName: temporaryName)
+        return result?.termination == .exited(0)
+    }
+
+    /// Runs `jobs` at once, each with a log (and a temporary folder) of its own in `logs`; true
+    /// when every one succeeds.
     func allSucceed(_ jobs: [[String]], logs: URL) -> Bool {
         let succeeded = Locked(0)
         DispatchQueue.concurrentPerform(iterations: jobs.count) { index in
-            let job = jobs[index]
-            let result = try? ProcessRunner.shared.run(job[0], Array(job.dropFirst()), environment: environment, timeout: 600,
-                                                       log: logs.appendingPathComponent("job-\(index).log"))
-            if result?.termination == .exited(0) { succeeded.withLock { $0 += 1 } }
+            if succeeds(jobs[index], log: logs.appendingPathComponent("job-\(index).log")) { succeeded.withLock { $0 += 1 } }
         }
         return succeeded.value == jobs.count
     }
@@ -271,9 +271,7 @@ struct TrackRelink {
         // Written under another name and then renamed: an interrupted compile leaves no object to trust.
         let partial = folder.appendingPathComponent("EntryPoint.partial.o")
         try? FileManager.default.removeItem(at: partial)
-        guard let result = try? ProcessRunner.shared.run(link[0], arguments + ["-o", partial.path], environment: environment,
-                                                         timeout: 600, log: log, temporaryName: ProcessRunner.swiftPMTemporary),
-              result.termination == .exited(0),
+        guard succeeds([link[0]] + arguments + ["-o", partial.path], log: log, temporaryName: ProcessRunner.swiftPMTemporary),
               (try? FileManager.default.moveItem(at: partial, to: object)) != nil else { return nil }
         return object
     }
