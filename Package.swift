@@ -57,9 +57,10 @@ targets += [
 let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 targets += [
     .target(name: "KataGradingKernel"),
-    .target(name: "KataRoom", swiftSettings: swift6),
-    .testTarget(name: "KataRoomTests", dependencies: ["KataRoom"], swiftSettings: swift6),
-    .target(name: "KataGrading", dependencies: ["KataGradingKernel", "KataRoom"], swiftSettings: swift6),
+    .target(name: "KataVerdicts", swiftSettings: swift6),
+    .target(name: "KataRoom", dependencies: ["KataVerdicts"], swiftSettings: swift6),
+    .testTarget(name: "KataRoomTests", dependencies: ["KataRoom", "KataVerdicts"], swiftSettings: swift6),
+    .target(name: "KataGrading", dependencies: ["KataGradingKernel", "KataVerdicts", "KataRoom"], swiftSettings: swift6),
     .executableTarget(name: "KataGrader", dependencies: ["KataGrading"], swiftSettings: swift6),
     .testTarget(name: "KataGradingTests", dependencies: ["KataGrading"], swiftSettings: swift6),
 ]

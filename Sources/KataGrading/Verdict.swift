@@ -1,19 +1,10 @@
 import Foundation
+import KataVerdicts
 
 /// The grader's judgement of one exercise: a verdict, one line of why, and what to do next.
 public struct Verdict: Sendable, Equatable {
-    public enum Kind: String, Sendable, CaseIterable {
-        case done
-        case notStarted = "not started"
-        case doesNotCompile = "does not compile"
-        case failing
-        case hangs
-        case crashed
-        case missesBugs = "misses bugs"
-        case rejectsCorrectCode = "rejects correct code"
-        case flaky
-        case tooSlow = "too slow"
-    }
+    /// The ten verdicts, shared with the room (`KataVerdicts`).
+    public typealias Kind = VerdictKind
 
     public var kind: Kind
     public var reason: String

@@ -1,4 +1,5 @@
 import Foundation
+import KataVerdicts
 
 /// A checkout's seat in a room: where the room is, who this checkout is in it, and the results
 /// still to be sent. Both live in the checkout's ignored state folder (`.build/kata/`), so a join
@@ -112,7 +113,7 @@ public struct RoomLink: Sendable {
         guard var joined = membership else { return .notJoined }
         var pending = Dictionary(outbox.map { ($0.id, $0) }, uniquingKeysWith: { $0.seq > $1.seq ? $0 : $1 })
         for result in graded {
-            guard let verdict = RoomVerdict(rawValue: result.verdict) else { continue }
+            guard let verdict = VerdictKind(rawValue: result.verdict) else { continue }
             pending[result.id] = ResultsPost.Entry(id: result.id, verdict: verdict, missed: result.missed, seq: joined.nextSeq)
             joined.nextSeq += 1
         }

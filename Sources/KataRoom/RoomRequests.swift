@@ -1,4 +1,5 @@
 import Foundation
+import KataVerdicts
 
 /// `POST /api/join`: a checkout introduces itself. The checkout makes up its own id and secret
 /// token, so a join that is retried after a lost answer lands on the same row.
@@ -25,11 +26,11 @@ public struct ResultsPost: Codable, Sendable, Equatable {
 
     public struct Entry: Codable, Sendable, Equatable {
         public var id: String
-        public var verdict: RoomVerdict
+        public var verdict: VerdictKind
         public var missed: [String]
         public var seq: Int
 
-        public init(id: String, verdict: RoomVerdict, missed: [String] = [], seq: Int) {
+        public init(id: String, verdict: VerdictKind, missed: [String] = [], seq: Int) {
             self.id = id
             self.verdict = verdict
             self.missed = missed

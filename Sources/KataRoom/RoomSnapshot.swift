@@ -1,4 +1,5 @@
 import Foundation
+import KataVerdicts
 
 /// The document `GET /api/room` serves, and what the page draws. docs/room-api.md documents every
 /// field; bump `version` when a field changes meaning. Tokens never appear here.
@@ -42,7 +43,7 @@ public struct RoomSnapshot: Codable, Sendable, Equatable {
     }
 
     public struct Result: Codable, Sendable, Equatable {
-        public var verdict: RoomVerdict
+        public var verdict: VerdictKind
         public var symbol: String
         public var missed: [String]
         public var at: String

@@ -1,4 +1,5 @@
 import Foundation
+import KataVerdicts
 
 /// Everything the room has been told: who joined, and each attendee's latest verdict per exercise.
 ///
@@ -26,7 +27,7 @@ public struct RoomState: Codable, Sendable, Equatable {
     }
 
     public struct Result: Codable, Sendable, Equatable {
-        public var verdict: RoomVerdict
+        public var verdict: VerdictKind
         public var missed: [String]
         /// The checkout's own counter: a result delivered late from an outbox never overwrites a
         /// newer one.

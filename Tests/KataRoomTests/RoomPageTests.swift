@@ -1,4 +1,5 @@
 import XCTest
+import KataVerdicts
 @testable import KataRoom
 
 /// The page must work with no internet and never turn an attendee's text into markup.
@@ -19,8 +20,8 @@ final class RoomPageTests: XCTestCase {
     }
 
     func testEveryVerdictHasADistinctSymbolAndTheSameOnThePage() {
-        XCTAssertEqual(Set(RoomVerdict.allCases.map(\.symbol)).count, RoomVerdict.allCases.count)
-        for verdict in RoomVerdict.allCases {
+        XCTAssertEqual(Set(VerdictKind.allCases.map(\.symbol)).count, VerdictKind.allCases.count)
+        for verdict in VerdictKind.allCases {
             XCTAssertTrue(RoomPage.html.contains("[\"\(verdict.rawValue)\", \"\(verdict.symbol)\"]"), verdict.rawValue)
         }
     }

@@ -1,7 +1,10 @@
-/// The grader's verdicts as the room shows them. The raw values are the grader's own verdict
-/// strings (`Verdict.Kind` in KataGrading, `status` in docs/results-json.md); the symbols make the
-/// grid readable in black and white, where colour alone would not.
-public enum RoomVerdict: String, Codable, Sendable, CaseIterable {
+/// The ten verdicts, the one vocabulary the grader judges in and the room shows.
+///
+/// The raw values are the words attendees read (the README's verdict table, `status` in
+/// docs/results-json.md, and what `grade.sh --join` sends to the room), so they never change
+/// without all three. The symbols make the room's grid readable in black and white, where colour
+/// alone would not.
+public enum VerdictKind: String, Codable, Sendable, CaseIterable {
     case done
     case notStarted = "not started"
     case doesNotCompile = "does not compile"
@@ -13,6 +16,7 @@ public enum RoomVerdict: String, Codable, Sendable, CaseIterable {
     case flaky
     case tooSlow = "too slow"
 
+    /// One character per verdict on the room's grid.
     public var symbol: String {
         switch self {
         case .done: "✓"
