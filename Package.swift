@@ -44,9 +44,10 @@ targets += [
 ]
 
 // A tiny local HTTP server, so that one exercise can test a real `URLSession` client end to end
-// without touching the internet.
+// without touching the internet. Its socket calls are the room's too (`Sockets`).
 targets += [
-    .target(name: "SearchServer", swiftSettings: [.swiftLanguageMode(.v6)]),
+    .target(name: "Sockets", swiftSettings: [.swiftLanguageMode(.v6)]),
+    .target(name: "SearchServer", dependencies: ["Sockets"], swiftSettings: [.swiftLanguageMode(.v6)]),
     .testTarget(name: "SearchServerTests", dependencies: ["SearchServer"],
                 swiftSettings: [.swiftLanguageMode(.v6)]),
 ]
@@ -58,8 +59,8 @@ let swift6: [SwiftSetting] = [.swiftLanguageMode(.v6)]
 targets += [
     .target(name: "KataGradingKernel"),
     .target(name: "KataVerdicts", swiftSettings: swift6),
-    .target(name: "KataRoom", dependencies: ["KataVerdicts"], swiftSettings: swift6),
-    .testTarget(name: "KataRoomTests", dependencies: ["KataRoom", "KataVerdicts"], swiftSettings: swift6),
+    .target(name: "KataRoom", dependencies: ["KataVerdicts", "Sockets"], swiftSettings: swift6),
+    .testTarget(name: "KataRoomTests", dependencies: ["KataRoom", "KataVerdicts", "Sockets"], swiftSettings: swift6),
     .target(name: "KataGrading", dependencies: ["KataGradingKernel", "KataVerdicts", "KataRoom"], swiftSettings: swift6),
     .executableTarget(name: "KataGrader", dependencies: ["KataGrading"], swiftSettings: swift6),
     .testTarget(name: "KataGradingTests", dependencies: ["KataGrading"], swiftSettings: swift6),

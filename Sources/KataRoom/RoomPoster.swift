@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Sockets
 
 /// Posts JSON to the room over a plain socket, within a hard deadline.
 ///
@@ -46,15 +47,15 @@ public enum RoomPoster {
         guard let address = resolve(host) else { return .failure(.unreachable("cannot resolve \(host)")) }
         let port = UInt16(url.port ?? 80)
         let fd: Int32
-        do { fd = try RoomSocket.connect(address: address, port: port, deadline: deadline) } catch {
+        do { fd = try Socket.connect(address: address, port: port, deadline: deadline) } catch {
             return .failure(.unreachable("\(error)"))
         }
-        defer { RoomSocket.close(fd) }
+        defer { Socket.close(fd) }
         let path = url.path.isEmpty ? "/" : url.path
         let head = "POST \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nContent-Type: application/json\r\n"
             + "Content-Length: \(body.count)\r\nConnection: close\r\n\r\n"
-        guard RoomSocket.sendAll(fd, Data(head.utf8) + body, deadline: deadline) else { return .failure(.timedOut) }
-        guard let reply = RoomSocket.readToEnd(fd, limit: 256 * 1024, deadline: deadline) else { return .failure(.timedOut) }
+        guard Socket.sendAll(fd, Data(head.utf8) + body, deadline: deadline) else { return .failure(.timedOut) }
+        guard let reply = Socket.readToEnd(fd, limit: 256 * 1024, deadline: deadline) else { return .failure(.timedOut) }
         guard let split = reply.range(of: Data("\r\n\r\n".utf8)),
               let statusLine = String(data: reply.prefix(upTo: split.lowerBound), encoding: .utf8)?.split(separator: "\r\n").first,
               let status = statusLine.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
@@ -73,12 +74,7 @@ public enum RoomPoster {
         guard getaddrinfo(host, nil, &hints, &list) == 0, let first = list else { return nil }
         defer { freeaddrinfo(list) }
         guard let address = first.pointee.ai_addr else { return nil }
-        var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
-        address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { pointer in
-            var inAddress = pointer.pointee.sin_addr
-            _ = inet_ntop(AF_INET, &inAddress, &text, socklen_t(INET_ADDRSTRLEN))
-        }
-        return RoomSocket.string(fromCString: text)
+        return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Socket.dottedAddress($0.pointee.sin_addr) }
     }
 
     private final class ResultBox: @unchecked Sendable {
@@ -103,12 +99,7 @@ public enum LocalAddresses {
             let flags = Int32(truncatingIfNeeded: entry.pointee.ifa_flags)
             guard let address = entry.pointee.ifa_addr, address.pointee.sa_family == sa_family_t(AF_INET),
                   flags & Int32(IFF_UP) != 0, flags & Int32(IFF_LOOPBACK) == 0 else { continue }
-            var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
-            address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { pointer in
-                var inAddress = pointer.pointee.sin_addr
-                _ = inet_ntop(AF_INET, &inAddress, &text, socklen_t(INET_ADDRSTRLEN))
-            }
-            addresses.append(RoomSocket.string(fromCString: text))
+            addresses.append(address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Socket.dottedAddress($0.pointee.sin_addr) })
         }
         return addresses
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Sockets
 
 /// The room's HTTP server: one thread per connection, so that a slow or silent client holds up only
 /// its own thread, and only until its deadline. Everything it answers comes from `RoomService`.
@@ -21,8 +22,13 @@ public final class RoomServer: @unchecked Sendable {
 
     /// Starts listening and returns the port.
     public func start(address: String, port: UInt16) throws -> UInt16 {
-        let listener = try RoomSocket.listen(address: address, port: port)
-        wake = try RoomSocket.makeWakePipe()
+        let listener: (fd: Int32, port: UInt16)
+        do {
+            listener = try Socket.listen(address: address, port: port, backlog: 128, reuseAddress: true)
+        } catch let error as SocketError where error.code == EADDRINUSE {
+            throw PortInUse(port: port)
+        }
+        wake = try Socket.makeWakePipe()
         listening = listener.fd
         threads.enter()
         let thread = Thread { [self] in
@@ -41,31 +47,37 @@ public final class RoomServer: @unchecked Sendable {
             return connections
         }
         guard listening >= 0 else { return }
-        open.forEach(RoomSocket.shutDown)
-        RoomSocket.wake(wake.write)
+        open.forEach(Socket.shutDown)
+        Socket.wake(wake.write)
         guard threads.wait(timeout: .now() + 3) == .success else { return }
-        RoomSocket.close(listening)
-        RoomSocket.close(wake.read)
-        RoomSocket.close(wake.write)
+        Socket.close(listening)
+        Socket.close(wake.read)
+        Socket.close(wake.write)
         listening = -1
     }
 
+    /// The one listening failure an instructor can fix alone.
+    struct PortInUse: Error, CustomStringConvertible {
+        var port: UInt16
+        var description: String { "port \(port) is in use: choose another with --port N" }
+    }
+
     private func acceptConnections() {
-        while let (client, remote) = RoomSocket.accept(listening: listening, wake: wake.read) {
+        while let (client, remote) = Socket.accept(listening: listening, wake: wake.read) {
             let admitted = lock.guarded {
                 guard !stopping, connections.count < Self.maxConnections else { return false }
                 connections.insert(client)
                 return true
             }
             guard admitted else {
-                RoomSocket.close(client)
+                Socket.close(client)
                 continue
             }
             threads.enter()
             let thread = Thread { [self] in
                 serve(client, remote: remote)
                 _ = lock.guarded { connections.remove(client) }
-                RoomSocket.close(client)
+                Socket.close(client)
                 threads.leave()
             }
             thread.name = "RoomServer.connection"
@@ -80,7 +92,7 @@ public final class RoomServer: @unchecked Sendable {
         case .request(let request): response = service.handle(request, remote: remote)
         case .refused(let refusal): response = refusal
         }
-        RoomSocket.sendAll(client, response.wireData, deadline: Date(timeIntervalSinceNow: Self.requestTimeout))
+        Socket.sendAll(client, response.wireData, deadline: Date(timeIntervalSinceNow: Self.requestTimeout))
     }
 
     private enum ReadOutcome {
@@ -89,7 +101,7 @@ public final class RoomServer: @unchecked Sendable {
     }
 
     private func read(_ client: Int32, deadline: Date) -> ReadOutcome {
-        guard let (head, rest) = RoomSocket.readHead(client, limit: 8 * 1024, deadline: deadline) else {
+        guard let (head, rest) = Socket.readHead(client, limit: 8 * 1024, deadline: deadline) else {
             return .refused(.error(408, "the request did not arrive in time, or its head is too long"))
         }
         guard var request = HTTPRequest(head: head) else { return .refused(.error(400, "not an HTTP/1.1 request")) }
@@ -99,7 +111,7 @@ public final class RoomServer: @unchecked Sendable {
         guard length <= RoomService.maxBody else {
             return .refused(.error(413, "the body is over \(RoomService.maxBody) bytes"))
         }
-        guard let body = RoomSocket.readBody(client, have: rest, count: length, deadline: deadline) else {
+        guard let body = Socket.readBody(client, have: rest, count: length, deadline: deadline) else {
             return .refused(.error(408, "the body did not arrive in time"))
         }
         request.body = body

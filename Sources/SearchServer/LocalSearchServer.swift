@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Sockets
 
 /// A tiny HTTP/1.1 server on 127.0.0.1 that plays the iTunes Search API, so that a test can drive
 /// a real `URLSession` client end to end without touching the internet.
@@ -53,7 +54,9 @@ public final class LocalSearchServer: @unchecked Sendable {
         defer { lifecycle.unlock() }
         if let running { return running.baseURL }
 
-        let listener = try Socket.listenOnLoopback()
+        // 127.0.0.1 only (never reachable from another machine), on a port the kernel picks, so
+        // that servers in parallel or back-to-back tests never collide.
+        let listener = try Socket.listen(address: "127.0.0.1", port: 0, backlog: 16)
         let wake: (read: Int32, write: Int32)
         do { wake = try Socket.makeWakePipe() } catch {
             Socket.close(listener.fd)
@@ -98,7 +101,7 @@ public final class LocalSearchServer: @unchecked Sendable {
 
     private static func acceptConnections(listening: Int32, wake: Int32, shared: SharedState,
                                           threads: DispatchGroup) {
-        while let client = Socket.acceptUnlessWoken(listening: listening, wake: wake) {
+        while let (client, _) = Socket.accept(listening: listening, wake: wake) {
             guard shared.adopt(client) else {
                 Socket.close(client)
                 return
@@ -120,16 +123,17 @@ public final class LocalSearchServer: @unchecked Sendable {
             shared.forget(client)
             Socket.close(client)
         }
-        guard let head = Socket.readHead(client),
+        // No deadline: a connection ends when its client does, or when `stop()` shuts it down.
+        guard let (head, _) = Socket.readHead(client, limit: 64 * 1024, deadline: .distantFuture),
               let request = ReceivedRequest(head: head),
               let reply = shared.record(request)
         else { return }
         guard request.path == "/search" else {
-            Socket.sendAll(client, Reply.response(status: 404, body: Data()))
+            Socket.sendAll(client, Reply.response(status: 404, body: Data()), deadline: .distantFuture)
             return
         }
         guard shared.sleepUnlessStopped(for: reply.delay) else { return }
-        Socket.sendAll(client, reply.response)
+        Socket.sendAll(client, reply.response, deadline: .distantFuture)
     }
 }
 

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import XCTest
+import Sockets
 @testable import KataRoom
 
 /// The server on 127.0.0.1, spoken to over real sockets, as attendees and the page do.
@@ -36,10 +37,10 @@ final class RoomServerTests: XCTestCase {
 
     /// Sends raw bytes and returns the status of the answer, or nil if none came within `timeout`.
     func raw(_ bytes: String, timeout: TimeInterval = 2) throws -> Int? {
-        let fd = try RoomSocket.connect(address: "127.0.0.1", port: UInt16(base.port!), deadline: Date(timeIntervalSinceNow: 1))
-        defer { RoomSocket.close(fd) }
-        RoomSocket.sendAll(fd, Data(bytes.utf8), deadline: Date(timeIntervalSinceNow: 1))
-        guard let reply = RoomSocket.readToEnd(fd, limit: 1 << 20, deadline: Date(timeIntervalSinceNow: timeout)) else { return nil }
+        let fd = try Socket.connect(address: "127.0.0.1", port: UInt16(base.port!), deadline: Date(timeIntervalSinceNow: 1))
+        defer { Socket.close(fd) }
+        Socket.sendAll(fd, Data(bytes.utf8), deadline: Date(timeIntervalSinceNow: 1))
+        guard let reply = Socket.readToEnd(fd, limit: 1 << 20, deadline: Date(timeIntervalSinceNow: timeout)) else { return nil }
         return String(decoding: reply, as: UTF8.self).split(separator: " ").dropFirst().first.flatMap { Int($0) }
     }
 
@@ -74,9 +75,9 @@ final class RoomServerTests: XCTestCase {
     }
 
     func testAHalfSentRequestDoesNotHoldUpAnotherClient() throws {
-        let slow = try RoomSocket.connect(address: "127.0.0.1", port: UInt16(base.port!), deadline: Date(timeIntervalSinceNow: 1))
-        defer { RoomSocket.close(slow) }
-        RoomSocket.sendAll(slow, Data("POST /api/results HTTP/1.1\r\nContent-Length: 100\r\n".utf8), deadline: Date(timeIntervalSinceNow: 1))
+        let slow = try Socket.connect(address: "127.0.0.1", port: UInt16(base.port!), deadline: Date(timeIntervalSinceNow: 1))
+        defer { Socket.close(slow) }
+        Socket.sendAll(slow, Data("POST /api/results HTTP/1.1\r\nContent-Length: 100\r\n".utf8), deadline: Date(timeIntervalSinceNow: 1))
 
         let started = Date()
         XCTAssertEqual(try raw("GET /api/room HTTP/1.1\r\n\r\n"), 200)
@@ -123,8 +124,8 @@ final class RoomServerTests: XCTestCase {
 
     func testARoomThatAcceptsButNeverAnswersCostsTheSenderOnlyItsTimeout() throws {
         // A listener that never accepts: the kernel completes the handshake, then nothing comes back.
-        let silent = try RoomSocket.listen(address: "127.0.0.1", port: 0)
-        defer { RoomSocket.close(silent.fd) }
+        let silent = try Socket.listen(address: "127.0.0.1", port: 0, backlog: 128)
+        defer { Socket.close(silent.fd) }
 
         let started = Date()
         let result = RoomPoster.post(Data("{}".utf8), to: URL(string: "http://127.0.0.1:\(silent.port)/api/results")!, timeout: 0.5)

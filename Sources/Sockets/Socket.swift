@@ -5,43 +5,61 @@ import Darwin
 #endif
 import Foundation
 
-/// The BSD socket calls the room needs, so that `RoomServer` and `RoomPoster` read as HTTP rather
-/// than C. Every read and write is bounded by a deadline: a client that sends half a request, or
-/// a server that never answers, costs one thread a few seconds and nothing more.
-enum RoomSocket {
+/// A socket call that failed: the call and its `errno`, or a message of its own.
+public struct SocketError: Error, CustomStringConvertible {
+    /// The `errno` of the failed call, or 0 for a failure that is not one.
+    public let code: Int32
+    public let description: String
+
+    init(_ call: String, code: Int32 = errno) {
+        self.code = code
+        description = "\(call): \(String(cString: strerror(code)))"
+    }
+
+    init(message: String) {
+        code = 0
+        description = message
+    }
+}
+
+/// The few BSD socket calls that the kata's two small HTTP servers and its client need, so that
+/// they read as HTTP rather than as C. Only the toolchain's libc: the kata has no dependencies.
+///
+/// Every socket is non-blocking, and every wait is bounded by a deadline (`.distantFuture` for
+/// none): a peer that sends half a request, or never answers, costs one thread that long and
+/// nothing more. `shutDown` wakes a thread waiting on a socket at once.
+public enum Socket {
     #if canImport(Glibc)
     private static let streamType = Int32(SOCK_STREAM.rawValue)
-    /// Linux has no `SO_NOSIGPIPE`: ask each send not to raise SIGPIPE, which would kill the process.
+    /// Linux has no `SO_NOSIGPIPE`: each send asks not to raise SIGPIPE instead, which would
+    /// otherwise kill the whole process when a peer hangs up first.
     private static let sendFlags = Int32(MSG_NOSIGNAL)
     #else
     private static let streamType = SOCK_STREAM
     private static let sendFlags: Int32 = 0
     #endif
 
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
-        init(_ call: String, _ code: Int32 = errno) { description = "\(call): \(String(cString: strerror(code)))" }
-        init(message: String) { description = message }
-    }
-
-    /// Listens on `address:port` (port 0 lets the kernel choose). Returns the socket and the port.
-    static func listen(address: String, port: UInt16) throws -> (fd: Int32, port: UInt16) {
+    /// Listens on `address:port` (dotted IPv4; port 0 lets the kernel choose). Returns the socket
+    /// and its port. `reuseAddress`: a restarted server gets its port back at once, not after
+    /// TIME_WAIT.
+    public static func listen(address: String, port: UInt16, backlog: Int32,
+                              reuseAddress: Bool = false) throws -> (fd: Int32, port: UInt16) {
         var socketAddress = try makeAddress(address, port: port)
         let fd = socket(AF_INET, streamType, 0)
-        guard fd >= 0 else { throw Failure("socket") }
+        guard fd >= 0 else { throw SocketError("socket") }
         do {
-            // A restarted room must get its port back at once, not after TIME_WAIT.
-            var on: Int32 = 1
-            _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-            guard withSocketAddress(&socketAddress, { bind(fd, $0, $1) }) == 0 else {
-                throw errno == EADDRINUSE ? Failure(message: "port \(port) is in use: choose another with --port N") : Failure("bind")
+            if reuseAddress {
+                var on: Int32 = 1
+                _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
             }
-            guard libcListen(fd, 128) == 0 else { throw Failure("listen") }
-            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            try check("bind", withSocketAddress(&socketAddress) { bind(fd, $0, $1) })
+            try check("listen", libcListen(fd, backlog))
+            // Non-blocking, so that `accept` after `poll` can never hang if the client gave up in between.
+            try check("fcntl", fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK))
             var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-            _ = withUnsafeMutablePointer(to: &socketAddress) {
+            try check("getsockname", withUnsafeMutablePointer(to: &socketAddress) {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
-            }
+            })
             return (fd, UInt16(bigEndian: socketAddress.sin_port))
         } catch {
             close(fd)
@@ -50,36 +68,37 @@ enum RoomSocket {
     }
 
     /// Connects to `address:port` (dotted IPv4) within `deadline`.
-    static func connect(address: String, port: UInt16, deadline: Date) throws -> Int32 {
+    public static func connect(address: String, port: UInt16, deadline: Date) throws -> Int32 {
         var socketAddress = try makeAddress(address, port: port)
         let fd = socket(AF_INET, streamType, 0)
-        guard fd >= 0 else { throw Failure("socket") }
+        guard fd >= 0 else { throw SocketError("socket") }
         noSigPipe(fd)
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         let started = withSocketAddress(&socketAddress) { libcConnect(fd, $0, $1) }
         if started != 0 && errno != EINPROGRESS {
-            let failure = Failure("connect")
+            let failure = SocketError("connect")
             close(fd)
             throw failure
         }
         if started != 0 {
             guard wait(fd, for: Int16(POLLOUT), until: deadline) else {
                 close(fd)
-                throw Failure(message: "no answer from \(address):\(port) in time")
+                throw SocketError(message: "no answer from \(address):\(port) in time")
             }
             var error: Int32 = 0
             var length = socklen_t(MemoryLayout<Int32>.size)
             _ = getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length)
             if error != 0 {
                 close(fd)
-                throw Failure("connect", error)
+                throw SocketError("connect", code: error)
             }
         }
         return fd
     }
 
-    /// Waits for a client or for `wake`; nil once woken.
-    static func accept(listening: Int32, wake: Int32) -> (fd: Int32, remote: String)? {
+    /// Waits until `listening` has a client or `wake` is readable. Returns the client's
+    /// (non-blocking) socket and dotted address, or nil once woken, which ends an accept loop.
+    public static func accept(listening: Int32, wake: Int32) -> (fd: Int32, remote: String)? {
         while true {
             var fds = [pollfd(fd: listening, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wake, events: Int16(POLLIN), revents: 0)]
@@ -93,6 +112,7 @@ enum RoomSocket {
             }
             if client < 0 {
                 if [EAGAIN, EWOULDBLOCK, ECONNABORTED, EINTR, EMFILE, ENFILE].contains(errno) {
+                    // Out of descriptors: wait for a connection to end rather than spin.
                     if errno == EMFILE || errno == ENFILE { usleep(50_000) }
                     continue
                 }
@@ -100,15 +120,14 @@ enum RoomSocket {
             }
             _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
             noSigPipe(client)
-            var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
-            inet_ntop(AF_INET, &address.sin_addr, &text, socklen_t(INET_ADDRSTRLEN))
-            return (client, string(fromCString: text))
+            return (client, dottedAddress(address.sin_addr))
         }
     }
 
-    /// Reads up to and including the blank line after the head. Returns the head and whatever
-    /// body bytes came with it; nil on close, timeout, or a head longer than `limit`.
-    static func readHead(_ fd: Int32, limit: Int, deadline: Date) -> (head: Data, rest: Data)? {
+    /// Reads up to the blank line that ends an HTTP head. Returns the head (without the blank
+    /// line) and whatever body bytes came with it; nil on close, timeout, or a head longer than
+    /// `limit`.
+    public static func readHead(_ fd: Int32, limit: Int, deadline: Date) -> (head: Data, rest: Data)? {
         var data = Data()
         let end = Data("\r\n\r\n".utf8)
         while true {
@@ -121,7 +140,7 @@ enum RoomSocket {
     }
 
     /// Reads until `data` holds `count` bytes; nil on close or timeout.
-    static func readBody(_ fd: Int32, have: Data, count: Int, deadline: Date) -> Data? {
+    public static func readBody(_ fd: Int32, have: Data, count: Int, deadline: Date) -> Data? {
         var data = have
         while data.count < count {
             guard let chunk = read(fd, max: min(16 * 1024, count - data.count), deadline: deadline) else { return nil }
@@ -131,7 +150,7 @@ enum RoomSocket {
     }
 
     /// Reads everything until the peer closes; nil on timeout or past `limit`.
-    static func readToEnd(_ fd: Int32, limit: Int, deadline: Date) -> Data? {
+    public static func readToEnd(_ fd: Int32, limit: Int, deadline: Date) -> Data? {
         var data = Data()
         while true {
             guard wait(fd, for: Int16(POLLIN), until: deadline) else { return nil }
@@ -144,20 +163,9 @@ enum RoomSocket {
         }
     }
 
-    private static func read(_ fd: Int32, max: Int, deadline: Date) -> Data? {
-        while true {
-            guard wait(fd, for: Int16(POLLIN), until: deadline) else { return nil }
-            var buffer = [UInt8](repeating: 0, count: max)
-            let count = recv(fd, &buffer, max, 0)
-            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
-            guard count > 0 else { return nil }
-            return Data(buffer[0..<count])
-        }
-    }
-
     /// Sends all of `data` before `deadline`. False when the peer went away or was too slow.
     @discardableResult
-    static func sendAll(_ fd: Int32, _ data: Data, deadline: Date) -> Bool {
+    public static func sendAll(_ fd: Int32, _ data: Data, deadline: Date) -> Bool {
         data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) in
             var offset = 0
             while offset < bytes.count {
@@ -171,26 +179,11 @@ enum RoomSocket {
         }
     }
 
-    /// True when `fd` is ready for `events` before `deadline`.
-    private static func wait(_ fd: Int32, for events: Int16, until deadline: Date) -> Bool {
-        while true {
-            let milliseconds = Int32(max(0, min(deadline.timeIntervalSinceNow * 1000, 60_000)).rounded(.up))
-            guard milliseconds > 0 else { return false }
-            var entry = pollfd(fd: fd, events: events, revents: 0)
-            let ready = poll(&entry, 1, milliseconds)
-            if ready < 0 && errno == EINTR { continue }
-            return ready > 0
-        }
-    }
+    /// Wakes any thread waiting to read or write `fd` (its call returns at once) without
+    /// releasing the descriptor number, which only its owner may `close`.
+    public static func shutDown(_ fd: Int32) { _ = shutdown(fd, Int32(SHUT_RDWR)) }
 
-    /// A NUL-terminated C buffer as a Swift string.
-    static func string(fromCString buffer: [CChar]) -> String {
-        String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    static func shutDown(_ fd: Int32) { _ = shutdown(fd, Int32(SHUT_RDWR)) }
-
-    static func close(_ fd: Int32) {
+    public static func close(_ fd: Int32) {
         #if canImport(Glibc)
         _ = Glibc.close(fd)
         #else
@@ -198,15 +191,52 @@ enum RoomSocket {
         #endif
     }
 
-    static func makeWakePipe() throws -> (read: Int32, write: Int32) {
+    /// A pipe whose only job is to wake an accept loop's `poll` when its server stops.
+    public static func makeWakePipe() throws -> (read: Int32, write: Int32) {
         var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { throw Failure("pipe") }
+        try check("pipe", pipe(&fds))
         return (fds[0], fds[1])
     }
 
-    static func wake(_ pipeWrite: Int32) {
+    public static func wake(_ pipeWrite: Int32) {
         var byte: UInt8 = 1
         _ = write(pipeWrite, &byte, 1)
+    }
+
+    /// An IPv4 address as text, such as 192.168.1.20.
+    public static func dottedAddress(_ address: in_addr) -> String {
+        var address = address
+        var text = [CChar](repeating: 0, count: Int(INET_ADDRSTRLEN))
+        _ = inet_ntop(AF_INET, &address, &text, socklen_t(INET_ADDRSTRLEN))
+        return String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    private static func read(_ fd: Int32, max: Int, deadline: Date) -> Data? {
+        while true {
+            guard wait(fd, for: Int16(POLLIN), until: deadline) else { return nil }
+            var buffer = [UInt8](repeating: 0, count: max)
+            let count = recv(fd, &buffer, max, 0)
+            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            guard count > 0 else { return nil }
+            return Data(buffer[0..<count])
+        }
+    }
+
+    /// True when `fd` is ready for `events` before `deadline`.
+    private static func wait(_ fd: Int32, for events: Int16, until deadline: Date) -> Bool {
+        while true {
+            // A minute at most per `poll`, so that a far deadline never overflows its milliseconds.
+            let milliseconds = Int32(max(0, min(deadline.timeIntervalSinceNow * 1000, 60_000)).rounded(.up))
+            guard milliseconds > 0 else { return false }
+            var entry = pollfd(fd: fd, events: events, revents: 0)
+            let ready = poll(&entry, 1, milliseconds)
+            if (ready < 0 && errno == EINTR) || ready == 0 { continue }
+            return ready > 0
+        }
+    }
+
+    private static func check(_ call: String, _ result: Int32) throws {
+        if result < 0 { throw SocketError(call) }
     }
 
     private static func noSigPipe(_ fd: Int32) {
@@ -224,12 +254,13 @@ enum RoomSocket {
         socketAddress.sin_family = sa_family_t(AF_INET)
         socketAddress.sin_port = port.bigEndian
         guard inet_pton(AF_INET, address, &socketAddress.sin_addr) == 1 else {
-            throw Failure(message: "'\(address)' is not an IPv4 address such as 192.168.1.20")
+            throw SocketError(message: "'\(address)' is not an IPv4 address such as 192.168.1.20")
         }
         return socketAddress
     }
 
-    private static func withSocketAddress(_ address: inout sockaddr_in, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
+    private static func withSocketAddress(_ address: inout sockaddr_in,
+                                          _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
         withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
