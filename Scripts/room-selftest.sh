@@ -37,15 +37,7 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 export no_proxy="127.0.0.1,localhost${no_proxy:+,$no_proxy}" NO_PROXY="127.0.0.1,localhost${NO_PROXY:+,$NO_PROXY}"
 
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); printf '  ok    %s\n' "$1"; }
-fail() {
-  failed=$((failed + 1)); printf '  FAIL  %s\n' "$1"
-  shift; for line in "$@"; do printf '        %s\n' "$line"; done
-}
-skip() { printf '  skip  %s\n' "$1"; }
-section() { printf '\n== %s\n' "$1"; }
+source "$root/Scripts/lib/checks.sh"
 
 # A scratch "checkout" with the catalog only: enough for the room and for --join, and its state
 # folder is the test's, never a real room's.
@@ -68,7 +60,7 @@ start_room() {
 
 if ! command -v python3 >/dev/null 2>&1; then
   fail "python3 is on the PATH (the room's self-test drives its clients with it; Debian: apt-get install -y python3)"
-  echo; echo "$passed passed, $failed failed"; exit 1
+  summary; exit 1
 fi
 
 section "Build the grader"
@@ -76,7 +68,7 @@ if "$grade" --help >"$work/help.txt" 2>&1 && grep -q -- '--room-serve' "$work/he
   pass "grade.sh builds the grader, and --help lists the room"
 else
   fail "grade.sh builds the grader" "$(tail -5 "$work/help.txt")"
-  echo; echo "$passed passed, $((failed)) failed"; exit 1
+  summary; exit 1
 fi
 
 section "Serving, joining, leaving"
@@ -188,6 +180,4 @@ else
   fi
 fi
 
-echo
-echo "$passed passed, $failed failed"
-[ "$failed" = 0 ]
+summary

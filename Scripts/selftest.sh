@@ -46,18 +46,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-passed=0
-failed=0
-pass() { passed=$((passed + 1)); printf '  ok    %s\n' "$1"; }
-fail() {
-  failed=$((failed + 1)); printf '  FAIL  %s\n' "$1"
-  shift; for line in "$@"; do printf '        %s\n' "$line"; done
-}
-section() { printf '\n== %s\n' "$1"; }
-# check NAME EXPECTED ACTUAL [context…]
-check() {
-  if [ "$2" = "$3" ]; then pass "$1"; else fail "$1" "expected: $2" "actual:   $3" "${@:4}"; fi
-}
+source "$root/Scripts/lib/checks.sh"
 verdict_of() { awk -F'\t' -v id="$1" '$1 == id { print $2 }' "$2"; }
 reason_of() { awk -F'\t' -v id="$1" '$1 == id { print $3 }' "$2"; }
 
@@ -590,5 +579,4 @@ else
   fail "room self-test" "$(grep -E 'FAIL|^ {8}' "$work/room.log" | head -n 25)"
 fi
 
-printf '\n%d passed, %d failed\n' "$passed" "$failed"
-[ "$failed" -eq 0 ]
+summary

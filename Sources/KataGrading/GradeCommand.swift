@@ -280,9 +280,3 @@ struct StandardError: Sendable {
         FileHandle.standardError.write(Data(text.utf8))
     }
 }
-
-extension String {
-    func leftPadded(_ width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
-    }
-}

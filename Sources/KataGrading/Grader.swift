@@ -169,7 +169,7 @@ public final class Grader: @unchecked Sendable {
                 try? runs.index.write(to: logs.appendingPathComponent("\(exercise.id)/runs.tsv"), atomically: true, encoding: .utf8)
                 verdict = Judge.judge(exercise, evidence: runs.evidence)
                 if verdict?.kind == .hangs || !(verdict?.missedChaffsThatHung.isEmpty ?? true) {
-                    let files = exercise.files.map { shadow.testFile($0, of: exercise, in: catalog) }
+                    let files = exercise.files.map { shadow.testFile($0, of: exercise) }
                     verdict?.longWaits = LongWaits.find(in: files, limit: exercise.timeLimit)
                 }
                 seconds = runs.seconds

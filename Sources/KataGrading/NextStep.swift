@@ -53,7 +53,7 @@ public struct NextStep: Sendable, Equatable {
         if let last = lastVerdicts[following.id], last != Verdict.Kind.notStarted.rawValue {
             lines.append("Its last grade: \(last).")
         } else {
-            lines.append(openFiles(following, catalog: catalog))
+            lines.append(openFiles(following, module: following.module))
         }
         lines.append("Grade it: Scripts/grade.sh \(following.id)")
         return NextStep(preface: preface, heading: "Next: \(following.id) · \(following.title)", lines: lines,
@@ -105,10 +105,6 @@ public struct NextStep: Sendable, Equatable {
         case .rejectsCorrectCode, .flaky, .tooSlow:
             return verdict.next.map { [$0] } ?? []
         }
-    }
-
-    static func openFiles(_ exercise: Catalog.Exercise, catalog: Catalog) -> String {
-        openFiles(exercise, module: exercise.module)
     }
 
     static func openFiles(_ exercise: Catalog.Exercise, module: String) -> String {

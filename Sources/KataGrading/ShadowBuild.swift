@@ -110,7 +110,7 @@ public struct ShadowBuild {
                       broken[exercise.key] == nil else { continue }
                 let file = blame.file.flatMap { exercise.uses.contains($0) || exercise.files.contains($0) ? $0 : nil }
                     ?? exercise.files.last ?? ""
-                let display = paths.relative(shadow.testFile(file, of: exercise, in: catalog))
+                let display = paths.relative(shadow.testFile(file, of: exercise))
                 broken[exercise.key] = CompileError(file: display, line: blame.line ?? 1, message: blame.message)
                 newlyBroken = true
             }

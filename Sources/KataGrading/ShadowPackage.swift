@@ -30,7 +30,7 @@ public struct ShadowPackage: Sendable {
     }
 
     /// The checkout-side file that an exercise's shadow file was copied from.
-    public func testFile(_ name: String, of exercise: Catalog.Exercise, in catalog: Catalog) -> URL {
+    public func testFile(_ name: String, of exercise: Catalog.Exercise) -> URL {
         testsRoot.appendingPathComponent(exercise.module).appendingPathComponent(name)
     }
 
@@ -86,7 +86,7 @@ public struct ShadowPackage: Sendable {
             let target = targetDirectory(of: exercise)
             var written = Set<String>()
             for name in exercise.uses + exercise.files {
-                let source = testFile(name, of: exercise, in: catalog)
+                let source = testFile(name, of: exercise)
                 guard let data = fm.contents(atPath: source.path) else {
                     missing[exercise.key] = paths.relative(source)
                     break

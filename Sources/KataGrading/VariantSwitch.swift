@@ -50,7 +50,8 @@ public struct VariantSwitch: Sendable {
                 hash ^= UInt64(byte)
                 hash = hash &* 0x100000001b3
             }
-            parts.append(String(hash, radix: 16).leftPadded(16, with: "0"))
+            let hex = String(hash, radix: 16)
+            parts.append(String(repeating: "0", count: 16 - hex.count) + hex)
         }
         return parts.joined()
     }
@@ -71,10 +72,4 @@ public struct VariantSwitch: Sendable {
             return Substring(parts.joined())
         }
         """
-}
-
-extension String {
-    func leftPadded(_ width: Int, with pad: Character) -> String {
-        count >= width ? self : String(repeating: pad, count: width - count) + self
-    }
 }

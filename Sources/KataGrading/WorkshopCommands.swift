@@ -22,7 +22,7 @@ enum ListCommand {
                 continue
             }
             let status = last.verdicts[exercise.id].map { " [\($0)]" } ?? ""
-            let head = String(number + 1).leftPadded(3) + ". " + exercise.id
+            let head = String(format: "%3d", number + 1) + ". " + exercise.id
             let titleColumn = 5 + idColumn
             if titleColumn + 20 <= style.width {
                 let first = head.padding(toLength: titleColumn, withPad: " ", startingAt: 0)

@@ -1,0 +1,21 @@
+# The self-tests' way of saying what passed: one line per check, and a final "N passed, N failed".
+# Sourced by Scripts/selftest.sh and Scripts/room-selftest.sh.
+passed=0
+failed=0
+pass() { passed=$((passed + 1)); printf '  ok    %s\n' "$1"; }
+# fail NAME [line…]: the lines, indented under the name, say why.
+fail() {
+  failed=$((failed + 1)); printf '  FAIL  %s\n' "$1"
+  shift; for line in "$@"; do printf '        %s\n' "$line"; done
+}
+skip() { printf '  skip  %s\n' "$1"; }
+section() { printf '\n== %s\n' "$1"; }
+# check NAME EXPECTED ACTUAL [context…]
+check() {
+  if [ "$2" = "$3" ]; then pass "$1"; else fail "$1" "expected: $2" "actual:   $3" "${@:4}"; fi
+}
+# The last line of a self-test; its status is the self-test's.
+summary() {
+  printf '\n%d passed, %d failed\n' "$passed" "$failed"
+  [ "$failed" -eq 0 ]
+}
