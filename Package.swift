@@ -61,9 +61,12 @@ targets += [
     .target(name: "KataVerdicts", swiftSettings: swift6),
     .target(name: "KataRoom", dependencies: ["KataVerdicts", "Sockets"], swiftSettings: swift6),
     .testTarget(name: "KataRoomTests", dependencies: ["KataRoom", "KataVerdicts", "Sockets"], swiftSettings: swift6),
-    .target(name: "KataGrading", dependencies: ["KataGradingKernel", "KataVerdicts", "KataRoom"], swiftSettings: swift6),
-    .executableTarget(name: "KataGrader", dependencies: ["KataGrading"], swiftSettings: swift6),
-    .testTarget(name: "KataGradingTests", dependencies: ["KataGrading"], swiftSettings: swift6),
+    .target(name: "KataGradingCore", dependencies: ["KataVerdicts"], swiftSettings: swift6),
+    .testTarget(name: "KataGradingCoreTests", dependencies: ["KataGradingCore"], swiftSettings: swift6),
+    .target(name: "KataGrading", dependencies: ["KataGradingKernel", "KataGradingCore", "KataVerdicts", "KataRoom"],
+            swiftSettings: swift6),
+    .executableTarget(name: "KataGrader", dependencies: ["KataGrading", "KataGradingCore"], swiftSettings: swift6),
+    .testTarget(name: "KataGradingTests", dependencies: ["KataGrading", "KataGradingCore"], swiftSettings: swift6),
 ]
 
 let package = Package(

@@ -1,11 +1,13 @@
 import Foundation
 import KataGrading
+import KataGradingCore
 
 // Scripts/grade.sh runs this with the kata's root as the first argument. The grader also runs
-// itself as the supervisor of each child process it starts (see `Supervisor`).
+// itself as the supervisor of each child process it starts (see `Supervisor`), which keeps, past
+// its output cap, the lines the parsers read.
 var words = Array(CommandLine.arguments.dropFirst())
 if words.first == Supervisor.flag {
-    exit(Supervisor.main(Array(words.dropFirst())))
+    exit(Supervisor.main(Array(words.dropFirst()), keeping: .linesTheGraderReads))
 }
 let root = words.isEmpty ? FileManager.default.currentDirectoryPath : words.removeFirst()
 let paths = KataPaths(root: URL(fileURLWithPath: root))

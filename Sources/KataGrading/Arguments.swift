@@ -1,4 +1,5 @@
 import Foundation
+import KataGradingCore
 
 /// What `grade.sh` was asked to do.
 public struct Arguments: Equatable, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import KataGradingCore
 
 /// Answers the questions SwiftPM asks the compiler before every build from a cache.
 ///

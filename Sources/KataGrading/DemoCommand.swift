@@ -1,4 +1,5 @@
 import Foundation
+import KataGradingCore
 
 /// `--demo ID`: for the projector, grades an exercise's weak suites (`Tests/Fixtures/<id>/<name>/`)
 /// and its reference solution, one after the other, then lines their verdicts up side by side.

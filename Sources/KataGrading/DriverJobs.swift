@@ -1,4 +1,5 @@
 import Foundation
+import KataGradingCore
 
 /// What the Swift compiler driver runs for a command: its jobs (the frontend, the linker…) as
 /// `swiftc … -###` lists them. Asked once and kept until the command changes, they let the grader

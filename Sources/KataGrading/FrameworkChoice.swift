@@ -1,4 +1,5 @@
 import Foundation
+import KataGradingCore
 
 /// The test framework an attendee does the course in, chosen once with
 /// `grade.sh --framework swift-testing` (or `xctest`) and kept under `.build/kata/`.

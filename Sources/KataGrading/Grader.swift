@@ -1,4 +1,5 @@
 import Foundation
+import KataGradingCore
 
 /// Which test files to grade.
 public enum TestSource: Sendable, Equatable {
@@ -44,14 +45,6 @@ public struct GradeOptions: Sendable {
     /// How many times the real module's tests run; runs that disagree make a suite flaky.
     public var repeats: Int = 3
     public init() {}
-}
-
-public struct ExerciseResult: Sendable {
-    public var exercise: Catalog.Exercise
-    public var pattern: Catalog.Pattern
-    public var verdict: Verdict
-    /// Wall-clock seconds the grader spent on this exercise's runs.
-    public var seconds: Double
 }
 
 /// The grading pipeline: sync the shadow copy, build it, run each exercise against the real module
@@ -169,7 +162,9 @@ public final class Grader: @unchecked Sendable {
                 try? runs.index.write(to: logs.appendingPathComponent("\(exercise.id)/runs.tsv"), atomically: true, encoding: .utf8)
                 verdict = Judge.judge(exercise, evidence: runs.evidence)
                 if verdict?.kind == .hangs || !(verdict?.missedChaffsThatHung.isEmpty ?? true) {
-                    let files = exercise.files.map { shadow.testFile($0, of: exercise) }
+                    let files = exercise.files.map { shadow.testFile($0, of: exercise) }.compactMap { file in
+                        (try? String(contentsOf: file, encoding: .utf8)).map { (name: file.lastPathComponent, text: $0) }
+                    }
                     verdict?.longWaits = LongWaits.find(in: files, limit: exercise.timeLimit)
                 }
                 seconds = runs.seconds
@@ -221,17 +216,5 @@ struct RelocatingRunner: SuiteRunner {
 
     func run(_ exercise: Catalog.Exercise, variant: Variant?, label: String) throws -> TestOutcome {
         try runner.run(exercise, variant: variant, label: label).relocated(from: from, to: to)
-    }
-}
-
-/// A value guarded by a lock, for results gathered from concurrent runs.
-final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    init(_ value: Value) { stored = value }
-    var value: Value { lock.lock(); defer { lock.unlock() }; return stored }
-    func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        lock.lock(); defer { lock.unlock() }
-        return try body(&stored)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KataGradingCore
 
 /// Where everything lives in a kata checkout, and where the grader keeps its own state.
 public struct KataPaths: Sendable {

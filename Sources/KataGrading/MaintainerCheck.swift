@@ -1,4 +1,5 @@
 import Foundation
+import KataGradingCore
 
 /// `grade.sh --check`: the maintainers' consistency check, in the spirit of rustlings' `dev check`.
 /// Everything here is static (no build, no test run), so it takes a moment and names exactly what

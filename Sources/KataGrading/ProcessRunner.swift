@@ -1,27 +1,11 @@
 import Foundation
+import KataGradingCore
 import KataGradingKernel
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-
-/// How a child process ended.
-public enum Termination: Equatable, Sendable {
-    case exited(Int32)
-    case signaled(Int32)
-    /// Killed by us after its time limit.
-    case timedOut
-}
-
-public struct ProcessResult: Sendable {
-    public var termination: Termination
-    public var seconds: Double
-    /// What the process wrote to stdout and stderr, in order (capped: see `OutputCap`).
-    public var output: String
-    /// Bytes of output that were cut, or 0.
-    public var cutBytes: Int = 0
-}
 
 /// Runs child processes with a time limit, and ends every one, with everything it started, when
 /// it finishes, when its time is up, on Ctrl-C and SIGTERM, and when the grader itself dies.

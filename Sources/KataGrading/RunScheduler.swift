@@ -1,4 +1,5 @@
 import Foundation
+import KataGradingCore
 
 /// Something that runs one exercise's tests once, against the real module or a variant.
 /// `TestRunner` runs the shadow build's test binary; the kata's own tests use a fake.

@@ -1,12 +1,5 @@
 import Foundation
-
-/// One compiler error, mapped back to the file the attendee edits.
-public struct CompileError: Sendable, Equatable {
-    public var file: String
-    public var line: Int
-    public var message: String
-    public var location: String { "\(file):\(line)" }
-}
+import KataGradingCore
 
 /// Builds the shadow package, leaving out exercises that do not compile.
 ///

@@ -1,4 +1,5 @@
 import Foundation
+import KataGradingCore
 
 /// The grader's private copy of the kata, where it builds and runs the tests.
 ///

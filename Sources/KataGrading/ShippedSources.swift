@@ -1,4 +1,5 @@
 import Foundation
+import KataGradingCore
 
 /// The legacy code as shipped: a fingerprint of every file under `Sources/` that the shadow copy
 /// builds, kept in `Catalog/sources.json` (written by `Scripts/regenerate.sh`). When the kata's own

@@ -1,4 +1,5 @@
 import Foundation
+import KataGradingCore
 
 /// Knows the shipped starters: whether an attendee's file is still one, and what it said.
 ///

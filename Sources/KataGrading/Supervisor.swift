@@ -1,4 +1,5 @@
 import Foundation
+import KataGradingCore
 import KataGradingKernel
 #if canImport(Glibc)
 import Glibc
@@ -29,8 +30,9 @@ public enum Supervisor {
 
     nonisolated(unsafe) static var stopRequested: sig_atomic_t = 0
 
-    /// `arguments` are those after `--supervise`: LIMIT PROGRAM ARGS…
-    public static func main(_ arguments: [String]) -> Int32 {
+    /// `arguments` are those after `--supervise`: LIMIT PROGRAM ARGS…; past its cap, PROGRAM's
+    /// output keeps only the lines `keeping` names.
+    public static func main(_ arguments: [String], keeping: LineMarkers) -> Int32 {
         guard arguments.count >= 2, let limit = Double(arguments[0]), limit > 0 else {
             FileHandle.standardError.write(Data("usage: KataGrader --supervise SECONDS PROGRAM [ARGS…]\n".utf8))
             return 2
@@ -59,7 +61,7 @@ public enum Supervisor {
         }
         close(writeEnd)
 
-        var cap = OutputCap()
+        var cap = OutputCap(keeping: keeping)
         let deadline = Date().addingTimeInterval(limit)
         var ending: String?
         var buffer = [UInt8](repeating: 0, count: 65536)
@@ -159,8 +161,8 @@ enum ChildProcesses {
 
 /// Keeps what the grader needs of a run's output, however much the run prints.
 ///
-/// The first `headLimit` bytes pass untouched. After that only the lines the grader reads (XCTest's
-/// test case and summary lines, errors, runtime crashes) pass, plus the last `tailLimit` bytes,
+/// The first `headLimit` bytes pass untouched. After that only the lines it is told to keep (the
+/// ones the grader reads: `LineMarkers.linesTheGraderReads`) pass, plus the last `tailLimit` bytes,
 /// and a note says how much was cut.
 struct OutputCap {
     static let headLimit = 1 << 20
@@ -173,6 +175,14 @@ struct OutputCap {
     /// The start of the line being read, once past the head; nil while inside a line too long to keep.
     private var line: [UInt8]? = []
     private var tail: [UInt8] = []
+    /// The lines kept past the head, as bytes.
+    private let prefixes: [[UInt8]]
+    private let markers: [[UInt8]]
+
+    init(keeping lines: LineMarkers) {
+        prefixes = lines.prefixes.map { Array($0.utf8) }
+        markers = lines.markers.map { Array($0.utf8) }
+    }
 
     mutating func take(_ chunk: ArraySlice<UInt8>) {
         var rest = chunk
@@ -216,7 +226,7 @@ struct OutputCap {
 
     private mutating func finishLine() {
         if let current = line {
-            if Self.isStructural(current) { emit(current[...]) } else { cut(current[...]) }
+            if isStructural(current) { emit(current[...]) } else { cut(current[...]) }
         }
         line = []
     }
@@ -227,24 +237,17 @@ struct OutputCap {
         if tail.count > 2 * Self.tailLimit { tail.removeFirst(tail.count - Self.tailLimit) }
     }
 
-    /// The lines the grader reads (`XCTestConsole`, `TestOutputParser`), and XCTest's suite lines and
-    /// totals, which make a cut log readable.
-    static let structuralPrefixes = [XCTestConsole.lineStart, "Test Suite '"].map { Array($0.utf8) }
-    static let structuralMarkers = ([XCTestConsole.assertionMarker, TestOutputParser.fatalErrorMarker, "Executed "]
-        + TestOutputParser.deadlockMarkers).map { Array($0.utf8) }
-
-    /// Whether a line is one the grader reads (XCTest's, or a crash's), looked for in its first
-    /// 512 bytes. Compared as bytes with `memchr`/`memcmp`: this runs on every line a flooding test
+    /// Whether a line is one to keep, looked for in its first 512 bytes. Compared as bytes with `memchr`/`memcmp`: this runs on every line a flooding test
     /// prints, and Swift string searches here once slowed the reading of the pipe enough to make
     /// such a test 0.5 s slower than its budget.
-    static func isStructural(_ line: [UInt8]) -> Bool {
+    func isStructural(_ line: [UInt8]) -> Bool {
         let count = min(line.count, 512)
         return line.withUnsafeBytes { raw -> Bool in
             guard let base = raw.baseAddress else { return false }
-            for prefix in structuralPrefixes where count >= prefix.count && memcmp(base, prefix, prefix.count) == 0 {
+            for prefix in prefixes where count >= prefix.count && memcmp(base, prefix, prefix.count) == 0 {
                 return true
             }
-            for marker in structuralMarkers where find(marker, in: base, count: count) {
+            for marker in markers where Self.find(marker, in: base, count: count) {
                 return true
             }
             return false

@@ -1,4 +1,5 @@
 import Foundation
+import KataGradingCore
 
 /// SwiftPM's build plan (`.build/debug.yaml`): the commands `swift build` runs, with their tools,
 /// inputs, outputs and arguments. `TrackRelink` follows it to rebuild a Swift Testing track

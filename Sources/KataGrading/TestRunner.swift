@@ -1,4 +1,5 @@
 import Foundation
+import KataGradingCore
 
 /// Runs one exercise's tests from the shadow build's test binary, optionally with a variant on.
 ///

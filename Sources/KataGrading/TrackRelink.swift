@@ -1,4 +1,5 @@
 import Foundation
+import KataGradingCore
 
 /// Rebuilds a Swift Testing track after an edit of that track alone, without SwiftPM, into a test
 /// binary of its own.

@@ -1,4 +1,5 @@
 import Foundation
+import KataGradingCore
 
 /// `--watch`: re-grades what changed whenever a file under `Exercises/` is saved, and moves on to
 /// the next exercise once the current one is done. Polls, because inotify is not everywhere.

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import KataGrading
+@testable import KataGradingCore
 
 /// The script that answers SwiftPM's toolchain questions, run against a fake toolchain whose
 /// `swiftc` counts how often it is started.

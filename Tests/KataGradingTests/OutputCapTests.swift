@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import KataGrading
+@testable import KataGradingCore
 
 /// Which lines the output cap keeps past its first megabyte: the ones the grader reads.
 final class OutputCapTests: XCTestCase {
@@ -23,7 +24,8 @@ final class OutputCapTests: XCTestCase {
             "Executed", // shorter than the marker
             ": error:",
         ]
-        for line in kept { XCTAssertTrue(OutputCap.isStructural(Array(line.utf8)), line) }
-        for line in cut { XCTAssertFalse(OutputCap.isStructural(Array(line.utf8)), line) }
+        let cap = OutputCap(keeping: .linesTheGraderReads)
+        for line in kept { XCTAssertTrue(cap.isStructural(Array(line.utf8)), line) }
+        for line in cut { XCTAssertFalse(cap.isStructural(Array(line.utf8)), line) }
     }
 }

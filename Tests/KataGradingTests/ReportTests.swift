@@ -1,5 +1,6 @@
 import XCTest
 @testable import KataGrading
+@testable import KataGradingCore
 
 /// What a person reads: wrapping, suggestions, the Next card, and the JSON every reader relies on.
 final class ReportTests: XCTestCase {

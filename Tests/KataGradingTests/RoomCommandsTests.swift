@@ -1,6 +1,7 @@
 import XCTest
 import KataRoom
 @testable import KataGrading
+@testable import KataGradingCore
 
 /// The grader's few lines of room: its options, and that the room knows every chaff of the real
 /// catalog. (The room and the grader share one list of verdicts, `KataVerdicts`.)

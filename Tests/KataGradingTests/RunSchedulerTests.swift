@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import KataGrading
+@testable import KataGradingCore
 
 /// Scheduling and judging with a fake runner: no build, no process.
 final class RunSchedulerTests: XCTestCase {

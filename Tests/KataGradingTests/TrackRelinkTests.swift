@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import KataGrading
+@testable import KataGradingCore
 
 /// When the grader may rebuild a Swift Testing track without SwiftPM, and which commands of
 /// SwiftPM's own plan it then runs.

@@ -1,4 +1,5 @@
 import Foundation
+import KataGradingCore
 import KataRoom
 #if canImport(Glibc)
 import Glibc

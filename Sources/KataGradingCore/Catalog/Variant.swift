@@ -116,23 +116,4 @@ extension Variant {
         guard !hunks.isEmpty else { throw CatalogError("\(source): it has no hunk (`@@` and a diff, or `<<<<<<< original` … `=======` … `>>>>>>>`).") }
         return Variant(module: module, name: name, kind: kind, hint: hint, hunks: hunks)
     }
-
-    /// Loads every variant of every module under `Catalog/Variants/`.
-    public static func loadAll(from directory: URL) throws -> [Variant] {
-        let fm = FileManager.default
-        guard let modules = try? fm.contentsOfDirectory(atPath: directory.path) else { return [] }
-        var variants: [Variant] = []
-        for module in modules.sorted() {
-            let moduleDir = directory.appendingPathComponent(module)
-            guard let files = try? fm.contentsOfDirectory(atPath: moduleDir.path) else { continue }
-            for file in files.sorted() {
-                let url = moduleDir.appendingPathComponent(file)
-                guard let kind = Kind(rawValue: url.pathExtension) else { continue }
-                let text = try String(contentsOf: url, encoding: .utf8)
-                variants.append(try parse(text, module: module, name: url.deletingPathExtension().lastPathComponent,
-                                          kind: kind, source: "Catalog/Variants/\(module)/\(file)"))
-            }
-        }
-        return variants
-    }
 }

@@ -16,17 +16,14 @@ public struct VariantSwitch: Sendable {
 
     public init(secret: String) { self.secret = secret }
 
-    /// The secret of one shadow copy: made once, kept beside it, so that the generated source (and
-    /// so the build) stays the same from one grade to the next.
-    public static func load(in directory: URL) throws -> VariantSwitch {
-        let file = directory.appendingPathComponent("variant-secret")
-        if let text = try? String(contentsOf: file, encoding: .utf8), text.count == 32, text.allSatisfy(\.isHexDigit) {
-            return VariantSwitch(secret: text)
-        }
-        let secret = randomHex(16)
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try secret.write(to: file, atomically: true, encoding: .utf8)
-        return VariantSwitch(secret: secret)
+    /// A switch with a new random secret.
+    public static func withNewSecret() -> VariantSwitch {
+        VariantSwitch(secret: randomHex(16))
+    }
+
+    /// Whether `text` has the form of a secret this type makes.
+    public static func isSecret(_ text: String) -> Bool {
+        text.count == 32 && text.allSatisfy(\.isHexDigit)
     }
 
     public func token(for variant: String?) -> String {

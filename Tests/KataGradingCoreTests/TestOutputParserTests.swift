@@ -1,5 +1,5 @@
 import XCTest
-@testable import KataGrading
+@testable import KataGradingCore
 
 final class TestOutputParserTests: XCTestCase {
     func outcome(_ output: String, _ termination: Termination = .exited(0), expected: [String] = ["AT.testPass"]) -> TestOutcome {

@@ -22,10 +22,6 @@ public enum Fingerprint {
         }
         return String(hash, radix: 16)
     }
-
-    public static func ofFile(at url: URL) -> String? {
-        (try? Data(contentsOf: url)).map(of)
-    }
 }
 
 /// The fingerprints of the shipped starters, `Catalog/starters.json`, keyed `Module/File.swift`.
@@ -34,15 +30,11 @@ public enum Fingerprint {
 public struct StarterFingerprints: Sendable {
     public var byPath: [String: String]
 
-    public static func load(from url: URL) throws -> StarterFingerprints {
-        guard let data = try? Data(contentsOf: url) else {
-            throw CatalogError("\(url.path) is missing, so the grader cannot tell a starter from your work. Restore it with `git checkout -- Catalog/starters.json`.")
-        }
-        do {
-            return StarterFingerprints(byPath: try JSONDecoder().decode([String: String].self, from: data))
-        } catch {
-            throw CatalogError("\(url.path) is damaged. Restore it with `git checkout -- Catalog/starters.json`.")
-        }
+    public init(byPath: [String: String]) { self.byPath = byPath }
+
+    /// The fingerprints `data` holds; throws when it is not such a file.
+    public static func decoded(from data: Data) throws -> StarterFingerprints {
+        StarterFingerprints(byPath: try JSONDecoder().decode([String: String].self, from: data))
     }
 
     public func encoded() -> Data {

@@ -9,15 +9,15 @@ import Foundation
 /// - errors inside a macro expansion, `macro expansion @Test:4:171: error: …`, whose file is named
 ///   only by the note that follows (`…/Grade/Grade_x/File.swift:2:101: note: expanded code originates here`);
 /// - link errors, which name the file through debug info or the object file `Grade_x.build/File.swift.o`.
-enum BuildLog {
-    struct Blame: Equatable {
-        var target: String
-        var file: String?
-        var line: Int?
-        var message: String
+public enum BuildLog {
+    public struct Blame: Equatable, Sendable {
+        public var target: String
+        public var file: String?
+        public var line: Int?
+        public var message: String
     }
 
-    static func blame(_ output: String, targets: Set<String>) -> [Blame] {
+    public static func blame(_ output: String, targets: Set<String>) -> [Blame] {
         let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var result: [Blame] = []
         for (index, line) in lines.enumerated() {

@@ -1,5 +1,5 @@
 import XCTest
-@testable import KataGrading
+@testable import KataGradingCore
 
 final class VariantTests: XCTestCase {
     let text = """

@@ -5,7 +5,7 @@ import Foundation
 /// caught; then the runs must agree; then they must fit the time budget.
 public enum Judge {
     /// The verdicts that need no run, in order: not started, a missing file, a compile error.
-    static func judgeWithoutRuns(_ exercise: Catalog.Exercise, module: String, untouched: Bool,
+    public static func judgeWithoutRuns(_ exercise: Catalog.Exercise, module: String, untouched: Bool,
                                  missing: String?, broken: CompileError?) -> Verdict? {
         if untouched { return notStarted(exercise, folder: "Exercises/\(module)/") }
         if let missing { return missingFile(missing, exercise: exercise) }

@@ -1,5 +1,5 @@
 import XCTest
-@testable import KataGrading
+@testable import KataGradingCore
 
 final class JudgeTests: XCTestCase {
     let exercise = try! JSONDecoder().decode(Catalog.Exercise.self, from: Data("""

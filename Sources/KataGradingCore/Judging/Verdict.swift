@@ -22,18 +22,19 @@ public struct Verdict: Sendable, Equatable {
     public var longWaits: [String] = []
     /// Test time of the real run, when it ran.
     public var seconds: Double?
-}
 
-/// Everything the runs of one exercise showed.
-public struct Evidence: Sendable {
-    public var real: [TestOutcome]
-    public var chaffs: [(variant: Variant, outcome: TestOutcome)]
-    public var wheats: [(variant: Variant, outcome: TestOutcome)]
-
-    public init(real: [TestOutcome], chaffs: [(variant: Variant, outcome: TestOutcome)] = [],
-                wheats: [(variant: Variant, outcome: TestOutcome)] = []) {
-        self.real = real
-        self.chaffs = chaffs
-        self.wheats = wheats
+    public init(kind: Kind, reason: String, details: [String] = [], next: String? = nil, chaffsCaught: Int = 0,
+                chaffsTotal: Int = 0, missedChaffs: [String] = [], missedChaffsThatHung: [String] = [],
+                longWaits: [String] = [], seconds: Double? = nil) {
+        self.kind = kind
+        self.reason = reason
+        self.details = details
+        self.next = next
+        self.chaffsCaught = chaffsCaught
+        self.chaffsTotal = chaffsTotal
+        self.missedChaffs = missedChaffs
+        self.missedChaffsThatHung = missedChaffsThatHung
+        self.longWaits = longWaits
+        self.seconds = seconds
     }
 }

@@ -1,0 +1,46 @@
+import Foundation
+
+/// The single source of truth for the kata: `Catalog/catalog.json`.
+///
+/// The grader, the README's exercise index and the self-test all read this, so an exercise exists
+/// in one place only. `Catalog/README.md` documents every field.
+public struct Catalog: Decodable, Sendable {
+    public var version: Int
+    public var patterns: [Pattern]
+    public var exercises: [Exercise]
+
+    public struct Pattern: Decodable, Sendable, Equatable {
+        public var id: String
+        public var title: String
+        public var module: String
+        public var summary: String
+    }
+
+    public enum Framework: String, Decodable, Sendable, CaseIterable {
+        case xctest
+        case swiftTesting = "swift-testing"
+
+        public var title: String { self == .xctest ? "XCTest" : "Swift Testing" }
+    }
+
+    public func pattern(of exercise: Exercise) -> Pattern {
+        // `validate()` guarantees that every exercise names a listed pattern.
+        patterns.first { $0.id == exercise.pattern }!
+    }
+
+    /// The name of the test target that holds one exercise's track in the grader's shadow package.
+    public static func targetName(of exercise: Exercise) -> String {
+        let id = "Grade_" + exercise.id.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
+        return exercise.framework == exercise.catalogFramework ? id : id + "__" + exercise.framework.rawValue.replacingOccurrences(of: "-", with: "_")
+    }
+
+    /// Every exercise on every track, in course order.
+    public var allTracks: [Exercise] { exercises.flatMap(\.tracks) }
+
+    /// The catalog with `framework`'s track first wherever an exercise has one.
+    public func preferring(_ framework: Framework?) -> Catalog {
+        var copy = self
+        copy.exercises = exercises.map { $0.preferring(framework) }
+        return copy
+    }
+}

@@ -1,0 +1,64 @@
+import Foundation
+
+extension Catalog {
+    /// The catalog that `data`, read from the file at `path`, describes: decoded, checked, and
+    /// each exercise given its pattern's module. Errors name `path` and the field at fault.
+    public static func decoded(from data: Data, path: String) throws -> Catalog {
+        let catalog: Catalog
+        do {
+            catalog = try JSONDecoder().decode(Catalog.self, from: data)
+        } catch let error as DecodingError {
+            throw CatalogError("\(path) is damaged: \(Self.describe(error)). Fix it, or restore it with `git checkout -- Catalog/catalog.json`.")
+        } catch {
+            throw CatalogError("\(path) is not valid JSON: \(error.localizedDescription)")
+        }
+        try catalog.validate(file: path)
+        var resolved = catalog
+        for index in resolved.exercises.indices {
+            resolved.exercises[index].module = catalog.pattern(of: catalog.exercises[index]).module
+        }
+        return resolved
+    }
+
+    /// Checks what JSON decoding cannot: unique ids, known patterns, sane limits.
+    public func validate(file: String) throws {
+        var seen = Set<String>()
+        for exercise in exercises {
+            guard seen.insert(exercise.id).inserted else {
+                throw CatalogError("\(file): the exercise id '\(exercise.id)' appears twice.")
+            }
+            guard patterns.contains(where: { $0.id == exercise.pattern }) else {
+                throw CatalogError("\(file): exercise '\(exercise.id)' names the unknown pattern '\(exercise.pattern)'.")
+            }
+            if let alternate = exercise.alternate {
+                guard alternate.framework != exercise.framework, !alternate.files.isEmpty else {
+                    throw CatalogError("\(file): exercise '\(exercise.id)' has an alternate track that needs files and a framework other than \(exercise.framework.rawValue).")
+                }
+            }
+            guard !exercise.files.isEmpty else {
+                throw CatalogError("\(file): exercise '\(exercise.id)' lists no files.")
+            }
+            guard exercise.timeLimit > 0, exercise.budget > 0, exercise.budget <= exercise.timeLimit else {
+                throw CatalogError("\(file): exercise '\(exercise.id)' needs 0 < budget <= timeLimit.")
+            }
+        }
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            let keys = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined()
+            return keys.isEmpty ? "the top level" : keys
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            return "missing field '\(key.stringValue)' at \(path(context))"
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "wrong value at \(path(context)): \(context.debugDescription)"
+        case .dataCorrupted(let context):
+            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return "not valid JSON (\(underlying ?? context.debugDescription))"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}
