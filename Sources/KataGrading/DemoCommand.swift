@@ -102,7 +102,7 @@ struct DemoCommand {
         return names.compactMap { name in
             let folder = fixtures.appendingPathComponent(name)
             // Relative paths: a Swift Testing suite's files sit in SwiftTesting/, as in Exercises/.
-            let files = ((try? ShadowPackage.swiftFiles(under: folder)) ?? []).sorted()
+            let files = ((try? FileTree.swiftFiles(under: folder)) ?? []).sorted()
             guard !files.isEmpty else { return nil }
             let expected = (try? String(contentsOf: folder.appendingPathComponent("expected"), encoding: .utf8))?
                 .split(separator: "\n").first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? "misses bugs"
@@ -133,14 +133,14 @@ struct DemoCommand {
         let fm = FileManager.default
         let solutions = grader.paths.solutions
         var wanted: [String: Data] = [:]
-        for relative in try ShadowPackage.swiftFiles(under: solutions) {
+        for relative in try FileTree.swiftFiles(under: solutions) {
             wanted[relative] = fm.contents(atPath: solutions.appendingPathComponent(relative).path)
         }
         for file in overlay { wanted["\(module)/\(relativePath(of: file))"] = fm.contents(atPath: file.path) }
         for (relative, data) in wanted {
-            try ShadowPackage.write(data, to: folder.appendingPathComponent(relative))
+            try FileTree.write(data, to: folder.appendingPathComponent(relative))
         }
-        try ShadowPackage.removeFiles(under: folder, except: Set(wanted.keys))
+        try FileTree.removeFiles(under: folder, except: Set(wanted.keys))
     }
 
     /// A fixture file's path below its suite's folder (`Tests/Fixtures/<id>/<suite>/`).

@@ -139,8 +139,7 @@ public final class Grader: @unchecked Sendable {
             decided[track.key] = judgedWithoutRuns(track, build: build, options: options)
         }
         let toRun = tracks.filter { decided[$0.key] == nil }
-        let runner = toRun.isEmpty ? nil : try TestRunner(binary: build.testBinary, ownBinaries: build.ownBinaries,
-                                                          package: shadowDirectory, swift: swift,
+        let runner = toRun.isEmpty ? nil : try TestRunner(binary: build.testBinary, package: shadowDirectory, swift: swift,
                                                           logs: logs, variantSwitch: variantSwitch,
                                                           runsXCTest: toRun.contains { $0.framework == .xctest })
         for exercise in toRun
@@ -150,7 +149,8 @@ public final class Grader: @unchecked Sendable {
             let spellings = [shadowFolder.path + "/", shadowFolder.resolvingSymlinksInPath().path + "/"]
             let folder = paths.relative(shadow.testsRoot) + "/" + exercise.module + "/"
             guard let runner else { break }
-            let relocating = RelocatingRunner(runner: runner, from: spellings, to: folder)
+            let relocating = RelocatingRunner(runner: runner, binary: build.binary(forTarget: Catalog.targetName(of: exercise)),
+                                              from: spellings, to: folder)
             tickets[exercise.key] = scheduler.schedule(exercise, jobs: jobs(for: exercise, options: options), runner: relocating)
         }
         var results: [ExerciseResult] = []
@@ -208,13 +208,15 @@ public final class Grader: @unchecked Sendable {
     }
 }
 
-/// Runs tests and reports failures at the attendee's path rather than the shadow copy's.
+/// Runs one track's tests from the binary that holds its code, and reports failures at the
+/// attendee's path rather than the shadow copy's.
 struct RelocatingRunner: SuiteRunner {
     var runner: TestRunner
+    var binary: URL
     var from: [String]
     var to: String
 
     func run(_ exercise: Catalog.Exercise, variant: Variant?, label: String) throws -> TestOutcome {
-        try runner.run(exercise, variant: variant, label: label).relocated(from: from, to: to)
+        try runner.run(exercise, from: binary, variant: variant, label: label).relocated(from: from, to: to)
     }
 }

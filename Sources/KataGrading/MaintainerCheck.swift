@@ -99,8 +99,8 @@ public struct MaintainerCheck {
             }
         }
         for module in modules {
-            let exercises = Set((try? ShadowPackage.swiftFiles(under: paths.exercises.appendingPathComponent(module))) ?? [])
-            let solutions = Set((try? ShadowPackage.swiftFiles(under: paths.solutions.appendingPathComponent(module))) ?? [])
+            let exercises = Set((try? FileTree.swiftFiles(under: paths.exercises.appendingPathComponent(module))) ?? [])
+            let solutions = Set((try? FileTree.swiftFiles(under: paths.solutions.appendingPathComponent(module))) ?? [])
             for file in exercises.subtracting(solutions).sorted() { problems.append("Exercises/\(module)/\(file) has no twin in Solutions/\(module)/.") }
             for file in solutions.subtracting(exercises).sorted() { problems.append("Solutions/\(module)/\(file) has no twin in Exercises/\(module)/.") }
             let listed = Set(catalog.allTracks.filter { $0.module == module }.flatMap { $0.files + $0.uses })
@@ -233,7 +233,7 @@ public struct MaintainerCheck {
             let rejectedBy = lines.first { $0.hasPrefix("rejected-by:") }
                 .map { $0.dropFirst("rejected-by:".count).trimmingCharacters(in: .whitespaces) }
             return FixtureExpectation(folder: paths.relative(folder), verdict: lines.first ?? "(no expected file)",
-                                      rejectedBy: rejectedBy, files: (try? ShadowPackage.swiftFiles(under: folder)) ?? [])
+                                      rejectedBy: rejectedBy, files: (try? FileTree.swiftFiles(under: folder)) ?? [])
         }
     }
 

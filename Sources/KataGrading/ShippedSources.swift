@@ -13,7 +13,7 @@ public enum ShippedSources {
         let modules = ((try? FileManager.default.contentsOfDirectory(atPath: paths.sources.path)) ?? [])
             .filter { !$0.hasPrefix("Kata") && !$0.hasPrefix(".") }.sorted()
         return modules.flatMap { module in
-            ((try? ShadowPackage.swiftFiles(under: paths.sources.appendingPathComponent(module))) ?? []).map { "\(module)/\($0)" }
+            ((try? FileTree.swiftFiles(under: paths.sources.appendingPathComponent(module))) ?? []).map { "\(module)/\($0)" }
         }
     }
 

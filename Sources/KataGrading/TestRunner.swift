@@ -1,7 +1,7 @@
 import Foundation
 import KataGradingCore
 
-/// Runs one exercise's tests from the shadow build's test binary, optionally with a variant on.
+/// Runs one exercise's tests from a test binary of the shadow build, optionally with a variant on.
 ///
 /// On Linux the test binary is an executable that takes `Target.Class` filters; on macOS it is a
 /// bundle that `xcrun xctest` loads. Running it directly, rather than through `swift test`, saves
@@ -10,10 +10,7 @@ import KataGradingCore
 /// Nothing a test can see tells a variant's run from a real one: the command line and log names
 /// are the same for both, and the variant switch is an opaque token (`VariantSwitch`) that every
 /// run carries.
-public struct TestRunner: SuiteRunner {
-    public var binary: URL
-    /// Tracks rebuilt into binaries of their own since `binary` was linked, by target (`TrackRelink`).
-    public var ownBinaries: [String: URL]
+public struct TestRunner: Sendable {
     public var package: URL
     public var logs: URL
     public var swift: String
@@ -21,12 +18,11 @@ public struct TestRunner: SuiteRunner {
     /// XCTest's `Class.test` names, by shadow test target, read once per build.
     public var xctestTests: [String: [String]] = [:]
 
-    /// `runsXCTest`: whether any XCTest track will run. Only those need the listing (a run of the
-    /// test binary) that names their tests; Swift Testing tracks are run by filter.
-    public init(binary: URL, ownBinaries: [String: URL] = [:], package: URL, swift: String, logs: URL,
+    /// `binary`: SwiftPM's test binary, which lists the XCTest tests. `runsXCTest`: whether any
+    /// XCTest track will run. Only those need the listing (a run of the test binary) that names
+    /// their tests; Swift Testing tracks are run by filter.
+    public init(binary: URL, package: URL, swift: String, logs: URL,
                 variantSwitch: VariantSwitch, runsXCTest: Bool = true) throws {
-        self.binary = binary
-        self.ownBinaries = ownBinaries
         self.package = package
         self.swift = swift
         self.logs = logs
@@ -65,8 +61,9 @@ public struct TestRunner: SuiteRunner {
         return seen
     }
 
-    /// Runs the exercise's tests once, against `variant` or (nil) the real module.
-    func run(_ exercise: Catalog.Exercise, variant: Variant?, label: String) throws -> TestOutcome {
+    /// Runs the exercise's tests once, from `binary` (the one that holds its track's current code),
+    /// against `variant` or (nil) the real module.
+    func run(_ exercise: Catalog.Exercise, from binary: URL, variant: Variant?, label: String) throws -> TestOutcome {
         let target = Catalog.targetName(of: exercise)
         // A neutral name: a test that reads its own file descriptors learns nothing from it.
         let runName = "run-" + UUID().uuidString.prefix(12).lowercased()
@@ -94,7 +91,7 @@ public struct TestRunner: SuiteRunner {
             arguments = ["test", "--skip-build", "--disable-xctest", "--package-path", package.path, "--filter", filter,
                          "--event-stream-output-path", events.path, "--event-stream-version", "0"]
             #else
-            executable = (ownBinaries[target] ?? binary).path
+            executable = binary.path
             arguments = ["--testing-library", "swift-testing", "--filter", filter,
                          "--event-stream-output-path", events.path, "--event-stream-version", "0"]
             #endif

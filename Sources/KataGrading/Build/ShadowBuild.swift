@@ -1,4 +1,5 @@
 import Foundation
+import KataBuildReplay
 import KataGradingCore
 
 /// Builds the shadow package, leaving out exercises that do not compile.
@@ -10,11 +11,16 @@ public struct ShadowBuild {
     public struct Result {
         /// The test binary with every exercise that compiled.
         public var testBinary: URL
-        /// Swift Testing tracks rebuilt since into binaries of their own (`TrackRelink`), by
+        /// Swift Testing tracks rebuilt since into binaries of their own (`FastPath`), by
         /// target: run these tracks from there, not from `testBinary`.
         public var ownBinaries: [String: URL] = [:]
         public var broken: [String: CompileError]
         public var missing: [String: String]
+
+        /// The binary that holds the current code of a track's shadow target.
+        public func binary(forTarget target: String) -> URL {
+            ownBinaries[target] ?? testBinary
+        }
     }
 
     public struct Failure: Error, CustomStringConvertible {
@@ -68,24 +74,20 @@ public struct ShadowBuild {
             // Nothing changed since the last build that succeeded (the manifest says which exercises
             // were left out): SwiftPM would only confirm it, which costs a second and more.
             let files = shadow.fileFingerprints()
-            let plan = SwiftPMPlan.stamp(in: shadow)
-            let record = TrackRelink.Record.load(from: shadow)
+            let plan = SwiftPMPlan.stamp(inPackage: shadow.directory)
+            let record = BuildRecord.load(from: shadow)
             if !cold, let record, record.files == files, record.plan == plan, let binary = try? testBinary(),
-               let own = Self.ownBinaries(record.ownBinaries ?? [], testBinary: binary) {
+               let own = FastPath.ownBinaries(record.ownBinaries ?? [], testBinary: binary) {
                 return Result(testBinary: binary, ownBinaries: own, broken: broken, missing: missing)
             }
             // Forgotten until a build succeeds: an interrupted one leaves no record to trust.
-            TrackRelink.Record.forget(in: shadow)
+            BuildRecord.forget(in: shadow)
             if !cold, let record, record.plan == plan, let binary = try? testBinary(),
-               let targets = TrackRelink.targetsToRebuild(since: record, now: files, swiftTestingTargets: swiftTestingTargets) {
-                let relink = TrackRelink(shadow: shadow, environment: environment,
-                                         log: shadow.directory.appendingPathComponent("relink.log"))
-                // Its own log: the progress line must not show a step of the last SwiftPM build.
-                if let rebuilt = progress.during(log: relink.log, cold: false, { relink.run(targets, testBinary: binary, testTargets: trackTargets) }),
-                   let own = Self.ownBinaries(Set(record.ownBinaries ?? []).union(rebuilt).sorted(), testBinary: binary) {
-                    TrackRelink.Record(files: files, plan: plan, ownBinaries: own.keys.sorted()).save(to: shadow)
-                    return Result(testBinary: binary, ownBinaries: own, broken: broken, missing: missing)
-                }
+               let own = FastPath(shadow: shadow, environment: environment)
+                   .rebuild(since: record, files: files, testBinary: binary, swiftTestingTargets: swiftTestingTargets,
+                            trackTargets: trackTargets, progress: progress) {
+                BuildRecord(files: files, plan: plan, ownBinaries: own.keys.sorted()).save(to: shadow)
+                return Result(testBinary: binary, ownBinaries: own, broken: broken, missing: missing)
             }
             let result = try progress.during(log: log, cold: cold) {
                 try ProcessRunner.shared.run(swift, arguments, environment: environment,
@@ -94,7 +96,7 @@ public struct ShadowBuild {
             cold = false
             if result.termination == .exited(0) {
                 let binary = try testBinary()
-                TrackRelink.Record(files: files, plan: SwiftPMPlan.stamp(in: shadow)).save(to: shadow)
+                BuildRecord(files: files, plan: SwiftPMPlan.stamp(inPackage: shadow.directory)).save(to: shadow)
                 return Result(testBinary: binary, broken: broken, missing: missing)
             }
             var newlyBroken = false
@@ -135,24 +137,14 @@ public struct ShadowBuild {
     /// read from the cached `-h`, so Linux only).
     static func compilerFlags(swift: String, state: URL) -> [String] {
         let hashing = "-enable-incremental-file-hashing"
-        return CompilerProbeCache.compilerOffers(hashing, swift: swift, state: state) ? ["-Xswiftc", hashing] : []
-    }
-
-    /// Where the binaries of these targets are (`TrackRelink.ownBinary`), or nil when one is missing.
-    static func ownBinaries(_ targets: [String], testBinary: URL) -> [String: URL]? {
-        var result: [String: URL] = [:]
-        for target in targets {
-            let binary = TrackRelink.ownBinary(of: target, testBinary: testBinary)
-            guard FileManager.default.isExecutableFile(atPath: binary.path) else { return nil }
-            result[target] = binary
-        }
-        return result
+        return CompilerProbeCache.compilerOffers(hashing, swift: swift, state: state, runner: ProcessRunner.shared)
+            ? ["-Xswiftc", hashing] : []
     }
 
     /// The shadow targets of every exercise track.
     var trackTargets: Set<String> { Set(catalog.allTracks.map(Catalog.targetName(of:))) }
 
-    /// The shadow targets of Swift Testing tracks, which `TrackRelink` may rebuild on its own.
+    /// The shadow targets of Swift Testing tracks, which the fast path may rebuild on its own.
     var swiftTestingTargets: Set<String> {
         Set(catalog.allTracks.filter { $0.framework == .swiftTesting }.map(Catalog.targetName(of:)))
     }

@@ -4,7 +4,7 @@ import KataGradingCore
 /// SwiftPM's build plan (`.build/debug.yaml`): the commands `swift build` runs, with their tools,
 /// inputs, outputs and arguments. `TrackRelink` follows it to rebuild a Swift Testing track
 /// without SwiftPM.
-struct SwiftPMPlan {
+public struct SwiftPMPlan {
     /// One command of the plan.
     struct Command: Equatable {
         var tool = ""
@@ -22,13 +22,15 @@ struct SwiftPMPlan {
 
     var commands: [Command]
 
-    static func url(in shadow: ShadowPackage) -> URL {
-        shadow.directory.appendingPathComponent(".build/debug.yaml")
+    /// The plan of the package in `directory`.
+    public static func url(inPackage directory: URL) -> URL {
+        directory.appendingPathComponent(".build/debug.yaml")
     }
 
-    /// The plan's size and modification time, or "" when there is none.
-    static func stamp(in shadow: ShadowPackage) -> String {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url(in: shadow).path),
+    /// The plan's size and modification time, or "" when there is none: a plan written since a
+    /// build is not the one that build followed.
+    public static func stamp(inPackage directory: URL) -> String {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url(inPackage: directory).path),
               let size = attributes[.size] as? NSNumber, let date = attributes[.modificationDate] as? Date else { return "" }
         return "\(size)-\(date.timeIntervalSince1970)"
     }

@@ -10,15 +10,15 @@ struct DriverJobs: Codable, Equatable {
     var jobs: [[String]]
 
     /// The jobs of `command`, from `cache` when it was asked with the same `key`, else from the
-    /// driver (then kept in `cache`). Nil when the driver fails or answers with anything but
-    /// programs to run.
-    static func of(_ command: [String], key: [String], cache: URL, environment: [String: String], log: URL) -> [[String]]? {
+    /// driver, run by `runner` (then kept in `cache`). Nil when the driver fails or answers with
+    /// anything but programs to run.
+    static func of(_ command: [String], key: [String], cache: URL, runner: any CommandRunner, environment: [String: String],
+                   log: URL) -> [[String]]? {
         if let data = try? Data(contentsOf: cache), let kept = try? JSONDecoder().decode(DriverJobs.self, from: data),
            kept.key == key { return kept.jobs }
-        guard let answer = try? ProcessRunner.shared.run(command[0], Array(command.dropFirst()) + ["-###"], environment: environment,
-                                                         timeout: 600, log: log, temporaryName: ProcessRunner.swiftPMTemporary),
-              answer.termination == .exited(0) else { return nil }
-        let lines = answer.output.split(whereSeparator: \.isNewline)
+        guard let answer = runner.output(of: command + ["-###"], environment: environment, timeout: 600, log: log,
+                                         sharingSwiftPMTemporary: true) else { return nil }
+        let lines = answer.split(whereSeparator: \.isNewline)
         let jobs = lines.compactMap(shellWords)
         guard !jobs.isEmpty, jobs.count == lines.count,
               jobs.allSatisfy({ $0[0].hasPrefix("/") && FileManager.default.isExecutableFile(atPath: $0[0]) }),

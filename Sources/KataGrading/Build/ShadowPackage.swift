@@ -55,20 +55,20 @@ public struct ShadowPackage: Sendable {
             let to = directory.appendingPathComponent("Sources/\(module)")
             let moduleVariants = variants.filter { $0.module == module }
             var written = Set<String>()
-            for file in try Self.swiftFiles(under: from) {
+            for file in try FileTree.swiftFiles(under: from) {
                 var text = try String(contentsOf: from.appendingPathComponent(file), encoding: .utf8)
                 if !moduleVariants.isEmpty {
                     text = try Schemata.apply(moduleVariants, toFile: file, source: text)
                 }
-                try Self.write(text, to: to.appendingPathComponent(file))
+                try FileTree.write(text, to: to.appendingPathComponent(file))
                 written.insert(file)
             }
             if !moduleVariants.isEmpty {
                 let source = Schemata.switchSource(keys: moduleVariants.map(\.key), secret: variantSwitch.secret)
-                try Self.write(source, to: to.appendingPathComponent(Schemata.switchFileName))
+                try FileTree.write(source, to: to.appendingPathComponent(Schemata.switchFileName))
                 written.insert(Schemata.switchFileName)
             }
-            try Self.removeFiles(under: to, except: written)
+            try FileTree.removeFiles(under: to, except: written)
         }
         // A module that no longer exists must not linger in the shadow copy.
         let shadowSources = directory.appendingPathComponent("Sources")
@@ -92,17 +92,17 @@ public struct ShadowPackage: Sendable {
                     missing[exercise.key] = paths.relative(source)
                     break
                 }
-                try Self.write(data, to: target.appendingPathComponent(name))
+                try FileTree.write(data, to: target.appendingPathComponent(name))
                 written.insert(name)
             }
             if missing[exercise.key] == nil {
-                try Self.removeFiles(under: target, except: written)
+                try FileTree.removeFiles(under: target, except: written)
                 included.append(exercise)
             }
         }
 
         let manifest = try String(contentsOf: paths.manifest, encoding: .utf8)
-        try Self.write(manifest + Self.appendix(for: included, in: catalog), to: directory.appendingPathComponent("Package.swift"))
+        try FileTree.write(manifest + Self.appendix(for: included, in: catalog), to: directory.appendingPathComponent("Package.swift"))
         return missing
     }
 
@@ -131,35 +131,12 @@ public struct ShadowPackage: Sendable {
             """
     }
 
-    // MARK: - Writing only what changed
-
-    static func write(_ text: String, to url: URL) throws {
-        try write(Data(text.utf8), to: url)
-    }
-
-    static func write(_ data: Data, to url: URL) throws {
-        let fm = FileManager.default
-        if fm.contents(atPath: url.path) == data { return }
-        let previous = (try? fm.attributesOfItem(atPath: url.path))?[.modificationDate] as? Date
-        try fm.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try data.write(to: url, options: .atomic)
-        // The incremental build compares modification times at one-second granularity: a file
-        // rewritten within the second of its previous version would look unchanged and keep its
-        // old object code. Move its time past that second.
-        if let previous {
-            let next = (previous.timeIntervalSince1970 + 1).rounded(.down)
-            if Date().timeIntervalSince1970 < next {
-                try fm.setAttributes([.modificationDate: Date(timeIntervalSince1970: next)], ofItemAtPath: url.path)
-            }
-        }
-    }
-
     /// Everything the build reads, by path in the copy: the manifest, the modules and the exercises.
     public func fileFingerprints() -> [String: String] {
         var fingerprints: [String: String] = [:]
         for folder in ["Sources", "Grade"] {
             let root = directory.appendingPathComponent(folder)
-            for file in (try? Self.files(under: root)) ?? [] {
+            for file in (try? FileTree.files(under: root)) ?? [] {
                 fingerprints["\(folder)/\(file)"] = Fingerprint.ofFile(at: root.appendingPathComponent(file)) ?? "missing"
             }
         }
@@ -171,30 +148,8 @@ public struct ShadowPackage: Sendable {
     static let ownEntries: Set<String> = ["Package.swift", "Sources", "Grade", ".build", "logs", "build.log", "relink.log",
                                           "variant-secret", ".swiftpm"]
 
-    static func swiftFiles(under directory: URL) throws -> [String] {
-        try files(under: directory).filter { $0.hasSuffix(".swift") }
-    }
-
-    static func files(under directory: URL) throws -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: directory.path) else { return [] }
-        var files: [String] = []
-        while let path = enumerator.nextObject() as? String {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: directory.appendingPathComponent(path).path, isDirectory: &isDirectory),
-               !isDirectory.boolValue { files.append(path) }
-        }
-        return files.sorted()
-    }
-
-    /// Removes every file under `directory` that the grader did not just write, whatever its kind.
-    static func removeFiles(under directory: URL, except keep: Set<String>) throws {
-        for file in try files(under: directory) where !keep.contains(file) {
-            try FileManager.default.removeItem(at: directory.appendingPathComponent(file))
-        }
-    }
-
     /// Removes the entries of `directory` (not recursively) whose names are not in `keep`.
-    static func prune(_ directory: URL, keeping keep: Set<String>) throws {
+    private static func prune(_ directory: URL, keeping keep: Set<String>) throws {
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? [] where !keep.contains(entry) {
             try FileManager.default.removeItem(at: directory.appendingPathComponent(entry))
         }

@@ -14,7 +14,7 @@ import KataGradingCore
 /// build plan, `SwiftPMPlan`, and asked of the driver once, `DriverJobs`), and links it into a
 /// small binary (0.15 s): the legacy modules' objects, exactly as SwiftPM's link has them, the
 /// track's, and an entry point that starts Swift Testing as SwiftPM's runner does. The grader then
-/// runs that track from its own binary (`Record.ownBinaries`) and every other track from
+/// runs that track from its own binary (`ownBinary(of:testBinary:)`) and every other track from
 /// SwiftPM's, which is still current for them.
 ///
 /// SwiftPM's outputs and the driver's incremental state stay as SwiftPM's last build left them,
@@ -22,53 +22,32 @@ import KataGradingCore
 /// track again. Anything unexpected (another file changed, a plan it cannot read, a command that
 /// fails) means "not this time": `swift build` does the work and reports any error as usual.
 /// Linux only.
-struct TrackRelink {
-    /// What the test binary was last built from, kept beside SwiftPM's build folder.
-    struct Record: Codable, Equatable {
-        /// Every file the build reads (`Package.swift`, `Sources/…`, `Grade/…`) by fingerprint.
-        var files: [String: String]
-        /// SwiftPM's build plan when the record was made (size and time): a plan written since,
-        /// by a build that failed or left other tracks out, is not the one to follow.
-        var plan: String
-        /// The targets rebuilt into binaries of their own since SwiftPM's last build: theirs is
-        /// current, SwiftPM's holds their code as it was. (Absent in a record of SwiftPM's build.)
-        var ownBinaries: [String]?
-
-        static func url(in shadow: ShadowPackage) -> URL {
-            shadow.directory.appendingPathComponent(".build/kata-last-build.json")
-        }
-
-        static func load(from shadow: ShadowPackage) -> Record? {
-            (try? Data(contentsOf: url(in: shadow))).flatMap { try? JSONDecoder().decode(Record.self, from: $0) }
-        }
-
-        func save(to shadow: ShadowPackage) {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = .sortedKeys
-            try? encoder.encode(self).write(to: Self.url(in: shadow), options: .atomic)
-        }
-
-        static func forget(in shadow: ShadowPackage) {
-            try? FileManager.default.removeItem(at: url(in: shadow))
-        }
-    }
-
-    var shadow: ShadowPackage
+public struct TrackRelink: Sendable {
+    var runner: any CommandRunner
     var environment: [String: String]
-    var log: URL
+    /// Where the compiler and the linker say what they did.
+    public var log: URL
+
+    /// `environment`: what every job gets added to the grader's (`CompilerProbeCache.environment`).
+    public init(runner: any CommandRunner, environment: [String: String], log: URL) {
+        self.runner = runner
+        self.environment = environment
+        self.log = log
+    }
 
     /// The most targets rebuilt this way at once. It rebuilds them one after the other, 0.5 s
     /// each, while SwiftPM builds modules in parallel: for 29 at once (a pull, say) SwiftPM took
     /// 20 s and this way 26 s. An attendee edits one track at a time.
-    static let mostTargets = 4
+    public static let mostTargets = 4
 
-    /// The shadow targets to rebuild, when every file that changed since `record` belongs to one
-    /// of `swiftTestingTargets` (`Grade/<target>/…`); nil when anything else changed, nothing did,
-    /// more than `mostTargets` did, or a file was added or removed.
-    static func targetsToRebuild(since record: Record, now files: [String: String], swiftTestingTargets: Set<String>) -> [String]? {
-        guard Set(record.files.keys) == Set(files.keys) else { return nil }
+    /// The shadow targets to rebuild, when every file that changed since the last build (`built`,
+    /// fingerprints by path) belongs to one of `swiftTestingTargets` (`Grade/<target>/…`); nil when
+    /// anything else changed, nothing did, more than `mostTargets` did, or a file was added or removed.
+    public static func targetsToRebuild(since built: [String: String], now files: [String: String],
+                                        swiftTestingTargets: Set<String>) -> [String]? {
+        guard Set(built.keys) == Set(files.keys) else { return nil }
         var targets = Set<String>()
-        for (path, fingerprint) in files where record.files[path] != fingerprint {
+        for (path, fingerprint) in files where built[path] != fingerprint {
             let parts = path.split(separator: "/", maxSplits: 2)
             guard parts.count == 3, parts[0] == "Grade", swiftTestingTargets.contains(String(parts[1])) else { return nil }
             targets.insert(String(parts[1]))
@@ -100,7 +79,7 @@ struct TrackRelink {
     }
 
     /// A track's own binary: beside SwiftPM's, so that the link's `-rpath=$ORIGIN` means the same.
-    static func ownBinary(of target: String, testBinary: URL) -> URL {
+    public static func ownBinary(of target: String, testBinary: URL) -> URL {
         testBinary.deletingLastPathComponent().appendingPathComponent("\(target).kata-track")
     }
 
@@ -177,9 +156,11 @@ struct TrackRelink {
         "\"" + path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
-    /// Rebuilds each of `targets` into a binary of its own; the targets rebuilt, or nil when it
-    /// did not (the caller then runs `swift build`). `testTargets`: every exercise track's target.
-    func run(_ targets: [String], testBinary: URL, testTargets: Set<String>) -> [String]? {
+    /// Rebuilds each of `targets` into a binary of its own, following the plan of the package in
+    /// `package`; the targets rebuilt, or nil when it did not (the caller then runs `swift build`).
+    /// `sources`: each target's files. `testTargets`: every exercise track's target.
+    public func run(_ targets: [String], sources: [String: [URL]], package: URL, testBinary: URL,
+                    testTargets: Set<String>) -> [String]? {
         #if !os(Linux)
         // On macOS the test product is a bundle, XCTest needs no discovery module, and Swift Testing
         // runs go through `swift test` (TestRunner): a different plan, not verified here.
@@ -192,17 +173,15 @@ struct TrackRelink {
         let discovery = build.appendingPathComponent("\(discoveryModule).derived")
         for target in targets {
             // A track that imports XCTest may hold test case classes, which need SwiftPM's discovery.
-            let folder = shadow.targetDirectory(named: target)
-            for file in (try? ShadowPackage.files(under: folder)) ?? [] {
-                guard let text = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8),
-                      !Self.importsXCTest(text) else { return nil }
+            for file in sources[target] ?? [] {
+                guard let text = try? String(contentsOf: file, encoding: .utf8), !Self.importsXCTest(text) else { return nil }
             }
             let discovered = discovery.appendingPathComponent("\(target).swift").path
             guard let size = (try? FileManager.default.attributesOfItem(atPath: discovered))?[.size] as? NSNumber,
                   size.intValue == 0 else { return nil }
         }
         let work = Self.workFolder(testBinary: testBinary)
-        guard let text = try? String(contentsOf: SwiftPMPlan.url(in: shadow), encoding: .utf8),
+        guard let text = try? String(contentsOf: SwiftPMPlan.url(inPackage: package), encoding: .utf8),
               let steps = Self.steps(for: targets, build: build, testBinary: testBinary.lastPathComponent, in: SwiftPMPlan(text: text)),
               case let linkArguments = steps.link.arguments,
               let entryPoint = entryPointObject(link: linkArguments, folder: work) else { return nil }
@@ -222,7 +201,7 @@ struct TrackRelink {
             let compileArguments = compile.arguments
             guard let compileJobs = DriverJobs.of(compileArguments, key: compileArguments + sources,
                                                   cache: work.appendingPathComponent("\(target).compile-jobs"),
-                                                  environment: environment, log: log)
+                                                  runner: runner, environment: environment, log: log)
                       .flatMap({ DriverJobs.objectJobs(of: $0, sources: sources, objects: objects) }),
                   allSucceed(compileJobs, logs: objects),
                   let ownObjects = Self.ownObjects(entryPoint: entryPoint.path, linked: linked, own: DriverJobs.outputs(of: compileJobs),
@@ -232,18 +211,17 @@ struct TrackRelink {
                   (try? ownObjects.map(Self.responseFileLine).joined(separator: "\n")
                       .write(to: objectList, atomically: true, encoding: .utf8)) != nil else { return nil }
             let linkJobs = DriverJobs.of(link, key: link + ownObjects, cache: work.appendingPathComponent("\(target).link-jobs"),
-                                         environment: environment, log: log) ?? [link]
-            guard linkJobs.allSatisfy({ succeeds($0, log: log, temporaryName: ProcessRunner.swiftPMTemporary) }) else { return nil }
+                                         runner: runner, environment: environment, log: log) ?? [link]
+            guard linkJobs.allSatisfy({ succeeds($0, log: log, sharingSwiftPMTemporary: true) }) else { return nil }
         }
         return targets
         #endif
     }
 
-    /// Runs `command` under the supervisor, its output going to `log`; true when it succeeds.
-    func succeeds(_ command: [String], log: URL, temporaryName: String? = nil) -> Bool {
-        let result = try? ProcessRunner.shared.run(command[0], Array(command.dropFirst()), environment: environment, timeout: 600,
-                                                   log: log, temporaryName: temporaryName)
-        return result?.termination == .exited(0)
+    /// Runs `command`, its output going to `log`; true when it succeeds.
+    func succeeds(_ command: [String], log: URL, sharingSwiftPMTemporary: Bool = false) -> Bool {
+        runner.output(of: command, environment: environment, timeout: 600, log: log,
+                      sharingSwiftPMTemporary: sharingSwiftPMTemporary) != nil
     }
 
     /// Runs `jobs` at once, each with a log (and a temporary folder) of its own in `logs`; true
@@ -272,7 +250,7 @@ struct TrackRelink {
         // Written under another name and then renamed: an interrupted compile leaves no object to trust.
         let partial = folder.appendingPathComponent("EntryPoint.partial.o")
         try? FileManager.default.removeItem(at: partial)
-        guard succeeds([link[0]] + arguments + ["-o", partial.path], log: log, temporaryName: ProcessRunner.swiftPMTemporary),
+        guard succeeds([link[0]] + arguments + ["-o", partial.path], log: log, sharingSwiftPMTemporary: true),
               (try? FileManager.default.moveItem(at: partial, to: object)) != nil else { return nil }
         return object
     }

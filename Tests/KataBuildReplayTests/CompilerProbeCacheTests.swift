@@ -1,7 +1,6 @@
 import Foundation
 import XCTest
-@testable import KataGrading
-@testable import KataGradingCore
+@testable import KataBuildReplay
 
 /// The script that answers SwiftPM's toolchain questions, run against a fake toolchain whose
 /// `swiftc` counts how often it is started.
@@ -62,14 +61,14 @@ final class CompilerProbeCacheTests: XCTestCase {
         #if os(Linux)
         let swift = root.appendingPathComponent("toolchain/usr/bin/swift").path
         let state = root.appendingPathComponent("state")
-        XCTAssertTrue(CompilerProbeCache.compilerOffers("answer", swift: swift, state: state))
-        XCTAssertFalse(CompilerProbeCache.compilerOffers("-enable-incremental-file-hashing", swift: swift, state: state))
-        XCTAssertFalse(CompilerProbeCache.compilerOffers("answ", swift: swift, state: state), "a whole word, not a prefix")
+        XCTAssertTrue(CompilerProbeCache.compilerOffers("answer", swift: swift, state: state, runner: runner))
+        XCTAssertFalse(CompilerProbeCache.compilerOffers("-enable-incremental-file-hashing", swift: swift, state: state, runner: runner))
+        XCTAssertFalse(CompilerProbeCache.compilerOffers("answ", swift: swift, state: state, runner: runner), "a whole word, not a prefix")
         let calls = try String(contentsOf: root.appendingPathComponent("calls"), encoding: .utf8)
         XCTAssertEqual(calls, "-h\n", "the help is asked once and then read from the cache")
         #else
         XCTAssertFalse(CompilerProbeCache.compilerOffers("answer", swift: root.appendingPathComponent("toolchain/usr/bin/swift").path,
-                                                         state: root.appendingPathComponent("state")))
+                                                         state: root.appendingPathComponent("state"), runner: runner))
         #endif
     }
 
@@ -79,11 +78,32 @@ final class CompilerProbeCacheTests: XCTestCase {
         try FileManager.default.removeItem(at: root.appendingPathComponent("toolchain/usr/lib"))
         XCTAssertEqual(CompilerProbeCache.environment(swift: root.appendingPathComponent("toolchain/usr/bin/swift").path, state: state), [:],
                        "a swift outside a toolchain (a proxy) is asked every time")
-        XCTAssertFalse(CompilerProbeCache.compilerOffers("answer", swift: root.appendingPathComponent("toolchain/usr/bin/swift").path, state: state),
+        XCTAssertFalse(CompilerProbeCache.compilerOffers("answer", swift: root.appendingPathComponent("toolchain/usr/bin/swift").path, state: state,
+                                                         runner: runner),
                        "nothing is offered where the cache does not apply")
     }
 
     private struct Result: Equatable { var status: Int32; var output: String }
+
+    /// Runs commands with Foundation's `Process`, as the grader's supervised runner would.
+    private struct PlainRunner: CommandRunner {
+        func output(of command: [String], environment: [String: String], timeout: Double, log: URL,
+                    sharingSwiftPMTemporary: Bool) -> String? {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: command[0])
+            process.arguments = Array(command.dropFirst())
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = FileHandle.nullDevice
+            guard (try? process.run()) != nil else { return nil }
+            let data = pipe.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return process.terminationStatus == 0 ? String(decoding: data, as: UTF8.self) : nil
+        }
+    }
+
+    private let runner = PlainRunner()
 
     private func run(_ program: String, _ arguments: [String]) throws -> Result {
         let process = Process()

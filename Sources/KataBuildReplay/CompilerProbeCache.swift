@@ -1,5 +1,6 @@
 import Foundation
 import KataGradingCore
+import KataGradingCore
 
 /// Answers the questions SwiftPM asks the compiler before every build from a cache.
 ///
@@ -32,14 +33,15 @@ public enum CompilerProbeCache {
     }
 
     /// Whether the compiler's `-h` lists `option`, read from the cached answer (asked once per
-    /// toolchain, if SwiftPM has not asked yet). False when the cache does not apply, so a
-    /// toolchain this cannot see is built as SwiftPM builds it by default.
-    public static func compilerOffers(_ option: String, swift: String, state: URL) -> Bool {
+    /// toolchain through `runner`, if SwiftPM has not asked yet). False when the cache does not
+    /// apply, so a toolchain this cannot see is built as SwiftPM builds it by default.
+    public static func compilerOffers(_ option: String, swift: String, state: URL, runner: any CommandRunner) -> Bool {
         guard let script = environment(swift: swift, state: state)["SWIFT_EXEC"] else { return false }
         let answers = answersFolder(of: URL(fileURLWithPath: script))
         let answer = answers.appendingPathComponent("h")
         if !FileManager.default.fileExists(atPath: answer.path) {
-            _ = try? ProcessRunner.shared.run(script, ["-h"], timeout: 60, log: answers.appendingPathComponent("h.log"))
+            _ = runner.output(of: [script, "-h"], environment: [:], timeout: 60, log: answers.appendingPathComponent("h.log"),
+                              sharingSwiftPMTemporary: false)
         }
         guard let help = try? String(contentsOf: answer, encoding: .utf8) else { return false }
         return help.split(whereSeparator: \.isWhitespace).contains { $0 == option }
@@ -106,7 +108,7 @@ public enum CompilerProbeCache {
     static func script(compiler: String, answers: String) -> String {
         """
         #!/bin/sh
-        # Written by the kata's grader (Sources/KataGrading/CompilerProbeCache.swift): answers the
+        # Written by the kata's grader (Sources/KataBuildReplay/CompilerProbeCache.swift): answers the
         # questions SwiftPM asks the compiler before every build from files, and runs the
         # compiler for everything else.
         compiler=\(shellQuoted(compiler))

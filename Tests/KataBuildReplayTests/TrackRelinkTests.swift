@@ -1,51 +1,49 @@
 import Foundation
 import XCTest
-@testable import KataGrading
-@testable import KataGradingCore
+@testable import KataBuildReplay
 
 /// When the grader may rebuild a Swift Testing track without SwiftPM, and which commands of
 /// SwiftPM's own plan it then runs.
 final class TrackRelinkTests: XCTestCase {
-    private let record = TrackRelink.Record(files: ["Package.swift": "p", "Sources/Mocking/MusicService.swift": "m",
-                                                    "Grade/Grade_a__swift_testing/ASuite.swift": "a",
-                                                    "Grade/Grade_b/BTests.swift": "b"], plan: "1-2")
+    private let built = ["Package.swift": "p", "Sources/Mocking/MusicService.swift": "m",
+                         "Grade/Grade_a__swift_testing/ASuite.swift": "a", "Grade/Grade_b/BTests.swift": "b"]
     private let swiftTesting: Set<String> = ["Grade_a__swift_testing"]
 
     func test_onlyAnEditOfASwiftTestingTrack_isRebuiltAlone() {
-        var files = record.files
-        XCTAssertNil(TrackRelink.targetsToRebuild(since: record, now: files, swiftTestingTargets: swiftTesting), "nothing changed")
+        var files = built
+        XCTAssertNil(TrackRelink.targetsToRebuild(since: built, now: files, swiftTestingTargets: swiftTesting), "nothing changed")
         files["Grade/Grade_a__swift_testing/ASuite.swift"] = "a2"
-        XCTAssertEqual(TrackRelink.targetsToRebuild(since: record, now: files, swiftTestingTargets: swiftTesting), ["Grade_a__swift_testing"])
+        XCTAssertEqual(TrackRelink.targetsToRebuild(since: built, now: files, swiftTestingTargets: swiftTesting), ["Grade_a__swift_testing"])
 
-        var xctest = record.files
+        var xctest = built
         xctest["Grade/Grade_b/BTests.swift"] = "b2"
-        XCTAssertNil(TrackRelink.targetsToRebuild(since: record, now: xctest, swiftTestingTargets: swiftTesting),
+        XCTAssertNil(TrackRelink.targetsToRebuild(since: built, now: xctest, swiftTestingTargets: swiftTesting),
                      "an XCTest track needs SwiftPM's test discovery")
         var legacy = files
         legacy["Sources/Mocking/MusicService.swift"] = "m2"
-        XCTAssertNil(TrackRelink.targetsToRebuild(since: record, now: legacy, swiftTestingTargets: swiftTesting))
+        XCTAssertNil(TrackRelink.targetsToRebuild(since: built, now: legacy, swiftTestingTargets: swiftTesting))
         var manifest = files
         manifest["Package.swift"] = "p2"
-        XCTAssertNil(TrackRelink.targetsToRebuild(since: record, now: manifest, swiftTestingTargets: swiftTesting),
+        XCTAssertNil(TrackRelink.targetsToRebuild(since: built, now: manifest, swiftTestingTargets: swiftTesting),
                      "a new manifest (an exercise left out or back in) is SwiftPM's to plan")
         var added = files
         added["Grade/Grade_a__swift_testing/Helper.swift"] = "h"
-        XCTAssertNil(TrackRelink.targetsToRebuild(since: record, now: added, swiftTestingTargets: swiftTesting),
+        XCTAssertNil(TrackRelink.targetsToRebuild(since: built, now: added, swiftTestingTargets: swiftTesting),
                      "a new file changes the plan")
-        var many = record.files
+        var many = built
         for index in 0...TrackRelink.mostTargets { many["Grade/Grade_t\(index)/Suite.swift"] = "s" }
         var manyEdited = many
         for index in 0...TrackRelink.mostTargets { manyEdited["Grade/Grade_t\(index)/Suite.swift"] = "s2" }
         let manyTracks = Set((0...TrackRelink.mostTargets).map { "Grade_t\($0)" })
-        XCTAssertNil(TrackRelink.targetsToRebuild(since: TrackRelink.Record(files: many, plan: "1-2"), now: manyEdited,
+        XCTAssertNil(TrackRelink.targetsToRebuild(since: many, now: manyEdited,
                                                   swiftTestingTargets: manyTracks),
                      "more tracks than this way rebuilds faster than SwiftPM")
         manyEdited["Grade/Grade_t0/Suite.swift"] = "s"
-        XCTAssertEqual(TrackRelink.targetsToRebuild(since: TrackRelink.Record(files: many, plan: "1-2"), now: manyEdited,
+        XCTAssertEqual(TrackRelink.targetsToRebuild(since: many, now: manyEdited,
                                                     swiftTestingTargets: manyTracks)?.count, TrackRelink.mostTargets)
         var removed = files
         removed["Grade/Grade_a__swift_testing/ASuite.swift"] = nil
-        XCTAssertNil(TrackRelink.targetsToRebuild(since: record, now: removed, swiftTestingTargets: swiftTesting))
+        XCTAssertNil(TrackRelink.targetsToRebuild(since: built, now: removed, swiftTestingTargets: swiftTesting))
     }
 
     func test_aTrackThatImportsXCTest_isLeftToSwiftPM() {
