@@ -8,11 +8,11 @@ import KataRoom
 final class RoomCommandsTests: XCTestCase {
     func testTheRoomCatalogHasEveryExerciseInOrderWithEveryChaffsHint() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let grader = try Grader(paths: KataPaths(root: root))
-        let room = RoomCommands.catalog(of: grader)
+        let course = try Course(paths: KataPaths(root: root))
+        let room = RoomCommands.catalog(of: course)
 
-        XCTAssertEqual(room.exercises.map(\.id), grader.catalog.exercises.map(\.id))
-        for (exercise, roomExercise) in zip(grader.catalog.exercises, room.exercises) {
+        XCTAssertEqual(room.exercises.map(\.id), course.catalog.exercises.map(\.id))
+        for (exercise, roomExercise) in zip(course.catalog.exercises, room.exercises) {
             XCTAssertEqual(Set(roomExercise.bugHints.keys), Set(exercise.chaffs), exercise.id)
             XCTAssertFalse(roomExercise.bugHints.values.contains(""), exercise.id)
         }

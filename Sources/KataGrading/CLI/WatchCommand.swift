@@ -6,7 +6,7 @@ import KataGradingCore
 ///
 /// Each screen lists one line per verdict, then ends with the current exercise's full verdict and
 /// its "Next" card, so that on a 24-line terminal what matters is what stays in view.
-struct Watch {
+struct WatchCommand {
     var grader: Grader
     var swift: String
     var style: Style
@@ -17,8 +17,8 @@ struct Watch {
 
     func run() throws -> Int32 {
         Interruption.install(message: "\nStopped watching. Your files are untouched.\n", exitCode: GradeCommand.exitInterrupted)
-        let catalog = grader.catalog
-        let report = TextReport(style: style, catalog: grader.catalog)
+        let catalog = grader.course.catalog
+        let report = TextReport(style: style, catalog: grader.course.catalog)
         var options = GradeOptions()
         options.repeats = repeats
         let watched = only.map { [$0] } ?? catalog.exercises
@@ -31,10 +31,10 @@ struct Watch {
             print(report.headline(result))
             fflush(nil)
         }
-        LastGrade.record(results, grader.paths)
+        LastGrade.record(results, grader.course.paths)
         var current = only ?? results.first { $0.verdict.kind != .done }?.exercise
         printFooter(results, current: current, report: report)
-        RoomCommands.send(results, paths: grader.paths)
+        RoomCommands.send(results, paths: grader.course.paths)
 
         var snapshot = fingerprints()
         while true {
@@ -56,7 +56,7 @@ struct Watch {
                 print(report.headline(result))
                 fflush(nil)
             }
-            LastGrade.record(regraded, grader.paths)
+            LastGrade.record(regraded, grader.course.paths)
             let before = results
             for result in regraded {
                 if let index = results.firstIndex(where: { $0.exercise.key == result.exercise.key }) { results[index] = result }
@@ -70,7 +70,7 @@ struct Watch {
                 current = nextCurrent(after: regraded, before: before, results: results, current: current)
             }
             printFooter(results, current: current, report: report)
-            RoomCommands.send(regraded, paths: grader.paths)
+            RoomCommands.send(regraded, paths: grader.course.paths)
         }
     }
 
@@ -112,19 +112,19 @@ struct Watch {
     }
 
     func nextInCourse(after exercise: Catalog.Exercise, results: [ExerciseResult]) -> Catalog.Exercise? {
-        let exercises = grader.catalog.exercises
+        let exercises = grader.course.catalog.exercises
         guard let index = exercises.firstIndex(where: { $0.id == exercise.id }) else { return nil }
-        let last = LastGrade.load(grader.paths).verdicts
+        let last = LastGrade.load(grader.course.paths).verdicts
         return exercises[(index + 1)...].first { last[$0.id] != Verdict.Kind.done.rawValue }
     }
 
     func fingerprints() -> [String: String] {
         var result: [String: String] = [:]
-        for exercise in only.map({ [$0] }) ?? grader.catalog.exercises {
+        for exercise in only.map({ [$0] }) ?? grader.course.catalog.exercises {
             let module = exercise.module
             for file in exercise.tracks.flatMap({ $0.files + $0.uses }) {
                 let key = "\(module)/\(file)"
-                result[key] = Fingerprint.ofFile(at: grader.paths.exercises.appendingPathComponent(key)) ?? "missing"
+                result[key] = Fingerprint.ofFile(at: grader.course.paths.exercises.appendingPathComponent(key)) ?? "missing"
             }
         }
         return result

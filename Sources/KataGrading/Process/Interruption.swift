@@ -6,12 +6,14 @@ import Glibc
 import Darwin
 #endif
 
-/// Ctrl-C (or a kill) stops every test run and build we started, says so, and exits.
+/// Ctrl-C (or a kill) stops every test run and build we started, says `message`, and exits with
+/// `exitCode`.
 enum Interruption {
+    /// Kept alive for the life of the process. `nonisolated(unsafe)`: appended to only by `install`,
+    /// which the command runs once, on the main thread, before any grade starts.
     nonisolated(unsafe) static var sources: [DispatchSourceSignal] = []
 
-    static func install(message: String = "\ngrade.sh: interrupted; every test run was stopped. Your files are untouched.\n",
-                        exitCode: Int32 = GradeCommand.exitInterrupted) {
+    static func install(message: String, exitCode: Int32) {
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())

@@ -18,6 +18,9 @@ import Darwin
 ///
 /// Every child gets a temporary directory of its own under the kata's build state (`TMPDIR`),
 /// emptied when it ends, so the toolchain's scratch folders never pile up in the system's.
+///
+/// `@unchecked Sendable`: `live`, `stopping` and `counter` change only while holding `lock`, and
+/// `supervisor` and `temporaryRoot` are set once, by `adopt` in `main`, before any other thread starts.
 public final class ProcessRunner: @unchecked Sendable {
     public static let shared = ProcessRunner()
 
@@ -38,6 +41,15 @@ public final class ProcessRunner: @unchecked Sendable {
         supervisor = executable
         self.temporaryRoot = temporaryRoot
         _ = kata_become_subreaper()
+    }
+
+    /// Removes the temporary folders of children of a grade that was killed outright: nothing of
+    /// it is running any more. Called while holding the checkout's lock.
+    public func removeLeftoverTemporaries() {
+        guard let temporaryRoot else { return }
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: temporaryRoot.path)) ?? [] where entry.hasPrefix("p") {
+            try? FileManager.default.removeItem(at: temporaryRoot.appendingPathComponent(entry))
+        }
     }
 
     /// The name of the `TMPDIR` of SwiftPM's own commands (`swift build`, `swift test`), which run

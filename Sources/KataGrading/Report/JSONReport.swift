@@ -1,10 +1,5 @@
 import Foundation
 import KataGradingCore
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The machine-readable result of a grade, modelled on exercism's test-runner `results.json`.
 /// `docs/results-json.md` documents every field; bump `version` when a field changes meaning.
@@ -135,78 +130,5 @@ public struct JSONReport: Codable, Sendable, Equatable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return ((try? encoder.encode(self)) ?? Data()) + Data("\n".utf8)
-    }
-}
-
-/// Who is grading, for the JSON results a room collects: a name the attendee sets once with
-/// `grade.sh --name`, kept in `.build/kata/attendee-name`, else user@host.
-public struct Attendee: Sendable, Equatable {
-    public var name: String
-    public var host: String
-
-    public static let anonymous = Attendee(name: "unknown", host: "unknown")
-
-    static func file(_ paths: KataPaths) -> URL { paths.state.appendingPathComponent("attendee-name") }
-
-    public static func load(_ paths: KataPaths) -> Attendee {
-        let host = hostName()
-        let saved = (try? String(contentsOf: file(paths), encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let saved, !saved.isEmpty { return Attendee(name: saved, host: host) }
-        let user = ProcessInfo.processInfo.environment["USER"] ?? ProcessInfo.processInfo.environment["LOGNAME"] ?? NSUserName()
-        return Attendee(name: "\(user)@\(host)", host: host)
-    }
-
-    /// `gethostname` itself: Foundation's `hostName` may ask DNS, which can stall on a room's Wi-Fi.
-    static func hostName() -> String {
-        var buffer = [CChar](repeating: 0, count: 256)
-        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "unknown" }
-        let name = String(cString: buffer).split(separator: ".").first.map(String.init) ?? ""
-        return name.isEmpty ? "unknown" : name
-    }
-
-    /// Saves the name for later grades; the file is the grader's own, under `.build/kata/`.
-    public static func save(_ name: String, _ paths: KataPaths) throws {
-        try FileManager.default.createDirectory(at: paths.state, withIntermediateDirectories: true)
-        try Data((name.trimmingCharacters(in: .whitespacesAndNewlines) + "\n").utf8).write(to: file(paths), options: .atomic)
-    }
-}
-
-/// The verdicts of the last grade of `Exercises/`, so `--hint` and `--watch` know the current exercise.
-public struct LastGrade: Codable, Sendable {
-    public var verdicts: [String: String]
-
-    static func url(_ paths: KataPaths) -> URL { paths.state.appendingPathComponent("last-grade.json") }
-
-    public static func load(_ paths: KataPaths) -> LastGrade {
-        guard let data = try? Data(contentsOf: url(paths)),
-              let grade = try? JSONDecoder().decode(LastGrade.self, from: data) else { return LastGrade(verdicts: [:]) }
-        return grade
-    }
-
-    public static func record(_ results: [ExerciseResult], _ paths: KataPaths) {
-        var grade = load(paths)
-        // One verdict per exercise: done when any of its tracks is.
-        for result in results where grade.verdicts[result.exercise.id] != Verdict.Kind.done.rawValue
-            || !results.contains(where: { $0.exercise.id == result.exercise.id && $0.verdict.kind == .done }) {
-            grade.verdicts[result.exercise.id] = result.verdict.kind.rawValue
-        }
-        for result in results where result.verdict.kind == .done { grade.verdicts[result.exercise.id] = Verdict.Kind.done.rawValue }
-        try? FileManager.default.createDirectory(at: paths.state, withIntermediateDirectories: true)
-        try? JSONEncoder().encode(grade).write(to: url(paths), options: .atomic)
-    }
-
-    /// After a reset, the exercise's last verdict no longer holds.
-    public static func forget(_ exercise: Catalog.Exercise, _ paths: KataPaths) {
-        var grade = load(paths)
-        guard grade.verdicts.removeValue(forKey: exercise.id) != nil else { return }
-        try? JSONEncoder().encode(grade).write(to: url(paths), options: .atomic)
-    }
-
-    /// The first exercise not known to be done; with no history, the first one still a starter.
-    public func current(in catalog: Catalog, starters: StarterStore) -> Catalog.Exercise? {
-        if !verdicts.isEmpty {
-            return catalog.exercises.first { verdicts[$0.id] != Verdict.Kind.done.rawValue || starters.isUntouched($0) }
-        }
-        return catalog.exercises.first { starters.isUntouched($0) } ?? catalog.exercises.first
     }
 }

@@ -23,8 +23,8 @@ struct DemoCommand {
     }
 
     func run(_ exercise: Catalog.Exercise) throws -> Int32 {
-        Interruption.install()
-        let paths = grader.paths
+        Interruption.install(message: GradeCommand.interrupted, exitCode: GradeCommand.exitInterrupted)
+        let paths = grader.course.paths
         let module = exercise.module
         let fixtures = paths.root.appendingPathComponent("Tests/Fixtures/\(exercise.id)")
         let suites = [Suite(name: "reference solution", why: "", expected: Verdict.Kind.done.rawValue, files: [])]
@@ -55,7 +55,7 @@ struct DemoCommand {
             let suiteFiles = Set(suite.files.map(relativePath(of:)))
             guard var result = results.first(where: { !suiteFiles.isDisjoint(with: $0.exercise.files) }) ?? results.first else { continue }
             // Name the file the audience can open, not the scratch copy.
-            let scratchFolder = grader.paths.relative(folder) + "/" + module + "/"
+            let scratchFolder = grader.course.paths.relative(folder) + "/" + module + "/"
             let shown = index == 0 ? "Solutions/\(module)/" : "Tests/Fixtures/\(exercise.id)/\(suite.name)/"
             result.verdict.reason = result.verdict.reason.replacingOccurrences(of: scratchFolder, with: shown)
             result.verdict.details = result.verdict.details.map { $0.replacingOccurrences(of: scratchFolder, with: shown) }
@@ -131,7 +131,7 @@ struct DemoCommand {
     /// rewritten, so the grader's incremental build recompiles only what differs between suites.
     func prepare(_ folder: URL, overlay: [URL], module: String) throws {
         let fm = FileManager.default
-        let solutions = grader.paths.solutions
+        let solutions = grader.course.paths.solutions
         var wanted: [String: Data] = [:]
         for relative in try FileTree.swiftFiles(under: solutions) {
             wanted[relative] = fm.contents(atPath: solutions.appendingPathComponent(relative).path)

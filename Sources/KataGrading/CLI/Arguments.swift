@@ -26,11 +26,6 @@ public struct Arguments: Equatable, Sendable {
     /// `--framework xctest|swift-testing`: the framework to do the course in.
     public var framework: Catalog.Framework?
 
-    public enum JSONOutput: Equatable, Sendable {
-        case standardOutput
-        case file(String)
-    }
-
     public struct UsageError: Error, CustomStringConvertible {
         public var description: String
     }
@@ -164,82 +159,4 @@ public struct Arguments: Equatable, Sendable {
                 + " Run Scripts/grade.sh --list to see them all.")
         }
     }
-
-    /// Every option, for "did you mean" on a mistyped one.
-    static let options = ["--help", "--list", "--hint", "--solution", "--solutions", "--reset", "--undo-reset", "--watch",
-                          "--demo", "--name", "--framework", "--room-serve", "--join", "--leave", "--port", "--bind", "--index", "--refresh-starters", "--check-starters", "--check", "--porcelain", "--yes",
-                          "--json", "--from", "--repeats"]
-
-    /// The candidates nearest to `word` by edit distance, when near enough to be a typo.
-    static func closest(to word: String, among candidates: [String]) -> [String] {
-        let scored = candidates.map { ($0, editDistance(word, $0)) }
-        guard let best = scored.map(\.1).min() else { return [] }
-        // A typo is a few keystrokes: about one in four characters, and at least one.
-        let allowed = max(1, min(word.count, 12) / 4)
-        guard best <= allowed else { return [] }
-        return scored.filter { $0.1 == best }.map(\.0)
-    }
-
-    /// Edit distance counting an insertion, a deletion, a substitution or a swap of two
-    /// neighbouring characters as one (optimal string alignment), the usual typos.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        guard !a.isEmpty else { return b.count }
-        guard !b.isEmpty else { return a.count }
-        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                d[i][j] = Swift.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    d[i][j] = Swift.min(d[i][j], d[i - 2][j - 2] + 1)
-                }
-            }
-        }
-        return d[a.count][b.count]
-    }
-
-    public static let help = """
-        Usage: Scripts/grade.sh [options] [EXERCISE…]
-
-        Grades your tests in Exercises/ against the real code, against buggy
-        versions they must catch, and against correct versions that answer at
-        other times.
-
-        Attendees
-          grade.sh                 grade every exercise, in course order
-          grade.sh ID…             grade only these (an id, or its number in --list)
-          grade.sh --watch [ID]    re-grade whenever you save a file in Exercises/;
-                                   with ID, stay on that exercise
-          grade.sh --hint [ID]     the hint for ID, or for your current exercise
-          grade.sh --reset ID      put the starter back (keeps a backup; --yes skips
-                                   the question)
-          grade.sh --undo-reset    put back the files the last --reset replaced
-          grade.sh --list          list the exercises
-          grade.sh --name "NAME"   your name in the JSON results (kept in .build/kata/)
-          grade.sh --framework swift-testing
-                                   do the course in Swift Testing (or xctest): the
-                                   Next card and --hint name that track's files
-          grade.sh --join URL --name NAME
-                                   send every grade to the instructor's room
-          grade.sh --leave         stop sending grades to the room
-
-        Instructors
-          grade.sh --demo ID       grade ID's weak suites and its solution side by
-                                   side (never touches Exercises/)
-          grade.sh --solutions     grade the reference solutions (never touches
-                                   Exercises/)
-          grade.sh --solution ID   show the solution as a diff against the starter
-          grade.sh --json          print the results as JSON (--json=PATH writes a
-                                   file too)
-          grade.sh --repeats N     run each suite N times to detect flakiness
-                                   (default 3)
-          grade.sh --room-serve [--port N]
-                                   open the live room page (default port 8787)
-
-        Exit status: 0 when every graded exercise is done, 1 when some are not,
-        2 for a usage error, 3 when the kata itself cannot be built or read,
-        130 when interrupted.
-        """
 }

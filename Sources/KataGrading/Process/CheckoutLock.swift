@@ -8,7 +8,7 @@ import Darwin
 
 /// One grade at a time per checkout: a second run waits instead of racing the first on the
 /// shared shadow copy. The lock is an advisory `flock`, released by the kernel if we die.
-public final class CheckoutLock: @unchecked Sendable {
+public final class CheckoutLock: Sendable {
     private let descriptor: Int32
 
     private init(descriptor: Int32) { self.descriptor = descriptor }

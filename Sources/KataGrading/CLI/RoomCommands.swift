@@ -50,11 +50,11 @@ enum RoomCommands {
     }
 
     /// The course as the room shows it: titles in order, and the hint of every planted bug.
-    static func catalog(of grader: Grader) -> RoomCatalog {
-        RoomCatalog(exercises: grader.catalog.exercises.map { exercise in
+    static func catalog(of course: Course) -> RoomCatalog {
+        RoomCatalog(exercises: course.catalog.exercises.map { exercise in
             let module = exercise.module
             var hints: [String: String] = [:]
-            for variant in grader.variants where variant.kind == .chaff && variant.module == module && exercise.chaffs.contains(variant.name) {
+            for variant in course.variants where variant.kind == .chaff && variant.module == module && exercise.chaffs.contains(variant.name) {
                 hints[variant.name] = variant.hint
             }
             return RoomCatalog.Exercise(id: exercise.id, title: exercise.title, pattern: exercise.pattern, bugHints: hints)
@@ -62,15 +62,15 @@ enum RoomCommands {
     }
 
     /// Runs the room until Ctrl-C. State is saved on every change, so a restart (or a crash) keeps it.
-    static func serve(_ grader: Grader, port: Int?, bind: String?) -> Int32 {
+    static func serve(_ course: Course, port: Int?, bind: String?) -> Int32 {
         let err = StandardError()
-        let store = RoomStore(file: grader.paths.state.appendingPathComponent("room/state.json"))
+        let store = RoomStore(file: course.paths.state.appendingPathComponent("room/state.json"))
         let state: RoomState
         do { state = try store.load() ?? RoomState(code: RoomCode.newRoomCode()) } catch {
             err.write("grade.sh --room-serve: \(error)\n")
             return GradeCommand.exitBroken
         }
-        let service = RoomService(state: state, catalog: catalog(of: grader), store: store)
+        let service = RoomService(state: state, catalog: catalog(of: course), store: store)
         let server = RoomServer(service: service)
         let address = bind ?? "0.0.0.0"
         let listening: UInt16
@@ -79,7 +79,7 @@ enum RoomCommands {
             return GradeCommand.exitBroken
         }
         do { try store.save(state) } catch {
-            err.write("grade.sh --room-serve: cannot save the room's state in \(grader.paths.relative(store.file)): \(error)\n")
+            err.write("grade.sh --room-serve: cannot save the room's state in \(course.paths.relative(store.file)): \(error)\n")
             server.stop()
             return GradeCommand.exitBroken
         }
@@ -94,7 +94,7 @@ enum RoomCommands {
             // A laptop with Docker or a VPN has several: the first may not be the room's network.
             print("  This laptop's other addresses: \(lan.dropFirst().joined(separator: ", ")). Use the one on the room's network.")
         }
-        print("State is saved in \(grader.paths.relative(store.file)) on every change; a restart keeps it. Ctrl-C closes the room.")
+        print("State is saved in \(course.paths.relative(store.file)) on every change; a restart keeps it. Ctrl-C closes the room.")
         fflush(nil)
 
         let stopped = DispatchSemaphore(value: 0)

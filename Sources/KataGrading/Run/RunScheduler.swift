@@ -1,36 +1,6 @@
 import Foundation
 import KataGradingCore
 
-/// Something that runs one exercise's tests once, against the real module or a variant.
-/// `TestRunner` runs the shadow build's test binary; the kata's own tests use a fake.
-protocol SuiteRunner: Sendable {
-    func run(_ exercise: Catalog.Exercise, variant: Variant?, label: String) throws -> TestOutcome
-}
-
-/// Every run one exercise made, for the judge: the first run against the real module, then (only
-/// if that passed) the repeats and each variant's run.
-struct ExerciseRuns: Sendable {
-    var first: TestOutcome
-    var repeats: [TestOutcome] = []
-    var variants: [(variant: Variant, outcome: TestOutcome)] = []
-    /// Wall-clock seconds from the exercise's first run to its last.
-    var seconds: Double = 0
-
-    /// Which log is which run, for maintainers: written only after every run of the exercise is
-    /// over, so that no test can read which runs were variants.
-    var index: String {
-        let labelled = [("real-1", first)] + repeats.enumerated().map { ("real-\($0.offset + 2)", $0.element) }
-            + variants.map { ("\($0.variant.kind.rawValue)-\($0.variant.name)", $0.outcome) }
-        return labelled.map { "\($0.0)\t\($0.1.log ?? "-")\n" }.joined()
-    }
-
-    var evidence: Evidence {
-        Evidence(real: [first] + repeats,
-                 chaffs: variants.filter { $0.variant.kind == .chaff },
-                 wheats: variants.filter { $0.variant.kind == .wheat })
-    }
-}
-
 /// Runs every exercise's test runs on one pool, and only schedules: what the runs mean is the
 /// judge's business.
 ///
@@ -41,13 +11,26 @@ struct ExerciseRuns: Sendable {
 ///
 /// The pool is wider than the machine has cores: most runs spend their time waiting for a timeout
 /// or a delayed answer, not computing.
-final class RunScheduler: @unchecked Sendable {
+final class RunScheduler: Sendable {
     enum Job: Sendable {
         case repeatRun(Int)
         case variant(Variant)
     }
 
+    /// The runs after the first: repeats of the real module, then each wheat and chaff.
+    static func jobs(for exercise: Catalog.Exercise, variants: [Variant], repeats: Int) -> [Job] {
+        let module = exercise.module
+        let find = { (name: String, kind: Variant.Kind) in
+            variants.first { $0.module == module && $0.name == name && $0.kind == kind }!
+        }
+        let repeatRuns: [Job] = repeats > 1 ? (2...repeats).map { .repeatRun($0) } : []
+        return repeatRuns + exercise.wheats.map { .variant(find($0, .wheat)) } + exercise.chaffs.map { .variant(find($0, .chaff)) }
+    }
+
     /// The runs of one exercise, once they are over.
+    ///
+    /// `@unchecked Sendable`: `result` is written once, before `done` is signalled, and read only
+    /// after waiting on `done`.
     final class Ticket: @unchecked Sendable {
         private let done = DispatchSemaphore(value: 0)
         private var result: Result<ExerciseRuns, any Error>?
@@ -134,62 +117,5 @@ final class RunScheduler: @unchecked Sendable {
             }
         }
         return ticket
-    }
-}
-
-/// How long each exercise's runs took in the last grade, so the next grade starts the slow ones
-/// first. Kept under `.build/kata/`; a missing or damaged file only costs the ordering.
-struct RunTimings {
-    static func url(_ paths: KataPaths) -> URL { paths.state.appendingPathComponent("timings.json") }
-
-    static func load(_ paths: KataPaths) -> [String: Double] {
-        guard let data = try? Data(contentsOf: url(paths)),
-              let timings = try? JSONDecoder().decode([String: Double].self, from: data) else { return [:] }
-        return timings
-    }
-
-    static func record(_ results: [ExerciseResult], source: TestSource, _ paths: KataPaths) {
-        var timings = load(paths)
-        for result in results where result.seconds > 0 {
-            timings["\(source.shadowName)/\(result.exercise.key)"] = (result.seconds * 100).rounded() / 100
-        }
-        try? JSONEncoder().encode(timings).write(to: url(paths), options: .atomic)
-    }
-}
-
-/// A fixed number of threads of its own that take work, high priority first.
-///
-/// Not an `OperationQueue`: on Linux its work runs on Dispatch's pool, which keeps about one thread
-/// per core busy and does not add threads while they wait in `waitpid`, so runs that only sleep
-/// would still take a core each.
-final class WorkerPool: @unchecked Sendable {
-    enum Priority { case normal, high }
-
-    private let condition = NSCondition()
-    private var high: [@Sendable () -> Void] = []
-    private var normal: [@Sendable () -> Void] = []
-
-    init(width: Int) {
-        for _ in 0..<max(1, width) {
-            let thread = Thread { [self] in
-                while true { next()() }
-            }
-            thread.stackSize = 1 << 20
-            thread.start()
-        }
-    }
-
-    func add(priority: Priority, _ work: @escaping @Sendable () -> Void) {
-        condition.lock()
-        if priority == .high { high.append(work) } else { normal.append(work) }
-        condition.signal()
-        condition.unlock()
-    }
-
-    private func next() -> @Sendable () -> Void {
-        condition.lock()
-        defer { condition.unlock() }
-        while high.isEmpty && normal.isEmpty { condition.wait() }
-        return high.isEmpty ? normal.removeFirst() : high.removeFirst()
     }
 }

@@ -1,0 +1,46 @@
+import Foundation
+
+extension Arguments {
+    public static let help = """
+        Usage: Scripts/grade.sh [options] [EXERCISE…]
+
+        Grades your tests in Exercises/ against the real code, against buggy
+        versions they must catch, and against correct versions that answer at
+        other times.
+
+        Attendees
+          grade.sh                 grade every exercise, in course order
+          grade.sh ID…             grade only these (an id, or its number in --list)
+          grade.sh --watch [ID]    re-grade whenever you save a file in Exercises/;
+                                   with ID, stay on that exercise
+          grade.sh --hint [ID]     the hint for ID, or for your current exercise
+          grade.sh --reset ID      put the starter back (keeps a backup; --yes skips
+                                   the question)
+          grade.sh --undo-reset    put back the files the last --reset replaced
+          grade.sh --list          list the exercises
+          grade.sh --name "NAME"   your name in the JSON results (kept in .build/kata/)
+          grade.sh --framework swift-testing
+                                   do the course in Swift Testing (or xctest): the
+                                   Next card and --hint name that track's files
+          grade.sh --join URL --name NAME
+                                   send every grade to the instructor's room
+          grade.sh --leave         stop sending grades to the room
+
+        Instructors
+          grade.sh --demo ID       grade ID's weak suites and its solution side by
+                                   side (never touches Exercises/)
+          grade.sh --solutions     grade the reference solutions (never touches
+                                   Exercises/)
+          grade.sh --solution ID   show the solution as a diff against the starter
+          grade.sh --json          print the results as JSON (--json=PATH writes a
+                                   file too)
+          grade.sh --repeats N     run each suite N times to detect flakiness
+                                   (default 3)
+          grade.sh --room-serve [--port N]
+                                   open the live room page (default port 8787)
+
+        Exit status: 0 when every graded exercise is done, 1 when some are not,
+        2 for a usage error, 3 when the kata itself cannot be built or read,
+        130 when interrupted.
+        """
+}

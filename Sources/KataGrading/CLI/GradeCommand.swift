@@ -1,0 +1,142 @@
+import Foundation
+import KataGradingCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `grade.sh`'s behaviour from arguments to exit code, in a form the kata's own tests can call:
+/// it reads the arguments and hands each action to its command.
+public enum GradeCommand {
+    public static let exitDone: Int32 = 0
+    public static let exitNotDone: Int32 = 1
+    public static let exitUsage: Int32 = 2
+    public static let exitBroken: Int32 = 3
+    public static let exitInterrupted: Int32 = 130
+
+    /// What Ctrl-C during a grade says.
+    static let interrupted = "\ngrade.sh: interrupted; every test run was stopped. Your files are untouched.\n"
+
+    public static func main(arguments words: [String], root: URL) -> Int32 {
+        let arguments: Arguments
+        do {
+            arguments = try Arguments.parse(words)
+        } catch {
+            StandardError().write("grade.sh: \(error)\nRun Scripts/grade.sh --help for the options.\n")
+            return exitUsage
+        }
+        let paths = KataPaths(root: root)
+        switch arguments.action {
+        case .help:
+            print(Arguments.help)
+            return exitDone
+        case .check:
+            // Static, and before the course loads, so that it can name what is wrong with a
+            // catalog the grader would refuse.
+            return CheckCommand.run(paths, json: arguments.json)
+        case .list:
+            return withCourse(arguments, paths) { course, _, style in
+                ListCommand.lines(course.catalog, last: LastGrade.load(paths), porcelain: arguments.porcelain, style: style)
+                    .forEach { print($0) }
+                return exitDone
+            }
+        case .index:
+            return withCourse(arguments, paths) { _, _, _ in
+                // The catalog as written, whatever framework this checkout's attendee chose.
+                print(ReadmeIndex.markdown(try Catalog.load(from: paths.catalog)))
+                return exitDone
+            }
+        case .hint:
+            return withCourse(arguments, paths) { course, selected, style in
+                let exercise = arguments.ids.isEmpty
+                    ? LastGrade.load(paths).current(in: course.catalog, starters: course.starterStore)
+                    : selected.first
+                guard let exercise else { print("Every exercise is done."); return exitDone }
+                print(HintCommand.text(exercise, catalog: course.catalog, style: style))
+                return exitDone
+            }
+        case .solution:
+            return withCourse(arguments, paths) { course, selected, style in
+                print(try SolutionDiff.text(selected[0], store: course.starterStore, style: style))
+                return exitDone
+            }
+        case .reset:
+            return withCourse(arguments, paths) { course, selected, _ in
+                let lines = try ResetCommand.run(selected[0], catalog: course.catalog, store: course.starterStore,
+                                                 confirm: { arguments.yes || ResetCommand.askOnTerminal($0) })
+                lines.forEach { print($0) }
+                LastGrade.forget(selected[0], paths)
+                return exitDone
+            }
+        case .undoReset:
+            return withCourse(arguments, paths) { course, _, _ in
+                let lines = try ResetCommand.undo(store: course.starterStore,
+                                                  confirm: { arguments.yes || ResetCommand.askOnTerminal($0) })
+                lines.forEach { print($0) }
+                return exitDone
+            }
+        case .framework:
+            return withCourse(arguments, paths) { course, _, _ in try FrameworkCommand.run(arguments.framework, course: course) }
+        case .name:
+            return withCourse(arguments, paths) { _, _, _ in try NameCommand.run(arguments.name, paths: paths) }
+        case .refreshStarters:
+            return withCourse(arguments, paths) { course, _, _ in
+                try StarterMaintenance.refresh(course)
+                return exitDone
+            }
+        case .checkStarters:
+            return withCourse(arguments, paths) { course, _, _ in StarterMaintenance.check(course) ? exitDone : exitNotDone }
+        case .roomServe:
+            return withCourse(arguments, paths) { course, _, _ in RoomCommands.serve(course, port: arguments.port, bind: arguments.bind) }
+        case .join:
+            return withCourse(arguments, paths) { _, _, _ in
+                RoomCommands.join(paths, url: arguments.joinURL ?? "", name: arguments.name ?? "")
+            }
+        case .leave:
+            return withCourse(arguments, paths) { _, _, _ in RoomCommands.leave(paths) }
+        case .grade, .watch, .demo:
+            return withCourse(arguments, paths) { course, selected, style in
+                try GradingCommand.run(arguments, course: course, selected: selected, style: style)
+            }
+        }
+    }
+
+    /// Loads the course and the exercises asked for, then runs `body` and says what went wrong
+    /// if it throws. A course that cannot be read is the kata's fault (exit 3, and a JSON error
+    /// when JSON was asked for); an id that names no exercise is the caller's (exit 2).
+    static func withCourse(_ arguments: Arguments, _ paths: KataPaths,
+                           _ body: (Course, [Catalog.Exercise], Style) throws -> Int32) -> Int32 {
+        let err = StandardError()
+        let course: Course
+        do {
+            course = try Course(paths: paths)
+        } catch {
+            err.write("grade.sh: \(describe(error))\n")
+            if let json = arguments.json { _ = json.write(.error("\(error)", source: arguments.source.reportName, attendee: Attendee.load(paths))) }
+            return exitBroken
+        }
+        let selected: [Catalog.Exercise]
+        do {
+            selected = try Arguments.select(arguments.ids, from: course.catalog)
+        } catch {
+            err.write("grade.sh: \(describe(error))\n")
+            return exitUsage
+        }
+        let style = arguments.porcelain || arguments.json == .standardOutput ? Style.plain : Style.detect()
+        do {
+            return try body(course, selected, style)
+        } catch let refused as ResetCommand.Refused {
+            let option = arguments.action == .undoReset ? "--undo-reset" : "--reset"
+            err.write("grade.sh \(option): \(refused)" + (isatty(0) == 1 || !refused.unanswered ? "\n" : " It asks before it overwrites your work; add --yes to answer yes.\n"))
+            return exitNotDone
+        } catch is Interrupted {
+            err.write(interrupted)
+            return exitInterrupted
+        } catch {
+            err.write("grade.sh: \(describe(error))\n")
+            if let json = arguments.json { _ = json.write(.error("\(error)", source: arguments.source.reportName, attendee: Attendee.load(paths))) }
+            return exitBroken
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import KataGradingCore
+
+/// `grade.sh [ID…]`, `--watch` and `--demo`: the commands that grade. Each needs `swift`; this
+/// one grades once, prints each verdict as it is judged, then the summary and the Next card, and
+/// hands the results on (the last grade, `--json`, the room).
+enum GradingCommand {
+    static func run(_ arguments: Arguments, course: Course, selected: [Catalog.Exercise], style: Style) throws -> Int32 {
+        guard let swift = ProcessRunner.which("swift") else {
+            StandardError().write("grade.sh: no `swift` on the PATH. Install Swift 6 (https://www.swift.org/install), open a new terminal, and check `swift --version`.\n")
+            return GradeCommand.exitBroken
+        }
+        if case .directory(let url) = arguments.source, !FileManager.default.fileExists(atPath: url.path) {
+            StandardError().write("grade.sh: --from \(url.path): no such folder.\n")
+            return GradeCommand.exitUsage
+        }
+        let grader = Grader(course: course)
+        if arguments.action == .watch {
+            return try WatchCommand(grader: grader, swift: swift, style: style, repeats: arguments.repeats,
+                                    only: arguments.ids.isEmpty ? nil : selected.first).run()
+        }
+        if arguments.action == .demo {
+            return try DemoCommand(grader: grader, swift: swift, style: style, repeats: arguments.repeats).run(selected[0])
+        }
+        return try grade(grader, selected: selected, arguments: arguments, swift: swift, style: style)
+    }
+
+    static func grade(_ grader: Grader, selected: [Catalog.Exercise], arguments: Arguments,
+                      swift: String, style: Style) throws -> Int32 {
+        let course = grader.course
+        let quiet = arguments.porcelain || arguments.json == .standardOutput
+        let report = TextReport(style: style, catalog: course.catalog)
+        Interruption.install(message: GradeCommand.interrupted, exitCode: GradeCommand.exitInterrupted)
+        let started = Date()
+        if !quiet {
+            print(style.bold("Grading \(arguments.source.label)") + style.dim(" · \(selected.count) exercise\(selected.count == 1 ? "" : "s")"))
+            print("")
+        }
+        var options = GradeOptions()
+        options.source = arguments.source
+        options.repeats = arguments.repeats
+        let results = try grader.gradeLocked(selected, options: options, swift: swift, report: { result in
+            if arguments.porcelain {
+                print(TextReport.porcelain(result))
+            } else if !quiet {
+                print(report.entry(result))
+            }
+            fflush(nil)
+        })
+        if arguments.source == .exercises { LastGrade.record(results, course.paths) }
+        let lastVerdicts = arguments.source == .exercises ? LastGrade.load(course.paths).verdicts : nil
+        if !quiet { print(report.summary(results, catalog: course.catalog, lastVerdicts: lastVerdicts)) }
+        if let json = arguments.json {
+            let next = NextStep.card(results, catalog: course.catalog, lastVerdicts: lastVerdicts)
+            let written = json.write(JSONReport(results: results, source: arguments.source.reportName,
+                                                attendee: Attendee.load(course.paths), startedAt: started, next: next))
+            // Room collection scripts trust the exit status: a file that was not written is a failure.
+            guard written else { return GradeCommand.exitBroken }
+        }
+        if arguments.source == .exercises { RoomCommands.send(results, paths: course.paths) }
+        return results.allSatisfy { $0.verdict.kind == .done } ? GradeCommand.exitDone : GradeCommand.exitNotDone
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+import KataGradingCore
+
+/// `--hint`: the story of an exercise in three lines, and how to run it.
+enum HintCommand {
+    static func text(_ exercise: Catalog.Exercise, catalog: Catalog, style: Style) -> String {
+        let pattern = catalog.pattern(of: exercise)
+        let number = (catalog.exercises.firstIndex { $0.id == exercise.id } ?? 0) + 1
+        var lines = style.wrap("\(exercise.id) · \(exercise.title)", indent: "").map { style.bold($0) }
+        lines += style.wrap("(exercise \(number) of \(catalog.exercises.count), \(pattern.title))", indent: "").map { style.dim($0) }
+        if !exercise.idea.isEmpty { lines += style.wrap("Idea: " + exercise.idea, indent: "  ") }
+        lines += style.wrap("Edit: " + exercise.files.map { "Exercises/\(pattern.module)/\($0)" }.joined(separator: ", "), indent: "  ")
+        if let alternate = exercise.alternate {
+            lines += style.wrap("Or: " + alternate.files.map { "Exercises/\(pattern.module)/\($0)" }.joined(separator: ", ")
+                                + " (in \(alternate.framework.title))", indent: "  ")
+        }
+        lines += style.wrap("Hint: " + exercise.hint, indent: "  ")
+        lines.append("  Grade it: Scripts/grade.sh \(exercise.id)")
+        lines += style.wrap("Or run it: " + PlainSwiftTest.command(for: exercise, catalog: catalog), indent: "  ")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Who is grading, for the JSON results a room collects: a name the attendee sets once with
+/// `grade.sh --name`, kept in `.build/kata/attendee-name`, else user@host.
+public struct Attendee: Sendable, Equatable {
+    public var name: String
+    public var host: String
+
+    public static let anonymous = Attendee(name: "unknown", host: "unknown")
+
+    static func file(_ paths: KataPaths) -> URL { paths.state.appendingPathComponent("attendee-name") }
+
+    public static func load(_ paths: KataPaths) -> Attendee {
+        let host = hostName()
+        let saved = (try? String(contentsOf: file(paths), encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let saved, !saved.isEmpty { return Attendee(name: saved, host: host) }
+        let user = ProcessInfo.processInfo.environment["USER"] ?? ProcessInfo.processInfo.environment["LOGNAME"] ?? NSUserName()
+        return Attendee(name: "\(user)@\(host)", host: host)
+    }
+
+    /// `gethostname` itself: Foundation's `hostName` may ask DNS, which can stall on a room's Wi-Fi.
+    static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "unknown" }
+        let name = String(cString: buffer).split(separator: ".").first.map(String.init) ?? ""
+        return name.isEmpty ? "unknown" : name
+    }
+
+    /// Saves the name for later grades; the file is the grader's own, under `.build/kata/`.
+    public static func save(_ name: String, _ paths: KataPaths) throws {
+        try FileManager.default.createDirectory(at: paths.state, withIntermediateDirectories: true)
+        try Data((name.trimmingCharacters(in: .whitespacesAndNewlines) + "\n").utf8).write(to: file(paths), options: .atomic)
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import KataGradingCore
+
+/// The course as this checkout has it: the catalog (with the attendee's framework first), the
+/// variants of the legacy modules and the fingerprints of the shipped starters. Loaded once per
+/// command; every command but `--help` and `--check` starts here.
+public struct Course: Sendable {
+    public let paths: KataPaths
+    public let catalog: Catalog
+    public let variants: [Variant]
+    public let starters: StarterFingerprints
+
+    public init(paths: KataPaths) throws {
+        self.paths = paths
+        catalog = try Catalog.load(from: paths.catalog).preferring(FrameworkChoice.load(paths))
+        variants = try Variant.loadAll(from: paths.variants)
+        starters = try StarterFingerprints.load(from: paths.starters)
+        try checkVariantNames()
+    }
+
+    func checkVariantNames() throws {
+        for exercise in catalog.exercises {
+            let module = exercise.module
+            for (names, kind) in [(exercise.chaffs, Variant.Kind.chaff), (exercise.wheats, .wheat)] {
+                for name in names where !variants.contains(where: { $0.module == module && $0.name == name && $0.kind == kind }) {
+                    throw CatalogError("\(paths.relative(paths.catalog)): exercise '\(exercise.id)' lists the \(kind.rawValue) '\(name)', but Catalog/Variants/\(module)/\(name).\(kind.rawValue) does not exist.")
+                }
+            }
+        }
+    }
+
+    public var starterStore: StarterStore {
+        StarterStore(paths: paths, catalog: catalog, fingerprints: starters)
+    }
+
+    /// The folder laid out like `Exercises/` that `source` names.
+    public func testsRoot(for source: TestSource) -> URL {
+        switch source {
+        case .exercises: return paths.exercises
+        case .solutions: return paths.solutions
+        case .directory(let url): return url
+        }
+    }
+}

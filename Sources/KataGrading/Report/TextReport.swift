@@ -1,0 +1,74 @@
+import Foundation
+import KataGradingCore
+
+/// Writes the human report of a grade: one entry per exercise as it is judged, then the summary.
+public struct TextReport: Sendable {
+    public var style: Style
+    /// The width of the id column: the longest id in the catalog, so verdicts line up.
+    public var idWidth: Int
+
+    public init(style: Style, catalog: Catalog) {
+        self.style = style
+        idWidth = min(34, (catalog.exercises.map(\.id.count).max() ?? 20) + 2)
+    }
+
+    /// The verdict's first line: mark, id and verdict, lined up across exercises.
+    public func headline(_ result: ExerciseResult) -> String {
+        let verdict = result.verdict
+        // The key: `id`, or `id@swift-testing` for the other framework's track.
+        let key = result.exercise.key
+        let id = key.padding(toLength: max(idWidth, key.count + 1), withPad: " ", startingAt: 0)
+        var head = "\(style.mark(for: verdict.kind)) \(id)\(style.verdictText(verdict.kind))"
+        if verdict.kind == .done, verdict.chaffsTotal > 0 {
+            head += style.dim(" · \(verdict.chaffsCaught)/\(verdict.chaffsTotal) bugs caught")
+        }
+        // On a narrow terminal the verdict goes under the id rather than past the edge.
+        if Style.visibleCount(head) > style.width {
+            return style.wrap(head, indent: "")
+                .joined(separator: "\n")
+        }
+        return head
+    }
+
+    public func entry(_ result: ExerciseResult) -> String {
+        let verdict = result.verdict
+        var lines = [headline(result)]
+        if verdict.kind != .done && verdict.kind != .notStarted {
+            lines += style.wrap(verdict.reason, indent: "    ")
+        }
+        for detail in verdict.details {
+            lines += style.wrap(detail, indent: "      ")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `N/M done`, then the "Next" card. `lastVerdicts` (from the last grades of `Exercises/`)
+    /// lets a grade of one exercise name the exercise to open after it.
+    public func summary(_ results: [ExerciseResult], catalog: Catalog, lastVerdicts: [String: String]? = nil) -> String {
+        let done = results.filter { $0.verdict.kind == .done }.count
+        var lines = ["", style.bold("\(done)/\(results.count) done")]
+        if let card = NextStep.card(results, catalog: catalog, lastVerdicts: lastVerdicts) {
+            lines.append("")
+            lines += render(card)
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The card as the terminal shows it: a bold heading, then its lines wrapped under it.
+    public func render(_ card: NextStep) -> [String] {
+        var lines = card.preface.flatMap { style.wrap($0, indent: "") }
+        if !card.preface.isEmpty, card.heading != nil { lines.append("") }
+        if let heading = card.heading {
+            lines += style.wrap(heading, indent: "").enumerated().map { $0 == 0 ? style.bold($1) : $1 }
+        }
+        for line in card.lines { lines += style.wrap(line, indent: card.heading == nil ? "" : "  ") }
+        return lines
+    }
+
+    /// Tab-separated `id verdict reason`, one line per exercise, for scripts such as the self-test.
+    public static func porcelain(_ result: ExerciseResult) -> String {
+        let reason = ([result.verdict.reason] + result.verdict.details).joined(separator: " ")
+            .replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
+        return "\(result.exercise.key)\t\(result.verdict.kind.rawValue)\t\(reason)"
+    }
+}

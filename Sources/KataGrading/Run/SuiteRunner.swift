@@ -1,0 +1,8 @@
+import Foundation
+import KataGradingCore
+
+/// Something that runs one exercise's tests once, against the real module or a variant.
+/// `TrackRunner` runs a test binary of the shadow build; the kata's own tests use a fake.
+protocol SuiteRunner: Sendable {
+    func run(_ exercise: Catalog.Exercise, variant: Variant?, label: String) throws -> TestOutcome
+}
