@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The attendee's entry point. Builds the grader when its own sources changed, then runs it.
 # Works from any directory: the kata is the folder above this script.
-# All the logic lives in Sources/KataGrading, where the kata's own tests can reach it.
+# All the logic lives in the grader's modules (Sources/KataGrading and the modules it builds on),
+# where the kata's own tests can reach it.
 set -uo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -23,8 +24,11 @@ scratch="$state/grader"
 grader="$scratch/debug/KataGrader"
 # A checksum of the binary this script built: a grader binary it did not build is never run.
 stamp="$scratch/KataGrader.cksum"
-grader_sources=("$root/Package.swift" "$root/Sources/KataGrading" "$root/Sources/KataGrader"
-                "$root/Sources/KataGradingKernel" "$root/Sources/KataRoom")
+# Every module the grader is built from (GraderSourcesTests checks it against Package.swift): an
+# edit in any of them rebuilds it.
+grader_sources=("$root/Package.swift" "$root/Sources/KataGrader" "$root/Sources/KataGrading"
+                "$root/Sources/KataGradingCore" "$root/Sources/KataBuildReplay" "$root/Sources/KataVerdicts"
+                "$root/Sources/KataGradingKernel" "$root/Sources/KataRoom" "$root/Sources/Sockets")
 
 grader_is_stale() {
   [ -x "$grader" ] && [ -f "$stamp" ] || return 0
