@@ -9,6 +9,9 @@ import KataGradingCore
 /// exercise never changes another exercise's verdict.
 public struct ShadowBuild {
     public struct Result {
+        /// The copy that was built, and the switch its variants were compiled with.
+        public var shadow: ShadowPackage
+        public var variantSwitch: VariantSwitch
         /// The test binary with every exercise that compiled.
         public var testBinary: URL
         /// Swift Testing tracks rebuilt since into binaries of their own (`FastPath`), by
@@ -37,15 +40,17 @@ public struct ShadowBuild {
     /// The tracks to build, when not all: an attendee's untouched starters need no build.
     public var only: Set<String>?
 
-    public init(paths: KataPaths, catalog: Catalog, variants: [Variant], shadow: ShadowPackage,
-                swift: String, progress: BuildProgress, variantSwitch: VariantSwitch) {
-        self.variantSwitch = variantSwitch
-        self.paths = paths
-        self.catalog = catalog
-        self.variants = variants
-        self.shadow = shadow
+    /// The build of `plan`'s shadow copy (one per source of tests, under `.build/kata/`).
+    init(course: Course, plan: GradePlan, swift: String) throws {
+        paths = course.paths
+        catalog = course.catalog
+        variants = course.variants
+        let directory = paths.state.appendingPathComponent(plan.source.shadowName)
+        shadow = ShadowPackage(directory: directory, testsRoot: plan.testsRoot)
+        variantSwitch = try VariantSwitch.load(in: directory)
         self.swift = swift
-        self.progress = progress
+        progress = BuildProgress()
+        only = plan.toBuild
     }
 
     public func run() throws -> Result {
@@ -69,7 +74,7 @@ public struct ShadowBuild {
             }
             // Nothing to build: every exercise is still a starter (its verdict needs no run).
             if let only, only.subtracting(broken.keys).isEmpty {
-                return Result(testBinary: (try? testBinary()) ?? shadow.directory, broken: broken, missing: missing)
+                return built(testBinary: (try? testBinary()) ?? shadow.directory, broken: broken, missing: missing)
             }
             // Nothing changed since the last build that succeeded (the manifest says which exercises
             // were left out): SwiftPM would only confirm it, which costs a second and more.
@@ -78,7 +83,7 @@ public struct ShadowBuild {
             let record = BuildRecord.load(from: shadow)
             if !cold, let record, record.files == files, record.plan == plan, let binary = try? testBinary(),
                let own = FastPath.ownBinaries(record.ownBinaries ?? [], testBinary: binary) {
-                return Result(testBinary: binary, ownBinaries: own, broken: broken, missing: missing)
+                return built(testBinary: binary, ownBinaries: own, broken: broken, missing: missing)
             }
             // Forgotten until a build succeeds: an interrupted one leaves no record to trust.
             BuildRecord.forget(in: shadow)
@@ -87,7 +92,7 @@ public struct ShadowBuild {
                    .rebuild(since: record, files: files, testBinary: binary, swiftTestingTargets: swiftTestingTargets,
                             trackTargets: trackTargets, progress: progress) {
                 BuildRecord(files: files, plan: plan, ownBinaries: own.keys.sorted()).save(to: shadow)
-                return Result(testBinary: binary, ownBinaries: own, broken: broken, missing: missing)
+                return built(testBinary: binary, ownBinaries: own, broken: broken, missing: missing)
             }
             let result = try progress.during(log: log, cold: cold) {
                 try ProcessRunner.shared.run(swift, arguments, environment: environment,
@@ -97,7 +102,7 @@ public struct ShadowBuild {
             if result.termination == .exited(0) {
                 let binary = try testBinary()
                 BuildRecord(files: files, plan: SwiftPMPlan.stamp(inPackage: shadow.directory)).save(to: shadow)
-                return Result(testBinary: binary, broken: broken, missing: missing)
+                return built(testBinary: binary, broken: broken, missing: missing)
             }
             var newlyBroken = false
             for blame in BuildLog.blame(result.output, targets: trackTargets) {
@@ -127,6 +132,12 @@ public struct ShadowBuild {
             }
         }
         throw Failure(description: "the build kept failing; see \(paths.relative(log)).")
+    }
+
+    private func built(testBinary: URL, ownBinaries: [String: URL] = [:], broken: [String: CompileError],
+                        missing: [String: String]) -> Result {
+        Result(shadow: shadow, variantSwitch: variantSwitch, testBinary: testBinary, ownBinaries: ownBinaries,
+               broken: broken, missing: missing)
     }
 
     /// Flags for every compiler job of the shadow build. `-enable-incremental-file-hashing`: the

@@ -29,11 +29,11 @@ enum GradingCommand {
                       swift: String, style: Style) throws -> Int32 {
         let course = grader.course
         let quiet = arguments.porcelain || arguments.json == .standardOutput
-        let report = TextReport(style: style, catalog: course.catalog)
         Interruption.install(message: GradeCommand.interrupted, exitCode: GradeCommand.exitInterrupted)
         let started = Date()
+        let report = TextReport(style: style, catalog: course.catalog)
         if !quiet {
-            print(style.bold("Grading \(arguments.source.label)") + style.dim(" · \(selected.count) exercise\(selected.count == 1 ? "" : "s")"))
+            print(report.heading(grading: arguments.source.label, count: selected.count))
             print("")
         }
         var options = GradeOptions()

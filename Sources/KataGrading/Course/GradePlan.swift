@@ -4,6 +4,9 @@ import KataGradingCore
 /// What a grade will grade and build, decided from the course and the test files before anything
 /// is built: the tracks, and which of them are still the shipped starters.
 struct GradePlan: Sendable {
+    /// Where the tests come from.
+    var source: TestSource
+    var testsRoot: URL
     /// The tracks to grade, in the order asked, each once.
     var tracks: [Catalog.Exercise]
     /// Keys of the tracks whose files are all still the starter: "not started", with no build or run.
@@ -32,7 +35,7 @@ extension Course {
             tracks.append(track)
         }
         let untouched = source == .exercises ? Set(tracks.filter { store.isUntouched($0) }.map(\.key)) : []
-        return GradePlan(tracks: tracks, untouched: untouched, toBuild: toBuild)
+        return GradePlan(source: source, testsRoot: testsRoot(for: source), tracks: tracks, untouched: untouched, toBuild: toBuild)
     }
 
     /// The tracks of an exercise to grade. An attendee's `Exercises/`: the tracks they started (both,

@@ -12,6 +12,11 @@ public struct TextReport: Sendable {
         idWidth = min(34, (catalog.exercises.map(\.id.count).max() ?? 20) + 2)
     }
 
+    /// The line above a grade: what it grades, and how many exercises.
+    public func heading(grading what: String, count: Int) -> String {
+        style.bold("Grading \(what)") + style.dim(" · \(count) exercise\(count == 1 ? "" : "s")")
+    }
+
     /// The verdict's first line: mark, id and verdict, lined up across exercises.
     public func headline(_ result: ExerciseResult) -> String {
         let verdict = result.verdict

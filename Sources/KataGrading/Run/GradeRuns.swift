@@ -1,0 +1,47 @@
+import Foundation
+import KataGradingCore
+
+/// The test runs of one grade: every track's started at once on one scheduler, the slowest (by
+/// the last grade) first, and waited for one track at a time, in the order the grade reports.
+struct GradeRuns {
+    private let tickets: [String: RunScheduler.Ticket]
+    private let logs: URL
+    private let shadow: ShadowPackage
+
+    /// Starts the runs of `tracks` from `build`'s binaries. The logs of the last grade go first,
+    /// whether anything runs or not.
+    init(_ tracks: [Catalog.Exercise], of build: ShadowBuild.Result, course: Course, options: GradeOptions, swift: String) throws {
+        shadow = build.shadow
+        logs = shadow.directory.appendingPathComponent("logs")
+        try? FileManager.default.removeItem(at: logs)
+        guard !tracks.isEmpty else { tickets = [:]; return }
+        let scheduler = RunScheduler()
+        let runner = try TestRunner(binary: build.testBinary, package: shadow.directory, swift: swift, logs: logs,
+                                    variantSwitch: build.variantSwitch, runsXCTest: tracks.contains { $0.framework == .xctest })
+        var tickets: [String: RunScheduler.Ticket] = [:]
+        for track in RunTimings.slowestFirst(tracks, source: options.source, course.paths) {
+            let trackRunner = TrackRunner(runner: runner, binary: build.binary(forTarget: Catalog.targetName(of: track)),
+                                          shadowFolder: shadow.targetDirectory(of: track),
+                                          attendeeFolder: course.paths.relative(shadow.testsRoot) + "/" + track.module + "/")
+            let jobs = RunScheduler.jobs(for: track, variants: course.variants, repeats: options.repeats)
+            tickets[track.key] = scheduler.schedule(track, jobs: jobs, runner: trackRunner)
+        }
+        self.tickets = tickets
+    }
+
+    /// Every run of `track`, once they are over (nil when it was not run), with an index of its
+    /// logs written beside them.
+    func wait(for track: Catalog.Exercise) throws -> ExerciseRuns? {
+        guard let ticket = tickets[track.key] else { return nil }
+        let runs = try ticket.wait()
+        try? runs.index.write(to: logs.appendingPathComponent("\(track.id)/runs.tsv"), atomically: true, encoding: .utf8)
+        return runs
+    }
+
+    /// The attendee's files of `track`, by name, for the judge's look at their waits.
+    func testFiles(of track: Catalog.Exercise) -> [(name: String, text: String)] {
+        track.files.map { shadow.testFile($0, of: track) }.compactMap { file in
+            (try? String(contentsOf: file, encoding: .utf8)).map { (name: file.lastPathComponent, text: $0) }
+        }
+    }
+}
