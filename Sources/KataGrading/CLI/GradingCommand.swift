@@ -14,20 +14,19 @@ enum GradingCommand {
             StandardError().write("grade.sh: --from \(url.path): no such folder.\n")
             return GradeCommand.exitUsage
         }
-        let grader = Grader(course: course)
         if arguments.action == .watch {
-            return try WatchCommand(grader: grader, swift: swift, style: style, repeats: arguments.repeats,
+            return try WatchCommand(grader: Grader(course: course), swift: swift, style: style, repeats: arguments.repeats,
                                     only: arguments.ids.isEmpty ? nil : selected.first).run()
         }
         if arguments.action == .demo {
-            return try DemoCommand(grader: grader, swift: swift, style: style, repeats: arguments.repeats).run(selected[0])
+            return try DemoCommand(grader: Grader(course: course), swift: swift, style: style, repeats: arguments.repeats)
+                .run(selected[0])
         }
-        return try grade(grader, selected: selected, arguments: arguments, swift: swift, style: style)
+        return try grade(course, selected: selected, arguments: arguments, swift: swift, style: style)
     }
 
-    static func grade(_ grader: Grader, selected: [Catalog.Exercise], arguments: Arguments,
+    static func grade(_ course: Course, selected: [Catalog.Exercise], arguments: Arguments,
                       swift: String, style: Style) throws -> Int32 {
-        let course = grader.course
         let quiet = arguments.porcelain || arguments.json == .standardOutput
         Interruption.install(message: GradeCommand.interrupted, exitCode: GradeCommand.exitInterrupted)
         let started = Date()
@@ -39,7 +38,7 @@ enum GradingCommand {
         var options = GradeOptions()
         options.source = arguments.source
         options.repeats = arguments.repeats
-        let results = try grader.gradeLocked(selected, options: options, swift: swift, report: { result in
+        let results = try Grader(course: course).gradeLocked(selected, options: options, swift: swift, report: { result in
             if arguments.porcelain {
                 print(TextReport.porcelain(result))
             } else if !quiet {
@@ -47,8 +46,7 @@ enum GradingCommand {
             }
             fflush(nil)
         })
-        if arguments.source == .exercises { LastGrade.record(results, course.paths) }
-        let lastVerdicts = arguments.source == .exercises ? LastGrade.load(course.paths).verdicts : nil
+        let lastVerdicts = arguments.source == .exercises ? LastGrade.record(results, course.paths).verdicts : nil
         if !quiet { print(report.summary(results, catalog: course.catalog, lastVerdicts: lastVerdicts)) }
         if let json = arguments.json {
             let next = NextStep.card(results, catalog: course.catalog, lastVerdicts: lastVerdicts)

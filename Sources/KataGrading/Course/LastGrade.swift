@@ -13,7 +13,9 @@ public struct LastGrade: Codable, Sendable {
         return grade
     }
 
-    public static func record(_ results: [ExerciseResult], _ paths: KataPaths) {
+    /// Records the verdicts of `results`, and returns the last grade as kept.
+    @discardableResult
+    public static func record(_ results: [ExerciseResult], _ paths: KataPaths) -> LastGrade {
         var grade = load(paths)
         // One verdict per exercise: done when any of its tracks is.
         for result in results where grade.verdicts[result.exercise.id] != Verdict.Kind.done.rawValue
@@ -23,6 +25,7 @@ public struct LastGrade: Codable, Sendable {
         for result in results where result.verdict.kind == .done { grade.verdicts[result.exercise.id] = Verdict.Kind.done.rawValue }
         try? FileManager.default.createDirectory(at: paths.state, withIntermediateDirectories: true)
         try? JSONEncoder().encode(grade).write(to: url(paths), options: .atomic)
+        return load(paths)
     }
 
     /// After a reset, the exercise's last verdict no longer holds.
