@@ -108,13 +108,17 @@ public enum GradeCommand {
     static func withCourse(_ arguments: Arguments, _ paths: KataPaths,
                            _ body: (Course, [Catalog.Exercise], Style) throws -> Int32) -> Int32 {
         let err = StandardError()
+        /// The kata's own fault: said, and in the JSON results when they were asked for.
+        func broken(_ error: any Error) -> Int32 {
+            err.write("grade.sh: \(describe(error))\n")
+            if let json = arguments.json { _ = json.write(.error("\(error)", source: arguments.source.reportName, attendee: Attendee.load(paths))) }
+            return exitBroken
+        }
         let course: Course
         do {
             course = try Course(paths: paths)
         } catch {
-            err.write("grade.sh: \(describe(error))\n")
-            if let json = arguments.json { _ = json.write(.error("\(error)", source: arguments.source.reportName, attendee: Attendee.load(paths))) }
-            return exitBroken
+            return broken(error)
         }
         let selected: [Catalog.Exercise]
         do {
@@ -134,9 +138,7 @@ public enum GradeCommand {
             err.write(interrupted)
             return exitInterrupted
         } catch {
-            err.write("grade.sh: \(describe(error))\n")
-            if let json = arguments.json { _ = json.write(.error("\(error)", source: arguments.source.reportName, attendee: Attendee.load(paths))) }
-            return exitBroken
+            return broken(error)
         }
     }
 }

@@ -19,13 +19,8 @@ public struct Course: Sendable {
     }
 
     func checkVariantNames() throws {
-        for exercise in catalog.exercises {
-            let module = exercise.module
-            for (names, kind) in [(exercise.chaffs, Variant.Kind.chaff), (exercise.wheats, .wheat)] {
-                for name in names where !variants.contains(where: { $0.module == module && $0.name == name && $0.kind == kind }) {
-                    throw CatalogError("\(paths.relative(paths.catalog)): exercise '\(exercise.id)' lists the \(kind.rawValue) '\(name)', but Catalog/Variants/\(module)/\(name).\(kind.rawValue) does not exist.")
-                }
-            }
+        if let (exercise, name, kind) = catalog.missingVariants(in: variants).first {
+            throw CatalogError("\(paths.relative(paths.catalog)): exercise '\(exercise.id)' lists the \(kind.rawValue) '\(name)', but Catalog/Variants/\(exercise.module)/\(name).\(kind.rawValue) does not exist.")
         }
     }
 

@@ -71,13 +71,8 @@ public struct MaintainerCheck {
                 problems.append("Catalog/Variants/\(variant.module)/\(variant.name).\(variant.kind.rawValue) is graded by no exercise of \(variant.module).")
             }
         }
-        for exercise in catalog.exercises {
-            let module = exercise.module
-            for (names, kind) in [(exercise.chaffs, Variant.Kind.chaff), (exercise.wheats, .wheat)] {
-                for name in names where !variants.contains(where: { $0.module == module && $0.name == name && $0.kind == kind }) {
-                    problems.append("\(exercise.id) lists the \(kind.rawValue) '\(name)', but Catalog/Variants/\(module)/\(name).\(kind.rawValue) does not exist.")
-                }
-            }
+        for (exercise, name, kind) in catalog.missingVariants(in: variants) {
+            problems.append("\(exercise.id) lists the \(kind.rawValue) '\(name)', but Catalog/Variants/\(exercise.module)/\(name).\(kind.rawValue) does not exist.")
         }
         return Result(name: "variants", summary: "every variant is used by an exercise of its module, and every listed variant exists", problems: problems)
     }

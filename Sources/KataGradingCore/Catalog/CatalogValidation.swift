@@ -20,6 +20,16 @@ extension Catalog {
         return resolved
     }
 
+    /// The variants the exercises name that `variants` lacks, in course order, chaffs first.
+    public func missingVariants(in variants: [Variant]) -> [(exercise: Exercise, name: String, kind: Variant.Kind)] {
+        exercises.flatMap { exercise in
+            [(exercise.chaffs, Variant.Kind.chaff), (exercise.wheats, .wheat)].flatMap { names, kind in
+                names.filter { name in !variants.contains { $0.module == exercise.module && $0.name == name && $0.kind == kind } }
+                    .map { (exercise: exercise, name: $0, kind: kind) }
+            }
+        }
+    }
+
     /// Checks what JSON decoding cannot: unique ids, known patterns, sane limits.
     public func validate(file: String) throws {
         var seen = Set<String>()
