@@ -9,7 +9,7 @@ struct BuildRecord: Codable, Equatable {
     /// SwiftPM's build plan when the record was made (size and time): a plan written since,
     /// by a build that failed or left other tracks out, is not the one to follow.
     var plan: String
-    /// The targets rebuilt into binaries of their own since SwiftPM's last build (`FastPath`):
+    /// The targets rebuilt into binaries of their own since SwiftPM's last build (`BuildReplay`):
     /// theirs is current, SwiftPM's holds their code as it was. (Absent in a record of SwiftPM's build.)
     var ownBinaries: [String]?
 

@@ -1,5 +1,4 @@
 import Foundation
-import KataBuildReplay
 import KataGradingCore
 
 /// Builds the shadow package, leaving out exercises that do not compile.
@@ -14,7 +13,7 @@ public struct ShadowBuild {
         public var variantSwitch: VariantSwitch
         /// The test binary with every exercise that compiled.
         public var testBinary: URL
-        /// Swift Testing tracks rebuilt since into binaries of their own (`FastPath`), by
+        /// Swift Testing tracks rebuilt since into binaries of their own (`BuildReplay`), by
         /// target: run these tracks from there, not from `testBinary`.
         public var ownBinaries: [String: URL] = [:]
         public var broken: [String: CompileError]
@@ -60,9 +59,8 @@ public struct ShadowBuild {
         var rebuiltFromScratch = false
         var cold = !FileManager.default.fileExists(atPath: shadow.directory.appendingPathComponent(".build").path)
 
-        let environment = CompilerProbeCache.environment(swift: swift, state: paths.state)
-        let arguments = ["build", "--build-tests", "--package-path", shadow.directory.path]
-            + Self.compilerFlags(swift: swift, state: paths.state)
+        let replay = BuildReplay(shadow: shadow, swift: swift, state: paths.state)
+        let arguments = ["build", "--build-tests", "--package-path", shadow.directory.path] + replay.compilerFlags()
         for _ in 0...catalog.exercises.count {
             do {
                 missing = try shadow.sync(paths: paths, catalog: catalog, variants: variants,
@@ -79,29 +77,28 @@ public struct ShadowBuild {
             // Nothing changed since the last build that succeeded (the manifest says which exercises
             // were left out): SwiftPM would only confirm it, which costs a second and more.
             let files = shadow.fileFingerprints()
-            let plan = SwiftPMPlan.stamp(inPackage: shadow.directory)
+            let plan = replay.planStamp()
             let record = BuildRecord.load(from: shadow)
             if !cold, let record, record.files == files, record.plan == plan, let binary = try? testBinary(),
-               let own = FastPath.ownBinaries(record.ownBinaries ?? [], testBinary: binary) {
+               let own = replay.ownBinaries(record.ownBinaries ?? [], testBinary: binary) {
                 return built(testBinary: binary, ownBinaries: own, broken: broken, missing: missing)
             }
             // Forgotten until a build succeeds: an interrupted one leaves no record to trust.
             BuildRecord.forget(in: shadow)
             if !cold, let record, record.plan == plan, let binary = try? testBinary(),
-               let own = FastPath(shadow: shadow, environment: environment)
-                   .rebuild(since: record, files: files, testBinary: binary, swiftTestingTargets: swiftTestingTargets,
-                            trackTargets: trackTargets, progress: progress) {
+               let own = replay.rebuild(since: record, files: files, testBinary: binary,
+                                        swiftTestingTargets: swiftTestingTargets, trackTargets: trackTargets, progress: progress) {
                 BuildRecord(files: files, plan: plan, ownBinaries: own.keys.sorted()).save(to: shadow)
                 return built(testBinary: binary, ownBinaries: own, broken: broken, missing: missing)
             }
             let result = try progress.during(log: log, cold: cold) {
-                try ProcessRunner.shared.run(swift, arguments, environment: environment,
+                try ProcessRunner.shared.run(swift, arguments, environment: replay.environment,
                                              timeout: 1800, log: log, temporaryName: ProcessRunner.swiftPMTemporary)
             }
             cold = false
             if result.termination == .exited(0) {
                 let binary = try testBinary()
-                BuildRecord(files: files, plan: SwiftPMPlan.stamp(inPackage: shadow.directory)).save(to: shadow)
+                BuildRecord(files: files, plan: replay.planStamp()).save(to: shadow)
                 return built(testBinary: binary, broken: broken, missing: missing)
             }
             var newlyBroken = false
@@ -140,22 +137,10 @@ public struct ShadowBuild {
                broken: broken, missing: missing)
     }
 
-    /// Flags for every compiler job of the shadow build. `-enable-incremental-file-hashing`: the
-    /// driver compares what a file holds, not when it was written. SwiftPM rewrites every file of
-    /// its XCTest discovery module whenever any test target's object code changes, one file per
-    /// exercise track; by date they all look new and all 52 were recompiled after every edit
-    /// (0.9 s of a 2.7 s build). Used when the toolchain's compiler offers it (Swift 6.3 does;
-    /// read from the cached `-h`, so Linux only).
-    static func compilerFlags(swift: String, state: URL) -> [String] {
-        let hashing = "-enable-incremental-file-hashing"
-        return CompilerProbeCache.compilerOffers(hashing, swift: swift, state: state, runner: ProcessRunner.shared)
-            ? ["-Xswiftc", hashing] : []
-    }
-
     /// The shadow targets of every exercise track.
     var trackTargets: Set<String> { Set(catalog.allTracks.map(Catalog.targetName(of:))) }
 
-    /// The shadow targets of Swift Testing tracks, which the fast path may rebuild on its own.
+    /// The shadow targets of Swift Testing tracks, which the build replay may rebuild on its own.
     var swiftTestingTargets: Set<String> {
         Set(catalog.allTracks.filter { $0.framework == .swiftTesting }.map(Catalog.targetName(of:)))
     }
