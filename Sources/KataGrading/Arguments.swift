@@ -16,9 +16,11 @@ public struct Arguments: Equatable, Sendable {
     public var json: JSONOutput?
     public var repeats = 3
     public var yes = false
-    /// The live room: `--room-serve [--port N] [--bind ADDRESS]`, `--join URL --name NAME`.
+    /// The live room: `--room-serve [--port N] [--bind ADDRESS] [--rows-per-machine N]`,
+    /// `--join URL --name NAME`.
     public var port: Int?
     public var bind: String?
+    public var rowsPerMachine: Int?
     public var joinURL: String?
     /// `--name NAME`: who the JSON results (and the room, with `--join`) say graded them.
     public var name: String?
@@ -66,11 +68,16 @@ public struct Arguments: Equatable, Sendable {
             case "--check": actions.append(.check)
             case "--room-serve": actions.append(.roomServe)
             case "--leave": actions.append(.leave)
-            case "--join", "--bind", "--port":
+            case "--join", "--bind", "--port", "--rows-per-machine":
                 guard let value = rest.popFirst(), !value.hasPrefix("-") else { throw UsageError(description: "\(word) needs a value.") }
                 switch word {
                 case "--join": actions.append(.join); arguments.joinURL = value
                 case "--bind": arguments.bind = value
+                case "--rows-per-machine":
+                    guard let rows = Int(value), (1...300).contains(rows) else {
+                        throw UsageError(description: "--rows-per-machine needs a number from 1 to 300.")
+                    }
+                    arguments.rowsPerMachine = rows
                 default:
                     guard let port = Int(value), (1...65535).contains(port) else { throw UsageError(description: "--port needs a port number from 1 to 65535.") }
                     arguments.port = port
@@ -106,8 +113,8 @@ public struct Arguments: Equatable, Sendable {
             throw UsageError(description: "choose one of --list, --hint, --solution, --reset, --undo-reset, --watch, --demo, --name at a time.")
         }
         arguments.action = actions.first ?? .grade
-        if arguments.action != .roomServe, arguments.port != nil || arguments.bind != nil {
-            throw UsageError(description: "--port and --bind go with --room-serve.")
+        if arguments.action != .roomServe, arguments.port != nil || arguments.bind != nil || arguments.rowsPerMachine != nil {
+            throw UsageError(description: "--port, --bind and --rows-per-machine go with --room-serve.")
         }
         switch arguments.action {
         case .solution, .reset, .demo:
@@ -166,7 +173,7 @@ public struct Arguments: Equatable, Sendable {
 
     /// Every option, for "did you mean" on a mistyped one.
     static let options = ["--help", "--list", "--hint", "--solution", "--solutions", "--reset", "--undo-reset", "--watch",
-                          "--demo", "--name", "--framework", "--room-serve", "--join", "--leave", "--port", "--bind", "--index", "--refresh-starters", "--check-starters", "--check", "--porcelain", "--yes",
+                          "--demo", "--name", "--framework", "--room-serve", "--join", "--leave", "--port", "--bind", "--rows-per-machine", "--index", "--refresh-starters", "--check-starters", "--check", "--porcelain", "--yes",
                           "--json", "--from", "--repeats"]
 
     /// The candidates nearest to `word` by edit distance, when near enough to be a typo.
@@ -222,7 +229,7 @@ public struct Arguments: Equatable, Sendable {
                                    Next card and --hint name that track's files
           grade.sh --join URL --name NAME
                                    send every grade to the instructor's room
-          grade.sh --leave         stop sending grades to the room
+          grade.sh --leave         leave the room: your row goes, grades stop
 
         Instructors
           grade.sh --demo ID       grade ID's weak suites and its solution side by
@@ -234,8 +241,10 @@ public struct Arguments: Equatable, Sendable {
                                    file too)
           grade.sh --repeats N     run each suite N times to detect flakiness
                                    (default 3)
-          grade.sh --room-serve [--port N]
-                                   open the live room page (default port 8787)
+          grade.sh --room-serve [--port N] [--bind ADDRESS] [--rows-per-machine N]
+                                   open the live room page (default port 8787, every
+                                   address, 3 rows per machine); prints the join
+                                   line and your instructor link
 
         Exit status: 0 when every graded exercise is done, 1 when some are not,
         2 for a usage error, 3 when the kata itself cannot be built or read,

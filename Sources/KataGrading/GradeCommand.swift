@@ -111,7 +111,7 @@ public enum GradeCommand {
             case .check:
                 return exitDone
             case .roomServe:
-                return RoomCommands.serve(grader, port: arguments.port, bind: arguments.bind)
+                return RoomCommands.serve(grader, port: arguments.port, bind: arguments.bind, rowsPerMachine: arguments.rowsPerMachine)
             case .join:
                 return RoomCommands.join(paths, url: arguments.joinURL ?? "", name: arguments.name ?? "")
             case .leave:
