@@ -459,6 +459,9 @@ enum RoomPage {
       $("rowDialog").showModal();
     });
     $("closeRow").addEventListener("click", () => $("rowDialog").close());
+    // Enter in a dialog's field does what its first button does.
+    $("newName").addEventListener("keydown", event => { if (event.key === "Enter") $("renameRow").click(); });
+    $("keyInput").addEventListener("keydown", event => { if (event.key === "Enter") $("useKey").click(); });
     $("renameRow").addEventListener("click", async () => {
       const answer = await postJSON("/api/rename", { key: instructorKey, attendee: editing.id, name: $("newName").value });
       if (answer.ok) { $("rowDialog").close(); refresh(); } else $("rowError").textContent = answer.error;
