@@ -1,20 +1,48 @@
 #!/usr/bin/env python3
-"""The maintainers' checks of the live room, on 127.0.0.1 only. Python's standard library only:
-the kata itself never needs Python. Scripts/room-selftest.sh runs all three.
+"""The maintainers' checks of the live room, on loopback only. Python's standard library only:
+the kata itself never needs Python. Scripts/room-selftest.sh runs all four.
 
   room-check.py load    GRADER ROOT [--seconds 60]  30 attendees posting every 2 s, 5 page watchers,
                                                      one attendee sending garbage
   room-check.py restart GRADER ROOT [--seconds 24]  the same, with the server killed (-9) mid-load
-  room-check.py browser GRADER ROOT --screenshot PNG headless Chromium watches a verdict arrive
+  room-check.py limits  GRADER ROOT                 joins per machine, the instructor's remove and
+                                                     rename, leaving, 200 idle connections from one
+                                                     machine while another is served
+  room-check.py browser GRADER ROOT --shots DIR     headless Chromium: a room of 30 at 1920x1080,
+                                                     1280x800 and on a phone, measured and
+                                                     photographed; a verdict arriving; the
+                                                     instructor's rename and remove
 
 GRADER is the built KataGrader; ROOT a scratch folder holding a copy of Catalog/, where the room
 keeps its state (never a real checkout's). Each check prints its figures, then `PASS …` or
 `FAIL …`, and exits 0 or 1. Everything it starts, it stops.
+
+Each simulated attendee speaks from an address of its own (127.0.0.10, .11, …), as laptops do, so
+that the room's per-machine limits apply as in a real room. Where the system routes only 127.0.0.1
+(macOS), they all share it, and the room is started with --rows-per-machine raised.
 """
 import argparse, base64, http.client, json, os, queue, random, signal, socket, statistics
 import string, subprocess, sys, tempfile, threading, time, urllib.parse
 
 HOST = "127.0.0.1"
+
+
+def loopback_is_wide():
+    """True when any 127.x.y.z address can be a source (Linux); macOS routes only 127.0.0.1."""
+    try:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.2", 0))
+        return True
+    except OSError:
+        return False
+
+
+WIDE = loopback_is_wide()
+
+
+def source_for(index):
+    """The address simulated machine `index` speaks from."""
+    return "127.0.%d.%d" % (1 + index // 200, 10 + index % 200) if WIDE else None
 
 
 def free_port():
@@ -26,12 +54,14 @@ def free_port():
 class RoomProcess:
     """`KataGrader ROOT --room-serve` on loopback, as the instructor runs it through grade.sh."""
 
-    def __init__(self, grader, root, port):
+    def __init__(self, grader, root, port, extra=None):
         self.grader, self.root, self.port = grader, root, port
-        self.proc, self.code, self.rss_peak_kb = None, None, 0
+        # Attendees sharing 127.0.0.1 (macOS) need more than the default 3 rows per machine.
+        self.extra = extra if extra is not None else ([] if WIDE else ["--rows-per-machine", "300"])
+        self.proc, self.code, self.key, self.rss_peak_kb = None, None, None, 0
 
     def start(self):
-        self.proc = subprocess.Popen([self.grader, self.root, "--room-serve", "--bind", HOST, "--port", str(self.port)],
+        self.proc = subprocess.Popen([self.grader, self.root, "--room-serve", "--bind", HOST, "--port", str(self.port)] + self.extra,
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
         lines = queue.Queue()
         threading.Thread(target=lambda: [lines.put(line) for line in self.proc.stdout], daemon=True).start()
@@ -46,6 +76,8 @@ class RoomProcess:
             if "Attendees:" in line:
                 self.code = line.split("?room=")[1].split()[0]
                 self.join_line = line.split("Attendees:")[1].strip()
+            if "Instructor:" in line:
+                self.key = line.split("#key=")[1].split()[0]
                 return self
         raise SystemExit("FAIL the room server did not start (exit %s)" % self.proc.poll())
 
@@ -77,9 +109,9 @@ class RoomProcess:
         return self.proc.poll() is None
 
 
-def call(port, method, path, body=None, content_type="application/json", timeout=5):
+def call(port, method, path, body=None, content_type="application/json", timeout=5, source=None):
     """(status, body) or (None, error text). http.client never goes through a proxy."""
-    connection = http.client.HTTPConnection(HOST, port, timeout=timeout)
+    connection = http.client.HTTPConnection(HOST, port, timeout=timeout, source_address=(source, 0) if source else None)
     try:
         headers = {"Content-Type": content_type} if body is not None else {}
         connection.request(method, path, body=body, headers=headers)
@@ -101,6 +133,7 @@ class Attendee:
 
     def __init__(self, index, port, code, exercises, name=None, down=None):
         self.port, self.code, self.exercises = port, code, exercises
+        self.source = source_for(index)
         self.down = down or threading.Event()
         self.id = "a-load-%02d-%s" % (index, "".join(random.choice("0123456789abcdef") for _ in range(8)))
         self.token, self.name = secret(32), name or "Attendee %02d" % index
@@ -110,7 +143,7 @@ class Attendee:
 
     def join(self):
         body = json.dumps({"code": self.code, "attendee": self.id, "token": self.token, "name": self.name})
-        status, answer = call(self.port, "POST", "/api/join", body)
+        status, answer = call(self.port, "POST", "/api/join", body, source=self.source)
         if status != 200:
             raise SystemExit("FAIL join of %s: %s %r" % (self.id, status, answer))
 
@@ -120,7 +153,8 @@ class Attendee:
             missed = sorted(self.rng.sample(exercise["chaffs"], self.rng.randint(1, len(exercise["chaffs"])))) \
                 if verdict == "misses bugs" and exercise["chaffs"] else []
             self.seq += 1
-            self.outbox[exercise["id"]] = {"id": exercise["id"], "verdict": verdict, "missed": missed, "seq": self.seq}
+            self.outbox[exercise["id"]] = {"id": exercise["id"], "verdict": verdict, "missed": missed, "seq": self.seq,
+                                           "framework": exercise["frameworks"][0]}
         return self.flush()
 
     def flush(self):
@@ -129,7 +163,7 @@ class Attendee:
         sent = list(self.outbox.values())
         body = json.dumps({"code": self.code, "attendee": self.id, "token": self.token, "results": sent})
         started = time.perf_counter()
-        status, answer = call(self.port, "POST", "/api/results", body, timeout=5)
+        status, answer = call(self.port, "POST", "/api/results", body, timeout=5, source=self.source)
         elapsed = time.perf_counter() - started
         if status == 200:
             self.latencies.append(elapsed)
@@ -153,13 +187,15 @@ VERDICTS = ["done", "not started", "does not compile", "failing", "hangs", "cras
 def load_catalog(root):
     with open(os.path.join(root, "Catalog", "catalog.json")) as file:
         catalog = json.load(file)
-    return [{"id": e["id"], "chaffs": e.get("chaffs", [])} for e in catalog["exercises"]]
+    return [{"id": e["id"], "pattern": e["pattern"], "chaffs": e.get("chaffs", []),
+             "frameworks": [e.get("framework", "xctest")] + ([e["alternate"]["framework"]] if e.get("alternate") else [])}
+            for e in catalog["exercises"]]
 
 
-def raw_exchange(port, payload, hold=0.0, timeout=8.0):
+def raw_exchange(port, payload, hold=0.0, timeout=8.0, source=None):
     """Sends raw bytes; returns the status the server answered, 'closed', or 'hung'."""
     try:
-        with socket.create_connection((HOST, port), timeout=timeout) as raw:
+        with socket.create_connection((HOST, port), timeout=timeout, source_address=(source, 0) if source else None) as raw:
             raw.sendall(payload)
             if hold:
                 time.sleep(hold)
@@ -192,22 +228,24 @@ class GarbageSender:
 
     def kinds(self):
         identity = {"code": self.code, "attendee": self.me.id, "token": self.me.token}
+        # From the garbage sender's own machine, as a real one would.
+        send_raw = lambda payload: raw_exchange(self.port, payload, source=self.me.source)
         post = lambda body, ctype="application/json": (
             "POST /api/results HTTP/1.1\r\nContent-Type: %s\r\nContent-Length: %d\r\n\r\n" % (ctype, len(body))).encode() + body
         return [
-            ("random bytes", lambda: raw_exchange(self.port, os.urandom(200) + b"\r\n\r\n"), {400, "closed"}),
-            ("half-sent head", lambda: raw_exchange(self.port, b"POST /api/results HTTP/1.1\r\nContent-Le"), {408}),
-            ("half-sent body", lambda: raw_exchange(self.port, b"POST /api/results HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"code\""), {408}),
-            ("oversized body", lambda: raw_exchange(self.port, b"POST /api/results HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 10000000\r\n\r\n"), {413}),
-            ("huge head", lambda: raw_exchange(self.port, b"GET / HTTP/1.1\r\nX: " + b"a" * 20000 + b"\r\n\r\n"), {408, "closed"}),
-            ("not JSON", lambda: raw_exchange(self.port, post(b"{\"code\": ")), {422}),
-            ("form post", lambda: raw_exchange(self.port, post(b"a=b", "application/x-www-form-urlencoded")), {415}),
-            ("no room code", lambda: raw_exchange(self.port, post(json.dumps(dict(identity, code="WRONG1", results=[])).encode())), {403}),
-            ("another's row", lambda: raw_exchange(self.port, post(json.dumps({"code": self.code, "attendee": self.victim.id, "token": secret(32), "results": [{"id": "x", "verdict": "done", "missed": [], "seq": 10**9}]}).encode())), {403}),
-            ("unknown exercise", lambda: raw_exchange(self.port, post(json.dumps(dict(identity, results=[{"id": "no-such", "verdict": "done", "missed": [], "seq": 1}])).encode())), {422, 429}),
-            ("bad verdict", lambda: raw_exchange(self.port, post(json.dumps(dict(identity, results=[{"id": "x", "verdict": "won", "missed": [], "seq": 1}])).encode())), {422}),
-            ("file by path", lambda: raw_exchange(self.port, b"GET /../../Package.swift HTTP/1.1\r\n\r\n"), {404}),
-            ("wrong method", lambda: raw_exchange(self.port, b"PUT /api/room HTTP/1.1\r\nContent-Length: 0\r\n\r\n"), {405}),
+            ("random bytes", lambda: send_raw(os.urandom(200) + b"\r\n\r\n"), {400, "closed"}),
+            ("half-sent head", lambda: send_raw(b"POST /api/results HTTP/1.1\r\nContent-Le"), {408}),
+            ("half-sent body", lambda: send_raw(b"POST /api/results HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"code\""), {408}),
+            ("oversized body", lambda: send_raw(b"POST /api/results HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 10000000\r\n\r\n"), {413}),
+            ("huge head", lambda: send_raw(b"GET / HTTP/1.1\r\nX: " + b"a" * 20000 + b"\r\n\r\n"), {408, "closed"}),
+            ("not JSON", lambda: send_raw(post(b"{\"code\": ")), {422}),
+            ("form post", lambda: send_raw(post(b"a=b", "application/x-www-form-urlencoded")), {415}),
+            ("no room code", lambda: send_raw(post(json.dumps(dict(identity, code="WRONG1", results=[])).encode())), {403}),
+            ("another's row", lambda: send_raw(post(json.dumps({"code": self.code, "attendee": self.victim.id, "token": secret(32), "results": [{"id": "x", "verdict": "done", "missed": [], "seq": 10**9}]}).encode())), {403}),
+            ("unknown exercise", lambda: send_raw(post(json.dumps(dict(identity, results=[{"id": "no-such", "verdict": "done", "missed": [], "seq": 1}])).encode())), {422, 429}),
+            ("bad verdict", lambda: send_raw(post(json.dumps(dict(identity, results=[{"id": "x", "verdict": "won", "missed": [], "seq": 1}])).encode())), {422}),
+            ("file by path", lambda: send_raw(b"GET /../../Package.swift HTTP/1.1\r\n\r\n"), {404}),
+            ("wrong method", lambda: send_raw(b"PUT /api/room HTTP/1.1\r\nContent-Length: 0\r\n\r\n"), {405}),
         ]
 
     def run(self, stop):
@@ -304,7 +342,9 @@ def run_load(args, kill_at=None, restart_after=2.0):
             time.sleep(0.2)  # answers already on their way back are counted as acknowledged
             acked = {a.id: dict(a.acked) for a in attendees}
             with open(os.path.join(args.root, ".build", "kata", "room", "state.json")) as file:
-                saved = {row["id"]: row["results"] for row in json.load(file)["attendees"]}
+                # The room keeps a result per track (`id@framework`); these attendees send one track each.
+                saved = {row["id"]: {key.split("@")[0]: result for key, result in row["results"].items()}
+                         for row in json.load(file)["attendees"]}
             lost = [(who, ex) for who, results in acked.items() for ex, entry in results.items()
                     if saved.get(who, {}).get(ex, {"seq": -1})["seq"] < entry["seq"]]
             restart_notes.append("acknowledged before the kill: %d results, lost: %d" % (sum(map(len, acked.values())), len(lost)))
@@ -431,68 +471,350 @@ class DevTools:
         return False
 
 
-def run_browser(args):
-    """Headless Chromium opens the page; an attendee named like an XSS attack posts a verdict; the
-    page must show it as text, without a reload, and a screenshot is saved."""
+def post_json(port, path, value, source=None):
+    """(status, decoded answer or error text)."""
+    status, body = call(port, "POST", path, json.dumps(value), source=source)
+    try:
+        return status, json.loads(body)
+    except (ValueError, TypeError):
+        return status, body
+
+
+def run_limits(args):
+    """What keeps one laptop from taking the room over, and what gives the instructor the rows:
+    joins per machine, leaving, remove and rename with the instructor key only, and 200 idle
+    connections from one machine while another machine is served."""
+    port = free_port()
+    room = RoomProcess(args.grader, args.root, port, extra=[]).start()  # the default limits
+    exercises = load_catalog(args.root)
+    failures = []
+    try:
+        # 1. A loop that joins as fast as it can, from one machine.
+        flooder = source_for(150)
+        rows, statuses, refusals = [], [], {}
+        started = time.perf_counter()
+        for index in range(70):
+            row = {"code": room.code, "attendee": "a-flood-%03d-%s" % (index, secret(6).lower()), "token": secret(32), "name": "Flood %d" % index}
+            status, answer = post_json(port, "/api/join", row, source=flooder)
+            statuses.append(status)
+            if status == 200:
+                rows.append(row)
+            else:
+                reason = "%s %s" % (status, answer.get("error") if isinstance(answer, dict) else answer)
+                refusals[reason] = refusals.get(reason, 0) + 1
+        elapsed = time.perf_counter() - started
+        print("  70 joins from one machine in %.2f s: %d accepted, %d refused" % (elapsed, statuses.count(200), len(statuses) - statuses.count(200)))
+        for reason, count in refusals.items():
+            print("  %d refused: %s" % (count, reason))
+        refusal = next(iter(refusals), "")
+        if statuses.count(200) != 3 or not refusal.startswith("429") or "already has 3 rows" not in refusal:
+            failures.append("joins per machine: %d accepted, refusal %r" % (statuses.count(200), refusal))
+        if WIDE:
+            neighbour = Attendee(151, port, room.code, exercises, name="Neighbour")
+            neighbour.join()  # raises on refusal
+            print("  another machine still joins: yes")
+        # 2. Leaving frees the machine's slot, and takes the row off the page.
+        leaver = rows[0]
+        status, answer = post_json(port, "/api/leave", {k: leaver[k] for k in ("code", "attendee", "token")}, source=flooder)
+        names = [a["name"] for a in json.loads(call(port, "GET", "/api/room")[1])["attendees"]]
+        again = dict(leaver, attendee="a-flood-again-" + secret(6).lower(), token=secret(32), name="Flood again")
+        time.sleep(1.1)  # the flood also spent the machine's burst of joins: one comes back each second
+        rejoined, _ = post_json(port, "/api/join", again, source=flooder)
+        print("  leave: %s %s; row gone: %s; a new join from that machine: %s" % (status, answer, leaver["name"] not in names, rejoined))
+        if status != 200 or leaver["name"] in names or rejoined != 200:
+            failures.append("leaving did not take the row off or free the slot")
+        # 3. Remove and rename: the instructor key only.
+        victim, renamed = rows[1], rows[2]
+        wrong = post_json(port, "/api/remove", {"key": secret(32), "attendee": victim["attendee"]})[0]
+        attendee_token = post_json(port, "/api/remove", {"key": victim["token"], "attendee": victim["attendee"]})[0]
+        no_key = post_json(port, "/api/rename", {"attendee": renamed["attendee"], "name": "X"})[0]
+        check_wrong = post_json(port, "/api/instructor", {"key": secret(32)})[0]
+        check_right = post_json(port, "/api/instructor", {"key": room.key})[0]
+        removed = post_json(port, "/api/remove", {"key": room.key, "attendee": victim["attendee"]})
+        rename = post_json(port, "/api/rename", {"key": room.key, "attendee": renamed["attendee"], "name": "Renamed by instructor"})
+        bad_name = post_json(port, "/api/rename", {"key": room.key, "attendee": renamed["attendee"], "name": "x" * 41})[0]
+        after_removal = post_json(port, "/api/results", {"code": room.code, "attendee": victim["attendee"], "token": victim["token"],
+                                                         "results": [{"id": exercises[0]["id"], "verdict": "done", "missed": [], "seq": 1}]}, source=flooder)
+        snapshot = call(port, "GET", "/api/room")[1].decode()
+        page = call(port, "GET", "/")[1].decode()
+        shown = {a["id"]: a["name"] for a in json.loads(snapshot)["attendees"]}
+        print("  instructor key check: wrong %s, right %s; remove with a wrong key %s, with an attendee's token %s; rename with no key field %s"
+              % (check_wrong, check_right, wrong, attendee_token, no_key))
+        print("  remove: %s %s; the removed row's next results: %s %s" % (removed[0], removed[1], after_removal[0], after_removal[1]))
+        print("  rename: %s, shown as %r; a 41-character name: %s" % (rename[0], shown.get(renamed["attendee"]), bad_name))
+        if (wrong, attendee_token, no_key, check_wrong, check_right) != (403, 403, 422, 403, 200):
+            failures.append("instructor routes without the key were not all refused (403)")
+        if removed[0] != 200 or victim["attendee"] in shown or after_removal[0] != 410:
+            failures.append("removing a row")
+        if rename[0] != 200 or shown.get(renamed["attendee"]) != "Renamed by instructor" or bad_name != 422:
+            failures.append("renaming a row")
+        if room.key in snapshot or room.key in page or any(r["token"] in snapshot for r in rows):
+            failures.append("a secret appears in what the room serves")
+
+        # 4. 200 idle connections from one machine, then a normal request from another.
+        idler, other = source_for(170) or HOST, source_for(171)
+        idle = []
+        started = time.perf_counter()
+        for _ in range(200):
+            connection = socket.socket()
+            connection.bind((idler, 0))
+            connection.connect((HOST, port))
+            idle.append(connection)
+        opened = time.perf_counter() - started
+        time.sleep(0.3)
+        held, refused = 0, 0
+        for connection in idle:
+            connection.setblocking(False)
+            try:
+                refused += connection.recv(64).startswith(b"HTTP/1.1 429")
+            except BlockingIOError:
+                held += 1
+            except OSError:
+                refused += 1
+        print("  200 idle connections from one machine (opened in %.2f s): %d held until their 5 s deadline, %d refused at once (429)"
+              % (opened, held, refused))
+        if held > 32:
+            failures.append("one machine holds %d connections (cap 32)" % held)
+        same_started = time.perf_counter()
+        same = call(port, "GET", "/api/room", source=idler)[0]
+        same_ms = (time.perf_counter() - same_started) * 1000
+        print("  meanwhile that machine's next request: %s in %.0f ms" % (same, same_ms))
+        if WIDE:
+            latencies, statuses = [], []
+            for attempt in range(10):
+                started = time.perf_counter()
+                statuses.append(call(port, "GET", "/api/room", source=other, timeout=6)[0])
+                latencies.append(time.perf_counter() - started)
+            neighbour.seq += 1
+            neighbour.outbox[exercises[0]["id"]] = {"id": exercises[0]["id"], "verdict": "failing", "missed": [], "seq": neighbour.seq,
+                                                    "framework": exercises[0]["frameworks"][0]}
+            posted = neighbour.flush()
+            print("  meanwhile another machine: 10 GET /api/room, all %s, max %.0f ms, p50 %.0f ms; its post: %s"
+                  % ("200" if set(statuses) == {200} else statuses, max(latencies) * 1000, statistics.median(latencies) * 1000,
+                     "accepted" if posted else neighbour.errors[-1:]))
+            if set(statuses) != {200} or max(latencies) > 0.5 or not posted:
+                failures.append("another machine was not served promptly while one held 200 idle connections")
+        else:
+            print("  (only 127.0.0.1 routes here: another machine's view is not measured)")
+        for connection in idle:
+            connection.close()
+        time.sleep(0.3)
+        after = call(port, "GET", "/api/room", source=idler)[0]
+        print("  after closing them, that machine is served again: %s" % after)
+        if after != 200:
+            failures.append("the idle machine was not served after closing its connections")
+        if not room.alive():
+            failures.append("the server died")
+    finally:
+        room.stop()
+    return failures
+
+
+# Thirty names as a real room has them: short, long, accented, one typed as a whole sentence of
+# markup, one nobody chose (the grader's default, user@host), one long word, and one attendee
+# twice (an old checkout) for the instructor to remove.
+ROOM_OF_30 = [
+    "Ana", "Bruno Carvalho", "Chloé Dubois", "Dmitri Ivanov", "Esra Yılmaz", "Farid", "Guðrún Sigurðardóttir",
+    "Hiroshi Tanaka", "Ingrid", "Jamal Washington-Okafor", "Katarzyna Wiśniewska-Brzęczyszczykiewicz",
+    "Lucía Fernández de la Cruz Martínez", "Mohammed Al-Rashid", "Nguyễn Thị Minh Khai", "Olusegun", "Priya Raghunathan",
+    "Quentin", "Rosa", "Siddharth Venkataraman Krishnamurthy", "Tomasz", "Ursula", "Valentina Rossi", "Wei Zhang",
+    "root@MacBook-Pro-de-Maximiliano.local", "Maximilianus-Bartholomäus-Hohenzollern", "Yusuf", "Zoë", "Émilie",
+    "Ana", "<script>alert(1)</script>",
+]
+# Posted first, so that they have sat on one exercise longest when the page is measured.
+STUCK_FIRST = {3, 7, 11, 18, 23}
+
+# Measures the page as it is drawn: what is outside the viewport, what is wider or taller than its
+# box (cut, or spilling over a neighbour), the column heads, the row order, and where the boxes end.
+MEASURE = r"""(() => {
+  const W = innerWidth, H = innerHeight, doc = document.documentElement, problems = [];
+  const phone = !matchMedia("(min-width: 900px)").matches;
+  const scroller = document.querySelector(".gridwrap");
+  const describe = n => n.tagName.toLowerCase() + (n.id ? "#" + n.id : "") + (typeof n.className === "string" && n.className.trim() ? "." + n.className.trim().split(/\s+/).join(".") : "")
+    + " '" + (n.textContent || "").trim().slice(0, 40) + "'";
+  if (doc.scrollWidth > doc.clientWidth) problems.push("the page scrolls sideways: " + doc.scrollWidth + " > " + doc.clientWidth);
+  let checked = 0;
+  for (const n of document.body.querySelectorAll("*")) {
+    if (n.closest("dialog:not([open])") || n.closest("[hidden]") || ["SCRIPT", "STYLE", "COL", "COLGROUP", "OPTION"].includes(n.tagName)) continue;
+    const r = n.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    checked++;
+    const inScroller = phone && scroller.contains(n) && n !== scroller;
+    if (!inScroller && (r.left < -0.5 || r.right > W + 0.5)) problems.push("outside the viewport: " + describe(n) + " [" + r.left.toFixed(0) + ", " + r.right.toFixed(0) + "]");
+    const text = ["TD", "TH", "LI", "H1", "H2", "CODE", "SPAN", "B", "LABEL", "A", "BUTTON"].includes(n.tagName);
+    if (text && n.scrollWidth > n.clientWidth + 1 && getComputedStyle(n).display !== "inline") problems.push("wider than its box: " + describe(n) + " " + n.scrollWidth + " > " + n.clientWidth);
+    if (n.tagName === "TD" && n.scrollHeight > n.clientHeight + 1) problems.push("taller than its cell: " + describe(n) + " " + n.scrollHeight + " > " + n.clientHeight);
+    const overflow = getComputedStyle(n).overflowX;
+    if ((overflow === "hidden" || overflow === "clip") && n.scrollWidth > n.clientWidth + 1) problems.push("cut: " + describe(n));
+    if (getComputedStyle(n).textOverflow === "ellipsis") problems.push("ellipsis: " + describe(n));
+  }
+  const names = [...document.querySelectorAll("#grid td.name")];
+  const lineHeight = names.length ? parseFloat(getComputedStyle(names[0]).lineHeight) : 0;
+  const marks = [...document.querySelectorAll("#grid td.stuckmark")].filter(td => td.textContent);
+  for (const td of marks) {
+    const r = td.getBoundingClientRect();
+    if (td.scrollWidth > td.clientWidth + 1 || r.right > W + 0.5 || (!phone && r.bottom > doc.scrollHeight)) problems.push("stuck mark cut: " + describe(td));
+  }
+  const heads = [...document.querySelectorAll("#grid th.ex")];
+  const rows = [...document.querySelectorAll("#grid tbody tr[data-attendee]")].map(tr => ({
+    stuck: tr.dataset.stuckMinutes !== "", minutes: Number(tr.dataset.stuckMinutes || -1), done: Number(tr.dataset.done),
+    name: tr.querySelector("td.name").textContent }));
+  for (let i = 1; i < rows.length; i++) {
+    const a = rows[i - 1], b = rows[i];
+    const ok = (a.stuck && !b.stuck) || (a.stuck && b.stuck && a.minutes >= b.minutes)
+      || (!a.stuck && !b.stuck && (a.done < b.done || (a.done === b.done && a.name.localeCompare(b.name) <= 0)));
+    if (!ok) problems.push("row order: " + a.name + " (" + a.done + " done) before " + b.name + " (" + b.done + " done)");
+  }
+  const box = id => { const r = document.getElementById(id).getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top + scrollY), Math.round(r.right), Math.round(r.bottom + scrollY)]; };
+  return {
+    problems, checked, width: W, height: H, scrollWidth: doc.scrollWidth, scrollHeight: doc.scrollHeight,
+    grid: box("grid"), stuckBox: box("stuckBox"), explainBox: box("explainBox"), join: box("join"),
+    joinFits: document.getElementById("join").scrollWidth <= document.getElementById("join").clientWidth + 1 || getComputedStyle(document.getElementById("join")).display === "inline",
+    rows: rows.length, stuckRows: rows.filter(r => r.stuck).length, marks: marks.length,
+    wrappedNames: names.filter(td => td.clientHeight > lineHeight * 1.6 + 4).length,
+    rowFont: names.length ? getComputedStyle(names[0]).fontSize : "", headFont: heads.length ? getComputedStyle(heads[0].querySelector(".label")).fontSize : "",
+    heads: heads.map(th => th.querySelector(".label").textContent),
+    patterns: [...document.querySelectorAll("#grid th.pattern")].map(th => [th.textContent, th.colSpan]),
+    cellWidth: heads.length ? Math.round(heads[0].getBoundingClientRect().width) : 0,
+    splitCells: document.querySelectorAll("#grid td.cell .box span + span").length,
+    order: rows.slice(0, 8).map(r => r.name + (r.stuck ? " (stuck " + r.minutes.toFixed(1) + " min)" : "") + " " + r.done),
+  };
+})()"""
+
+
+def adopt_orphans():
+    """Chromium's crash handler leaves its parent at once; killed, it would stay a zombie of init's
+    (which may not reap, in a container). As a subreaper, this process adopts and reaps them."""
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+            ctypes.CDLL(None, use_errno=True).prctl(36, 1, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER
+        except (OSError, AttributeError):
+            pass
+
+
+def reap_orphans():
+    while True:
+        try:
+            pid, _ = os.waitpid(-1, os.WNOHANG)
+        except ChildProcessError:
+            return
+        if pid == 0:
+            return
+
+
+def start_chromium(profile):
     chromium = next((c for c in ("chromium", "chromium-browser", "google-chrome") if subprocess.run(
         ["sh", "-c", "command -v " + c], capture_output=True).returncode == 0), None)
     if chromium is None:
-        print("  no chromium on this machine (Debian: apt-get install -y chromium)")
-        return ["no chromium"]
+        return None, None
+    browser = subprocess.Popen([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-proxy-server",
+                                "--hide-scrollbars", "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0",
+                                "--user-data-dir=" + profile, "--window-size=1920,1080", "about:blank"],
+                               stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+    active = os.path.join(profile, "DevToolsActivePort")
+    deadline = time.time() + 30
+    while not os.path.exists(active) and time.time() < deadline:
+        time.sleep(0.1)
+    with open(active) as file:
+        devtools_port = int(file.readline())
+    status, body = call(devtools_port, "GET", "/json/list")
+    page = next(t for t in json.loads(body) if t["type"] == "page")
+    return browser, DevTools(page["webSocketDebuggerUrl"])
+
+
+def stop_chromium(browser, tools):
+    if tools is not None:
+        try:
+            tools.call("Browser.close")
+        except Exception:
+            pass
+    if browser is not None:
+        try:
+            browser.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            browser.kill()
+            browser.wait()
+        try:  # Chromium's helper processes share its session: none may outlive the check.
+            os.killpg(browser.pid, signal.SIGKILL)
+        except OSError:
+            pass
+        time.sleep(0.2)
+        reap_orphans()
+
+
+def room_results(attendee, index, exercises):
+    """Where attendee `index` stands: exercises done in course order, then one not done; every
+    fourth also started the other framework's track of an exercise it had done."""
+    done = [0, 29, 1, 4, 2, 6, 3, 7, 5, 8, 9, 5, 10, 11, 12, 6, 13, 14, 4, 15, 16, 17, 3, 9, 18, 20, 22, 25, 0, 8][index]
+    not_done = ["misses bugs", "failing", "does not compile", "misses bugs", "rejects correct code", "hangs", "misses bugs",
+                "crashed", "flaky", "too slow", "failing", "misses bugs"]
+    if index == 28:
+        return []  # the old checkout: joined, never graded
+    entries = []
+    for position, exercise in enumerate(exercises[:min(done + 1, len(exercises))]):
+        verdict = "done" if position < done else not_done[index % len(not_done)]
+        missed = exercise["chaffs"][:1 + index % 2] if verdict == "misses bugs" else []
+        attendee.seq += 1
+        entries.append({"id": exercise["id"], "verdict": verdict, "missed": missed, "seq": attendee.seq,
+                        "framework": exercise["frameworks"][0]})
+        if index % 4 == 0 and position == done - 1 and len(exercise["frameworks"]) > 1:
+            attendee.seq += 1
+            entries.append({"id": exercise["id"], "verdict": "misses bugs", "missed": exercise["chaffs"][:1], "seq": attendee.seq,
+                            "framework": exercise["frameworks"][1]})
+    return entries
+
+
+def run_browser(args):
+    """A room of 30 in headless Chromium: at 1920x1080, 1280x800 and on a phone nothing is cut or
+    scrolled sideways, the stuck come first and are marked, and "Looks stuck" and "Explain next"
+    are on the first screen; a posted verdict appears without a reload; a name made of markup is
+    text; the instructor renames and removes rows with the key, and nobody does without it.
+    Screenshots go to --shots, to be looked at."""
+    os.makedirs(args.shots, exist_ok=True)
+    adopt_orphans()
     port = free_port()
     room = RoomProcess(args.grader, args.root, port).start()
     exercises = load_catalog(args.root)
     failures = []
     profile = tempfile.mkdtemp(prefix="room-chromium-")
-    browser = None
+    browser = tools = None
     try:
-        # A plausible room: a few attendees at different places, and most-missed chaffs to explain.
-        crowd = [Attendee(i, port, room.code, exercises, name=n) for i, n in
-                 enumerate(["Ana", "Bruno", "Chloé", "Dmitri", "Esra", "Farid", "<script>alert(1)</script>"])]
-        for index, attendee in enumerate(crowd):
+        crowd = [Attendee(i, port, room.code, exercises, name=n) for i, n in enumerate(ROOM_OF_30)]
+        for attendee in crowd:
             attendee.join()
-            for position, exercise in enumerate(exercises[:index + 3]):
-                attendee.seq += 1
-                last = position == index + 2
-                verdict = ("misses bugs" if index % 2 else "failing") if last else "done"
-                missed = exercise["chaffs"][:1 + index % 2] if verdict == "misses bugs" else []
-                attendee.outbox[exercise["id"]] = {"id": exercise["id"], "verdict": verdict, "missed": missed, "seq": attendee.seq}
-            if attendee is not crowd[-1] and not attendee.flush():
-                failures.append("could not post %s's results" % attendee.name)
-        scripted = crowd[-1]
-        scripted.outbox.clear()
 
-        browser = subprocess.Popen([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-proxy-server",
-                                    "--hide-scrollbars", "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0",
-                                    "--user-data-dir=" + profile, "--window-size=1920,1080", "about:blank"],
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
-        active = os.path.join(profile, "DevToolsActivePort")
-        deadline = time.time() + 20
-        while not os.path.exists(active) and time.time() < deadline:
-            time.sleep(0.1)
-        with open(active) as file:
-            devtools_port = int(file.readline())
-        status, body = call(devtools_port, "GET", "/json/list")
-        page = next(t for t in json.loads(body) if t["type"] == "page")
-        tools = DevTools(page["webSocketDebuggerUrl"])
+        def post(attendee, entries):
+            attendee.outbox = {"%s@%s" % (e["id"], e["framework"]): e for e in entries}
+            if entries and not attendee.flush():
+                failures.append("could not post %s's results: %s" % (attendee.name, attendee.errors[-1:]))
+
+        scripted = crowd[-1]
+        for index in sorted(STUCK_FIRST):
+            post(crowd[index], room_results(crowd[index], index, exercises))
+        stuck_posted = time.time()
+
+        browser, tools = start_chromium(profile)
+        if tools is None:
+            print("  no chromium on this machine (Debian: apt-get install -y chromium)")
+            return ["no chromium"]
         tools.call("Page.enable")
         tools.call("Emulation.setDeviceMetricsOverride", width=1920, height=1080, deviceScaleFactor=1, mobile=False)
         tools.call("Page.navigate", url="http://%s:%d/" % (HOST, port))
         row = "#grid tr[data-attendee='%s']" % scripted.id
-        if not tools.wait_for("document.querySelector(\"%s\") !== null" % row, 10):
+        if not tools.wait_for("document.querySelector(\"%s\") !== null" % row, 15):
             failures.append("the page never showed the attendees")
         tools.evaluate("window.loadedOnce = 'yes'")
-        first = exercises[0]["id"]
-        cell = "document.querySelector(\"%s td[data-exercise='%s']\")" % (row, first)
-        before = tools.evaluate("%s.dataset.verdict || 'none'" % cell)
 
+        # A verdict posted while the page is open appears without a reload; markup stays text.
+        first = exercises[0]
+        cell = "document.querySelector(\"%s td[data-exercise='%s']\")" % (row, first["id"])
+        before = tools.evaluate("%s.dataset.verdict || 'none'" % cell)
         scripted.seq += 1
-        scripted.outbox[first] = {"id": first, "verdict": "done", "missed": [], "seq": scripted.seq}
+        post(scripted, [{"id": first["id"], "verdict": "done", "missed": [], "seq": scripted.seq, "framework": first["frameworks"][0]}])
         posted_at = time.time()
-        if not scripted.flush():
-            failures.append("the simulated attendee's post failed: %s" % scripted.errors)
         appeared = tools.wait_for("%s.dataset.verdict === 'done'" % cell, 10)
-        print("  verdict before the post: %s; after: %s, shown %.1f s after the post" % (
+        print("  a verdict posted while the page is open: %s before, %s after, shown %.1f s after the post" % (
             before, tools.evaluate("%s.dataset.verdict" % cell), time.time() - posted_at))
         if not appeared:
             failures.append("the posted verdict did not appear")
@@ -505,34 +827,107 @@ def run_browser(args):
             failures.append("the attendee's name was not shown as plain text")
         if any(e.get("method") == "Page.javascriptDialogOpening" for e in tools.events):
             failures.append("an alert opened: a name ran as script")
-        # The instructor lowers the stuck threshold on the page: everyone not done is listed.
-        tools.evaluate("{ const s = document.getElementById('stuckAfter'); s.value = '0'; s.dispatchEvent(new Event('change')); }")
-        if not tools.wait_for("document.querySelectorAll('#grid tr.stuck').length > 0", 6):
-            failures.append("lowering the stuck threshold listed nobody")
-        tools.evaluate("{ const s = document.getElementById('stuckAfter'); s.value = '10'; s.dispatchEvent(new Event('change')); }")
-        if not tools.wait_for("document.querySelectorAll('#grid tr.stuck').length === 0", 6):
-            failures.append("raising the stuck threshold again kept attendees listed")
-        shot = tools.call("Page.captureScreenshot", format="png")
-        with open(args.screenshot, "wb") as file:
-            file.write(base64.b64decode(shot["data"]))
-        print("  screenshot: %s (1920x1080)" % args.screenshot)
-        try:
-            tools.call("Browser.close")
-        except Exception:
-            pass
+
+        # The rest of the room posts 20 s after the first five: at a 15 s threshold those five are stuck.
+        time.sleep(max(0, stuck_posted + 20 - time.time()))
+        for index, attendee in enumerate(crowd[:-1]):
+            if index not in STUCK_FIRST:
+                post(attendee, room_results(attendee, index, exercises))
+        revision = json.loads(call(port, "GET", "/api/room")[1])["revision"]
+        tools.evaluate("{ const s = document.getElementById('stuckAfter'); s.value = '0.25'; s.dispatchEvent(new Event('change')); }")
+        if not tools.wait_for("Number(document.body.dataset.revision) >= %d" % revision, 10):
+            failures.append("the page did not catch up with the room")
+
+        sizes = [("1920x1080", 1920, 1080, False), ("1280x800", 1280, 800, False), ("phone-390x844", 390, 844, True)]
+        for label, width, height, mobile in sizes:
+            tools.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=mobile)
+            tools.evaluate("window.scrollTo(0, 0)")
+            time.sleep(0.5)
+            tools.wait_for("window.innerWidth === %d" % width, 5)
+            shown = int(tools.evaluate("Number(document.body.dataset.revision)") or 0)
+            tools.wait_for("Number(document.body.dataset.revision) > %d" % shown, 5)  # one redraw at this size
+            m = tools.evaluate(MEASURE)
+            shot = os.path.join(args.shots, "room-%s.png" % label)
+            with open(shot, "wb") as file:
+                file.write(base64.b64decode(tools.call("Page.captureScreenshot", format="png")["data"]))
+            print("  %s: %d elements measured; page %dx%d; grid x %d-%d, ends at y=%d; rows %d (%d stuck, %d marked, %d names on two lines); "
+                  "row type %s, column heads %s, exercise columns %d px wide; split (two-track) cells %d"
+                  % (label, m["checked"], m["scrollWidth"], m["scrollHeight"], m["grid"][0], m["grid"][2], m["grid"][3], m["rows"],
+                     m["stuckRows"], m["marks"], m["wrappedNames"], m["rowFont"], m["headFont"], m["cellWidth"], m["splitCells"]))
+            print("      Looks stuck y=%d-%d, Explain next y=%d-%d, join line x %d-%d; screenshot %s"
+                  % (m["stuckBox"][1], m["stuckBox"][3], m["explainBox"][1], m["explainBox"][3], m["join"][0], m["join"][2], shot))
+            for problem in m["problems"][:8]:
+                print("      " + problem)
+            if m["problems"]:
+                failures.append("%s: %d things cut, outside the screen or out of order" % (label, len(m["problems"])))
+            if m["rows"] != 30:
+                failures.append("%s: %d rows, not 30" % (label, m["rows"]))
+            if label == "1920x1080":
+                print("      first rows: " + "; ".join(m["order"]))
+                print("      column heads: " + ", ".join(m["heads"]))
+                print("      pattern heads: " + ", ".join("%s (%d)" % tuple(p) for p in m["patterns"]))
+                if max(m["grid"][3], m["stuckBox"][3], m["explainBox"][3]) > height:
+                    failures.append("1920x1080: the grid, Looks stuck or Explain next ends below the first screen")
+                if m["stuckRows"] < 1 or m["marks"] != m["stuckRows"]:
+                    failures.append("1920x1080: the stuck are not marked")
+                if len(m["heads"]) != len(exercises) or any(not any(c.isalpha() for c in h) for h in m["heads"]):
+                    failures.append("column heads are missing or bare numbers")
+                if sum(p[1] for p in m["patterns"]) != len(exercises) or len(m["patterns"]) != len({e["pattern"] for e in exercises}):
+                    failures.append("the pattern heads do not cover the exercises")
+            elif not mobile:
+                if max(m["stuckBox"][1], m["explainBox"][1]) + 60 > height:
+                    failures.append("%s: Looks stuck or Explain next starts below the first screen" % label)
+            else:
+                if not m["joinFits"] or m["join"][2] > width or m["join"][3] > height:
+                    failures.append("phone: the join line is not whole on the first screen")
+        tools.call("Emulation.setDeviceMetricsOverride", width=1920, height=1080, deviceScaleFactor=1, mobile=False)
+
+        # The instructor: nothing without the key; rename and remove with it.
+        ana_old = crowd[28]
+        rename_target = crowd[23]
+        open_dialog = "{ document.querySelector(\"#grid tr[data-attendee='%s'] td.name\").click(); }"
+        tools.evaluate(open_dialog % rename_target.id)
+        without = tools.evaluate("document.getElementById('rowDialog').open || document.body.classList.contains('instructor')")
+        tools.call("Page.navigate", url="http://%s:%d/#key=%s" % (HOST, port, room.key))
+        became = tools.wait_for("document.body.classList.contains('instructor')", 10)
+        address = tools.evaluate("location.href")
+        print("  without the key a click on a name opens: %s; with #key= the page is the instructor's: %s; address bar then: %s"
+              % ("a dialog" if without else "nothing", became, address))
+        if without or not became or "key" in address:
+            failures.append("the instructor's controls: without the key %s, with it %s, address %s" % (without, became, address))
+        tools.wait_for("document.querySelector(\"#grid tr[data-attendee='%s']\") !== null" % rename_target.id, 5)
+        tools.evaluate(open_dialog % rename_target.id)
+        opened = tools.wait_for("document.getElementById('rowDialog').open", 5)
+        tools.evaluate("document.getElementById('newName').value = 'Maximiliano Ortega'")
+        shot = os.path.join(args.shots, "room-instructor-1920x1080.png")
+        with open(shot, "wb") as file:
+            file.write(base64.b64decode(tools.call("Page.captureScreenshot", format="png")["data"]))
+        tools.evaluate("document.getElementById('renameRow').click()")
+        renamed = tools.wait_for("document.querySelector(\"#grid tr[data-attendee='%s'] td.name\").textContent === 'Maximiliano Ortega'" % rename_target.id, 8)
+        tools.evaluate(open_dialog % ana_old.id)
+        tools.wait_for("document.getElementById('rowDialog').open", 5)
+        tools.evaluate("document.getElementById('removeRow').click()")
+        asked = tools.evaluate("document.getElementById('removeRow').textContent")
+        tools.evaluate("document.getElementById('removeRow').click()")
+        removed = tools.wait_for("document.querySelector(\"#grid tr[data-attendee='%s']\") === null" % ana_old.id, 8)
+        served = {a["id"]: a["name"] for a in json.loads(call(port, "GET", "/api/room")[1])["attendees"]}
+        print("  instructor: dialog %s; renamed on the page %s and in the room %s; remove asks %r, then removed %s (room: %d rows); screenshot %s"
+              % ("opened" if opened else "did not open", renamed, served.get(rename_target.id) == "Maximiliano Ortega", asked,
+                 removed and ana_old.id not in served, len(served), shot))
+        if not (opened and renamed and served.get(rename_target.id) == "Maximiliano Ortega" and removed and ana_old.id not in served
+                and asked.startswith("Really remove")):
+            failures.append("the instructor could not rename and remove a row from the page")
+        tools.evaluate("document.getElementById('forgetKey').click()")
+        tools.evaluate("document.getElementById('enterKey').click(); document.getElementById('keyInput').value = '%s'; document.getElementById('useKey').click();" % secret(32))
+        refused = tools.wait_for("document.getElementById('keyError').textContent !== ''", 5)
+        print("  a wrong key typed in: %r; instructor controls: %s"
+              % (tools.evaluate("document.getElementById('keyError').textContent"), tools.evaluate("document.body.classList.contains('instructor')")))
+        if not refused or tools.evaluate("document.body.classList.contains('instructor')"):
+            failures.append("a wrong instructor key was not refused on the page")
     except Exception as error:  # any surprise is a failure with its reason, never a hang
         failures.append("browser check broke: %s" % error)
     finally:
-        if browser is not None:
-            try:
-                browser.wait(timeout=5)
-            except subprocess.TimeoutExpired:
-                browser.kill()
-                browser.wait()
-            try:  # Chromium's helper processes share its session: none may outlive the check.
-                os.killpg(browser.pid, signal.SIGKILL)
-            except OSError:
-                pass
+        stop_chromium(browser, tools)
         room.stop()
         subprocess.run(["rm", "-rf", profile])
     return failures
@@ -540,11 +935,11 @@ def run_browser(args):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("check", choices=["load", "restart", "browser"])
+    parser.add_argument("check", choices=["load", "restart", "limits", "browser"])
     parser.add_argument("grader")
     parser.add_argument("root")
     parser.add_argument("--seconds", type=float)
-    parser.add_argument("--screenshot", default="room.png")
+    parser.add_argument("--shots", default="room-shots", help="the folder for the browser check's screenshots")
     args = parser.parse_args()
     random.seed(12)
     if args.check == "load":
@@ -553,6 +948,8 @@ def main():
     elif args.check == "restart":
         args.seconds = args.seconds or 24
         failures = run_load(args, kill_at=args.seconds / 3)
+    elif args.check == "limits":
+        failures = run_limits(args)
     else:
         failures = run_browser(args)
     print(("FAIL " + "; ".join(failures)) if failures else "PASS")

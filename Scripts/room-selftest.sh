@@ -1,18 +1,25 @@
 #!/usr/bin/env bash
-# The live room's self-test, for maintainers and CI (Scripts/selftest.sh calls it). On 127.0.0.1
-# only, every step bounded in time, about two minutes in all. It proves that:
-#   1. --room-serve prints the projector URL and the join line, and Ctrl-C closes the room;
-#   2. --join / --leave work from two checkouts, and bad joins say why in one line;
+# The live room's self-test, for maintainers and CI (Scripts/selftest.sh calls it). On loopback
+# only, every step bounded in time, about three minutes in all. It proves that:
+#   1. --room-serve prints the projector URL, the join line and the instructor link; a second
+#      --room-serve on the same checkout refuses in one line naming the first; Ctrl-C closes it;
+#   2. --join / --leave work from several checkouts, --leave takes the row off the page, a machine
+#      adds at most 3 rows, and bad joins say why in one line;
 #   3. a real grade of Exercises/ sends its verdicts; with the room down it keeps them in the
 #      outbox without holding up the grade, and the next grade delivers them after a restart;
 #   4. the load test: 30 attendees posting every 2 s, 5 page watchers and one attendee sending
 #      garbage for 60 s; no error, nothing lost, latency and memory reported;
 #   5. the restart test: the server killed (-9) mid-load loses nothing acknowledged, and the
 #      attendees' queued results arrive after the restart;
-#   6. headless Chromium sees a posted verdict appear without a reload, and a name made of
-#      markup shown as text (skipped when Chromium is missing, except under CI=true).
+#   6. the limits: 70 joins from one machine add 3 rows; only the instructor key removes and
+#      renames; 200 idle connections from one machine leave the room to the others;
+#   7. headless Chromium with a room of 30 at 1920x1080, 1280x800 and on a phone: nothing cut or
+#      scrolled sideways, the stuck first, "Looks stuck" and "Explain next" on the first screen; a
+#      posted verdict appears without a reload; a name made of markup is text; the instructor
+#      renames and removes rows on the page (skipped when Chromium is missing, except under
+#      CI=true). Its screenshots are kept in .build/kata/room-shots/ (ROOM_SHOTS=DIR elsewhere).
 # The room's unit tests (Tests/KataRoomTests) run with the rest in `swift test`.
-# Scripts/room-check.py (Python standard library) drives 4-6; the kata itself never needs Python.
+# Scripts/room-check.py (Python standard library) drives 4-7; the kata itself never needs Python.
 # It ends with "N passed, N failed" and exits non-zero when anything failed.
 set -uo pipefail
 
@@ -49,14 +56,16 @@ c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=5)
 c.request("GET", "/api/room"); print(c.getresponse().read().decode())
 EOF
 }
-# start_room ROOT PORT LOG: starts the room in the background; sets room_pid and join_url.
+# start_room ROOT PORT LOG: starts the room in the background; sets room_pid, join_url and key.
 start_room() {
   "$grader" "$1" --room-serve --bind 127.0.0.1 --port "$2" >"$3" 2>&1 &
   room_pid=$!
   pids+=("$room_pid")
-  for _ in $(seq 50); do grep -q 'Attendees:' "$3" && break; sleep 0.1; done
+  for _ in $(seq 50); do grep -q 'Instructor:' "$3" && break; sleep 0.1; done
   join_url="$(grep -o 'http://[^ ]*?room=[A-Z0-9]*' "$3" | tail -1)"
+  key="$(grep -o '#key=[A-Za-z0-9]*' "$3" | tail -1 | cut -d= -f2)"
 }
+room_names() { room_json "$1" | python3 -c 'import json, sys; print(",".join(sorted(a["name"] for a in json.load(sys.stdin)["attendees"])))'; }
 
 if ! command -v python3 >/dev/null 2>&1; then
   fail "python3 is on the PATH (the room's self-test drives its clients with it; Debian: apt-get install -y python3)"
@@ -76,15 +85,24 @@ scratch "$work/room"
 port="$(free_port)"
 start_room "$work/room" "$port" "$work/serve.log"
 if [ -n "$join_url" ] && grep -q "Projector:  http://127.0.0.1:$port/" "$work/serve.log" \
-   && grep -q -- "Scripts/grade.sh --join $join_url --name \"Your Name\"" "$work/serve.log"; then
-  pass "--room-serve prints the projector URL and the join line with its room code"
+   && grep -q -- "Scripts/grade.sh --join $join_url --name \"Your Name\"" "$work/serve.log" \
+   && grep -q "Instructor: http://127.0.0.1:$port/#key=$key" "$work/serve.log" && [ "${#key}" = 32 ]; then
+  pass "--room-serve prints the projector URL, the join line with its room code, and the instructor link"
 else
-  fail "--room-serve prints the projector URL and the join line" "$(cat "$work/serve.log")"
+  fail "--room-serve prints the projector URL, the join line and the instructor link" "$(cat "$work/serve.log")"
+fi
+second="$(timeout 10 "$grader" "$work/room" --room-serve --bind 127.0.0.1 --port "$(free_port)" 2>&1)"; status=$?
+if [ "$status" = 3 ] && [ "$(printf '%s\n' "$second" | wc -l)" = 1 ] && printf '%s' "$second" | grep -q "already open on this checkout (pid $room_pid, http://127.0.0.1:$port/)" \
+   && kill -0 "$room_pid" 2>/dev/null && [ -n "$(room_json "$port")" ]; then
+  pass "a second --room-serve on the same checkout refuses in one line, naming the first's pid and URL"
+  printf '      %s\n' "$second"
+else
+  fail "a second --room-serve on the same checkout refuses in one line" "exit $status: $second"
 fi
 scratch "$work/ana"; scratch "$work/bruno"
 "$grader" "$work/ana" --join "$join_url" --name "Ana" >"$work/join-ana.txt" 2>&1; ana=$?
 "$grader" "$work/bruno" --join "$join_url" --name "Bruno" >"$work/join-bruno.txt" 2>&1; bruno=$?
-names="$(room_json "$port" | python3 -c 'import json, sys; print(",".join(sorted(a["name"] for a in json.load(sys.stdin)["attendees"])))')"
+names="$(room_names "$port")"
 if [ "$ana$bruno" = "00" ] && [ "$names" = "Ana,Bruno" ]; then
   pass "two checkouts join one room and both rows appear"
 else
@@ -99,12 +117,26 @@ fi
 "$grader" "$work/bruno" --join "$join_url" >"$work/noname.txt" 2>&1; status=$?
 if [ "$status" = 2 ] && grep -q -- "--name" "$work/noname.txt"; then pass "--join without --name is a usage error"
 else fail "--join without --name is a usage error" "exit $status: $(cat "$work/noname.txt")"; fi
-left="$("$grader" "$work/bruno" --leave)"; again="$("$grader" "$work/bruno" --leave)"
-if [ ! -e "$work/bruno/.build/kata/room-join.json" ] && printf '%s' "$left" | grep -q "Left" && printf '%s' "$again" | grep -q "had not joined"; then
-  pass "--leave forgets the room"
+left="$("$grader" "$work/bruno" --leave)"; again="$("$grader" "$work/bruno" --leave)"; names="$(room_names "$port")"
+if [ ! -e "$work/bruno/.build/kata/room-join.json" ] && printf '%s' "$left" | grep -q "off its page" && printf '%s' "$again" | grep -q "had not joined" \
+   && [ "$names" = "Ana" ]; then
+  pass "--leave takes the row off the page and forgets the room"
 else
-  fail "--leave forgets the room" "$left" "$again"
+  fail "--leave takes the row off the page" "$left" "$again" "rows left: $names"
 fi
+# This machine (127.0.0.1) holds Ana; two more fit, a fourth is refused in one line.
+for who in carla dora eve; do scratch "$work/$who"; done
+"$grader" "$work/carla" --join "$join_url" --name "Carla" >/dev/null 2>&1
+"$grader" "$work/dora" --join "$join_url" --name "Dora" >/dev/null 2>&1
+refused="$("$grader" "$work/eve" --join "$join_url" --name "Eve" 2>&1)"; status=$?
+if [ "$status" = 1 ] && [ "$(printf '%s\n' "$refused" | wc -l)" = 1 ] && printf '%s' "$refused" | grep -q "this machine (127.0.0.1) already has 3 rows in the room (Ana, Carla, Dora)" \
+   && [ "$(room_names "$port")" = "Ana,Carla,Dora" ]; then
+  pass "a machine adds at most 3 rows; the fourth join is refused in one line that says what to do"
+  printf '      %s\n' "$refused"
+else
+  fail "a machine adds at most 3 rows" "exit $status: $refused" "rows: $(room_names "$port")"
+fi
+"$grader" "$work/carla" --leave >/dev/null; "$grader" "$work/dora" --leave >/dev/null; "$grader" "$work/ana" --leave >/dev/null
 kill -INT "$room_pid"
 if wait "$room_pid" && grep -q "closed" "$work/serve.log"; then pass "Ctrl-C closes the room"
 else fail "Ctrl-C closes the room" "$(tail -3 "$work/serve.log")"; fi
@@ -163,18 +195,25 @@ else
   fail "restart test" "$(cat "$work/restart.txt")"
 fi
 
-section "A real browser"
+section "Limits: joins per machine, the instructor's rows, 200 idle connections"
+scratch "$work/limits"
+if timeout -k 5 90 python3 "$root/Scripts/room-check.py" limits "$grader" "$work/limits" >"$work/limits.txt" 2>&1; then
+  pass "limits test"; grep -v '^PASS' "$work/limits.txt" | sed 's/^/      /'
+else
+  fail "limits test" "$(cat "$work/limits.txt")"
+fi
+
+section "A real browser: a room of 30 at 1920x1080, 1280x800 and on a phone"
 if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then
   if [ "${CI:-}" = true ]; then fail "headless Chromium is installed (CI installs Debian's chromium)"
   else skip "headless Chromium: not installed (Debian: apt-get install -y chromium)"; fi
 else
   scratch "$work/browser"
   # Kept in the checkout's ignored state folder, for a maintainer (or CI) to look at.
-  shot="${ROOM_SCREENSHOT:-$state/room-selftest.png}"
-  mkdir -p "$(dirname "$shot")"
-  if timeout -k 5 90 python3 "$root/Scripts/room-check.py" browser "$grader" "$work/browser" --screenshot "$shot" >"$work/browser.txt" 2>&1; then
-    pass "headless Chromium shows a posted verdict without a reload, and a <script> name as text"
-    sed 's/^/      /' "$work/browser.txt" | grep -v PASS
+  shots="${ROOM_SHOTS:-$state/room-shots}"
+  if timeout -k 5 150 python3 "$root/Scripts/room-check.py" browser "$grader" "$work/browser" --shots "$shots" >"$work/browser.txt" 2>&1; then
+    pass "headless Chromium: nothing cut or scrolled sideways, the stuck first, the instructor's controls work"
+    grep -v '^PASS' "$work/browser.txt" | sed 's/^/      /'
   else
     fail "headless Chromium" "$(cat "$work/browser.txt")"
   fi

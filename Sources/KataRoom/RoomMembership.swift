@@ -3,7 +3,8 @@ import KataVerdicts
 
 /// A checkout's seat in a room: where the room is, who this checkout is in it, and the results
 /// still to be sent. Both live in the checkout's ignored state folder (`.build/kata/`), so a join
-/// survives across grades and `--leave` (or deleting `.build`) ends it.
+/// survives across grades; `--leave` (which also takes the row off the room's page) or deleting
+/// `.build` ends it.
 public struct RoomMembership: Codable, Sendable, Equatable {
     /// The room's base URL, e.g. `http://192.168.1.20:8787`.
     public var room: URL
@@ -30,16 +31,20 @@ public struct RoomMembership: Codable, Sendable, Equatable {
     }
 }
 
-/// What one grade hands to the room: an exercise's verdict and the planted bugs it missed.
+/// What one grade hands to the room: an exercise's verdict on one track and the planted bugs it
+/// missed.
 public struct GradedExercise: Sendable, Equatable {
     public var id: String
     public var verdict: String
     public var missed: [String]
+    /// `xctest` or `swift-testing`: an exercise done in both frameworks has a result for each.
+    public var framework: String?
 
-    public init(id: String, verdict: String, missed: [String]) {
+    public init(id: String, verdict: String, missed: [String], framework: String? = nil) {
         self.id = id
         self.verdict = verdict
         self.missed = missed
+        self.framework = framework
     }
 }
 
@@ -76,9 +81,10 @@ public struct RoomLink: Sendable {
         let body = try JSONEncoder().encode(JoinRequest(code: code, attendee: joined.attendee, token: joined.token, name: name))
         switch RoomPoster.post(body, to: room.appendingPathComponent("api/join"), timeout: timeout) {
         case .failure(let failure):
-            throw RoomError.invalid("\(failure); check the URL, and that this laptop is on the room's network")
+            throw JoinFailure(description: "\(failure); check the URL, and that this laptop is on the room's network.")
         case .success(let answer) where answer.status != 200:
-            throw RoomError.invalid("the room refused: \(Self.message(answer))")
+            // The room's own line says why and what to do; it is not this checkout's request that was malformed.
+            throw JoinFailure(description: "the room refused: \(Self.message(answer))")
         case .success:
             break
         }
@@ -88,13 +94,41 @@ public struct RoomLink: Sendable {
         return joined
     }
 
-    /// Forgets the room and anything not yet sent. False when there was no room to leave.
+    /// Why a join did not happen, as the one line the grader prints.
+    public struct JoinFailure: Error, CustomStringConvertible, Equatable {
+        public var description: String
+    }
+
+    public enum Departure: Equatable {
+        case notJoined
+        /// The room took the row off its page.
+        case left(code: String)
+        /// Forgotten here, but the room did not confirm (it is down, or refused, with `why`): the
+        /// row stays on its page until the instructor removes it.
+        case leftHereOnly(code: String, why: String)
+    }
+
+    /// Asks the room to remove this checkout's row, then forgets the room and anything not yet
+    /// sent, whatever the room answered: leaving never fails.
     @discardableResult
-    public func leave() -> Bool {
-        let wasJoined = FileManager.default.fileExists(atPath: membershipFile.path)
+    public func leave(timeout: TimeInterval = 3) -> Departure {
+        guard let joined = membership else {
+            try? FileManager.default.removeItem(at: outboxFile)
+            return .notJoined
+        }
+        defer { forget() }
+        let request = LeaveRequest(code: joined.code, attendee: joined.attendee, token: joined.token)
+        guard let body = try? JSONEncoder().encode(request) else { return .leftHereOnly(code: joined.code, why: "cannot encode") }
+        switch RoomPoster.post(body, to: joined.room.appendingPathComponent("api/leave"), timeout: timeout) {
+        case .failure(let failure): return .leftHereOnly(code: joined.code, why: failure.description)
+        case .success(let answer) where answer.status == 200: return .left(code: joined.code)
+        case .success(let answer): return .leftHereOnly(code: joined.code, why: Self.message(answer))
+        }
+    }
+
+    private func forget() {
         try? FileManager.default.removeItem(at: membershipFile)
         try? FileManager.default.removeItem(at: outboxFile)
-        return wasJoined
     }
 
     public enum Outcome: Equatable {
@@ -104,6 +138,9 @@ public struct RoomLink: Sendable {
         case kept(Int, String)
         /// The room will never take these (it says so): dropped, with its reason.
         case refused(String)
+        /// The instructor removed this checkout's row: the join is forgotten, so that later grades
+        /// say nothing more about the room.
+        case removed(String)
     }
 
     /// Adds `graded` to the outbox and posts the whole outbox within `timeout`. Does nothing, and
@@ -111,10 +148,11 @@ public struct RoomLink: Sendable {
     @discardableResult
     public func send(_ graded: [GradedExercise], timeout: TimeInterval) -> Outcome {
         guard var joined = membership else { return .notJoined }
-        var pending = Dictionary(outbox.map { ($0.id, $0) }, uniquingKeysWith: { $0.seq > $1.seq ? $0 : $1 })
+        var pending = Dictionary(outbox.map { ($0.trackKey, $0) }, uniquingKeysWith: { $0.seq > $1.seq ? $0 : $1 })
         for result in graded {
             guard let verdict = VerdictKind(rawValue: result.verdict) else { continue }
-            pending[result.id] = ResultsPost.Entry(id: result.id, verdict: verdict, missed: result.missed, seq: joined.nextSeq)
+            let entry = ResultsPost.Entry(id: result.id, verdict: verdict, missed: result.missed, seq: joined.nextSeq, framework: result.framework)
+            pending[entry.trackKey] = entry
             joined.nextSeq += 1
         }
         let entries = pending.values.sorted { $0.seq < $1.seq }
@@ -133,6 +171,9 @@ public struct RoomLink: Sendable {
             return .sent(entries.count)
         case .success(let answer) where answer.status == 429 || answer.status == 408 || answer.status >= 500:
             return .kept(entries.count, Self.message(answer))
+        case .success(let answer) where answer.status == 410:
+            forget()
+            return .removed(Self.message(answer))
         case .success(let answer):
             try? FileManager.default.removeItem(at: outboxFile)
             return .refused(Self.message(answer))

@@ -1,9 +1,21 @@
 /// The room's one page: self-contained (no external script, font or style, so it works with no
-/// internet), large type for a projector, redrawn from `/api/room` every two seconds.
+/// internet), redrawn from `/api/room` every two seconds.
+///
+/// Laid out for a projector at 1920×1080 and a laptop at 1280×800 with a room of 30: the grid
+/// (one row per attendee, who needs help first, one column per exercise under its pattern) on
+/// the left, "Looks stuck" and "Explain next" beside it on the first screen. The table's columns
+/// share its width (`table-layout: fixed`), so more exercises make narrower columns, never a
+/// horizontal scroll; names wrap instead of being cut; the rows' type shrinks (to a floor) until
+/// the room fits the screen's height. Below 900 px wide (a phone) the parts stack, the join line
+/// first, and only the grid scrolls sideways.
 ///
 /// Every attendee-supplied string reaches the page through `textContent`, never through HTML
 /// markup, so a name such as `<script>…` shows as text. The content security policy forbids
 /// anything but this page's own inline code and requests back to the room.
+///
+/// With the instructor key (from `#key=…` in the URL `--room-serve` prints, which the page keeps
+/// in the browser and removes from the address bar, or typed in), a click on a name offers rename
+/// and remove. The server checks the key on every such request; the page only hides the controls.
 enum RoomPage {
     static let contentSecurityPolicy =
         "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
@@ -16,24 +28,53 @@ enum RoomPage {
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <title>Kata room</title>
     <style>
-      :root { font-size: 22px; color-scheme: light; }
-      body { font-family: system-ui, "DejaVu Sans", "Liberation Sans", sans-serif; margin: 0.8rem 1.2rem; background: #fff; color: #111; }
-      h1 { font-size: 1.6rem; margin: 0 0 0.3rem; }
-      h2 { font-size: 1.2rem; margin: 1.2rem 0 0.4rem; }
+      :root { font-size: 18px; color-scheme: light; --side: 28rem; --name: 17rem; }
+      @media (max-width: 1599px) { :root { font-size: 14px; --side: 22rem; --name: 14rem; } }
+      * { box-sizing: border-box; }
+      body { font-family: system-ui, "DejaVu Sans", "Liberation Sans", sans-serif; margin: 0; padding: 0.4rem 0.8rem; background: #fff; color: #111; overflow-wrap: anywhere; }
+      button, input, select { font: inherit; }
+      header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.1rem 1.2rem; margin-bottom: 0.4rem; }
+      h1 { font-size: 1.5rem; margin: 0; white-space: nowrap; }
+      h2 { font-size: 1.1rem; margin: 0 0 0.3rem; }
+      h2 .sub { font-size: 0.75rem; font-weight: normal; color: #444; }
       code, .mono { font-family: "DejaVu Sans Mono", "Liberation Mono", monospace; }
-      .join { font-size: 1rem; background: #f2f2f2; border: 2px solid #444; padding: 0.3rem 0.6rem; display: inline-block; }
-      .status { font-size: 0.8rem; color: #444; margin: 0.3rem 0; }
-      .status.offline { color: #a00; font-weight: bold; }
-      .controls { font-size: 0.8rem; margin: 0.3rem 0 0.6rem; }
-      .controls input { font-size: 0.8rem; width: 3.5rem; }
-      .controls a { margin-left: 1rem; }
-      table { border-collapse: collapse; }
-      th, td { border: 1px solid #888; padding: 0.15rem 0.3rem; }
-      #grid th.ex { font-size: 0.75rem; min-width: 1.9rem; }
-      #grid td.name { font-weight: bold; white-space: nowrap; max-width: 14rem; overflow: hidden; text-overflow: ellipsis; }
-      #grid td.cell { text-align: center; font-weight: bold; font-size: 1.1rem; width: 1.9rem; }
-      #grid tr.stuck td.name::after { content: " ⚑ stuck"; color: #a00; font-size: 0.8rem; }
-      td.current { outline: 3px solid #000; outline-offset: -3px; }
+      .joinline { font-size: 1.1rem; min-width: 0; }
+      .join { display: inline-block; max-width: 100%; background: #f2f2f2; border: 2px solid #444; padding: 0 0.4rem; }
+      .join .word { white-space: nowrap; }
+      #status { font-size: 0.75rem; color: #444; }
+      #status.offline { color: #a00; font-weight: bold; }
+      .layout { display: grid; grid-template-columns: minmax(0, 1fr) var(--side); gap: 0 1rem; align-items: start; }
+      .gridwrap { min-width: 0; }
+
+      #grid { border-collapse: collapse; table-layout: fixed; width: 100%; }
+      #grid col.name { width: var(--name); }
+      #grid col.stuckcol { width: 4.3rem; }
+      #grid col.donecol { width: 3.4rem; }
+      #grid th, #grid td { border: 1px solid #999; padding: 0 0.15rem; }
+      #grid thead th { font-size: 0.72rem; font-weight: bold; vertical-align: bottom; background: #fafafa; }
+      #grid th.caption { text-align: left; font-weight: normal; color: #333; vertical-align: bottom; }
+      #grid th.pattern { text-align: center; line-height: 1.1; padding: 0.1rem; }
+      #grid th.ex { padding: 0.2rem 0 0.1rem; text-align: center; }
+      #grid th.ex .label { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; font-weight: normal; line-height: 1; display: inline-block; }
+      #grid th.ex .num { display: block; font-size: 0.6rem; color: #444; margin-top: 0.15rem; white-space: nowrap; }
+      #grid th.head { text-align: left; }
+      #grid .pstart { border-left: 3px solid #222; }
+      #grid tbody td, #grid tfoot td { font-size: var(--row-font, 1rem); line-height: 1.15; }
+      #grid td.name { font-weight: bold; padding: 0.05rem 0.3rem; }
+      #grid tr.stuck td.name { background: #fde2e2; }
+      #grid td.stuckmark { color: #a00; font-weight: bold; font-size: 0.8rem; white-space: nowrap; text-align: left; }
+      #grid td.count { text-align: right; font-size: calc(var(--row-font, 1rem) * 0.85); white-space: nowrap; }
+      #grid td.cell { padding: 0; height: 1px; text-align: center; font-weight: bold; }
+      #grid td.cell .box { display: flex; height: 100%; min-height: 1.2em; }
+      #grid td.cell .box span { flex: 1 1 0; min-width: 0; display: flex; align-items: center; justify-content: center; }
+      #grid td.cell .box span + span { border-left: 1px solid #fff; }
+      #grid td.cell .box.split span { font-size: 0.7em; }
+      #grid td.current { outline: 3px solid #000; outline-offset: -3px; }
+      #grid tfoot td { font-size: calc(var(--row-font, 1rem) * 0.75); text-align: center; color: #222; background: #fafafa; }
+      #grid tfoot td.foot { text-align: left; }
+      #grid td.empty { text-align: left; font-weight: normal; }
+      body.instructor #grid td.name { cursor: pointer; text-decoration: underline dotted #888; }
+
       .v-done { background: #2e8b3d; color: #fff; }
       .v-not-started { background: #fff; color: #777; }
       .v-does-not-compile { background: #6a3d9a; color: #fff; }
@@ -44,42 +85,113 @@ enum RoomPage {
       .v-rejects-correct-code { background: #90caf9; color: #000; }
       .v-flaky { background: #f48fb1; color: #000; }
       .v-too-slow { background: #bdbdbd; color: #000; }
-      .legend span { display: inline-block; margin: 0 0.6rem 0.3rem 0; font-size: 0.8rem; }
-      .legend b { display: inline-block; width: 1.5rem; text-align: center; border: 1px solid #888; }
-      #exercises td { font-size: 0.85rem; vertical-align: top; }
+
+      .side { min-width: 0; display: flex; flex-direction: column; gap: 0.6rem; }
+      .side section { border: 2px solid #444; padding: 0.3rem 0.5rem; }
+      #stuckBox { border-color: #a00; }
+      .side ul, .side ol { margin: 0; padding-left: 1.3rem; }
+      #stuck li { font-size: 0.9rem; margin-bottom: 0.1rem; }
+      #explain li { font-size: 0.9rem; margin-bottom: 0.35rem; }
+      .where { color: #333; }
+      .hint { color: #333; font-size: 0.8rem; display: block; }
+      .more { font-size: 0.8rem; color: #444; list-style: none; }
+      .empty { color: #666; font-style: italic; }
+      .legend { display: flex; flex-wrap: wrap; gap: 0.1rem 0.7rem; font-size: 0.72rem; }
+      .legend b { display: inline-block; width: 1.4rem; text-align: center; border: 1px solid #888; }
+      .controls { display: flex; flex-wrap: wrap; gap: 0.3rem 0.9rem; align-items: center; font-size: 0.72rem; }
+      .controls input { width: 3.5rem; }
+      #instructorBadge { color: #060; font-weight: bold; }
+
+      .details { margin-top: 1rem; }
+      #exercises { border-collapse: collapse; width: 100%; }
+      #exercises th, #exercises td { border: 1px solid #999; padding: 0.15rem 0.3rem; font-size: 0.85rem; vertical-align: top; text-align: left; }
       #exercises td.count { text-align: right; white-space: nowrap; }
       .missed { margin: 0; padding-left: 1rem; }
-      .missed li { margin-bottom: 0.2rem; }
-      .hint { color: #333; }
-      #stuck li, #explain li { font-size: 1rem; margin-bottom: 0.2rem; }
-      .empty { color: #666; font-style: italic; }
+
+      dialog { max-width: min(34rem, 92vw); border: 2px solid #444; }
+      dialog h3 { margin: 0 0 0.4rem; font-size: 1.1rem; }
+      dialog input { width: 100%; margin: 0.3rem 0; }
+      dialog .buttons { display: flex; flex-wrap: wrap; gap: 0.5rem; margin-top: 0.5rem; }
+      dialog .error { color: #a00; min-height: 1.2em; margin: 0.3rem 0 0; }
+      #removeRow { color: #a00; }
+
+      /* A phone, or a narrow window: one column, the join line first; only the grid scrolls sideways. */
+      @media (max-width: 899px) {
+        :root { font-size: 15px; }
+        .layout { grid-template-columns: minmax(0, 1fr); gap: 0.8rem; }
+        .side { order: -1; }
+        .gridwrap { overflow-x: auto; }
+        #grid { width: calc(var(--name) + 7rem + var(--cols, 29) * 2rem); }
+        .joinline { font-size: 0.85rem; }
+      }
     </style>
     </head>
     <body>
-    <h1>Room <span id="code" class="mono">…</span></h1>
-    <div>To join, type in your kata checkout: <span id="join" class="join mono">…</span></div>
-    <div id="status" class="status">Connecting…</div>
-    <div class="controls">
-      <label>Stuck after <input id="stuckAfter" type="number" min="1" max="600" step="1"> minutes on one exercise</label>
-      <a href="/api/room?download=1" download="room.json">Export JSON</a>
-      <a href="/api/room.csv" download="room.csv">Export CSV</a>
+    <header>
+      <h1>Room <span id="code" class="mono">…</span></h1>
+      <div class="joinline">To join, type in your kata checkout: <code id="join" class="join">…</code></div>
+      <div id="status">Connecting…</div>
+    </header>
+    <div class="layout">
+      <div class="gridwrap">
+        <table id="grid"><colgroup></colgroup><thead></thead><tbody></tbody><tfoot></tfoot></table>
+      </div>
+      <aside class="side">
+        <section id="stuckBox">
+          <h2>Looks stuck <span class="sub">over <span id="thresholdShown">10</span> min on one exercise: go and see</span></h2>
+          <ul id="stuck"></ul>
+        </section>
+        <section id="explainBox">
+          <h2>Explain next <span class="sub">the planted bugs the most attendees' tests miss</span></h2>
+          <ol id="explain"></ol>
+        </section>
+        <div id="legend" class="legend"></div>
+        <div class="controls">
+          <label>Stuck after <input id="stuckAfter" type="number" min="0" step="any"> min</label>
+          <label>Rows: <select id="sortBy">
+            <option value="help">who needs help first</option>
+            <option value="name">by name</option>
+            <option value="joined">in join order</option>
+          </select></label>
+          <a href="/api/room?download=1" download="room.json">Export JSON</a>
+          <a href="/api/room.csv" download="room.csv">Export CSV</a>
+          <button id="enterKey" type="button">Instructor key…</button>
+          <span id="instructorBadge" hidden>Instructor: click a name to rename or remove it <button id="forgetKey" type="button">Forget key</button></span>
+        </div>
+      </aside>
     </div>
-    <div id="legend" class="legend"></div>
-    <h2>Who is where</h2>
-    <table id="grid"><thead></thead><tbody></tbody></table>
-    <h2>Explain next: the planted bugs the room misses most</h2>
-    <ol id="explain"></ol>
-    <h2>Looks stuck</h2>
-    <ul id="stuck"></ul>
-    <h2>Per exercise reached: done, and the planted bugs missed most</h2>
-    <table id="exercises"><thead><tr><th>#</th><th>Exercise</th><th>Done</th><th>Missed most (attendees) and the hint to explain</th></tr></thead><tbody></tbody></table>
+    <section class="details">
+      <h2>Per exercise reached: done, and the planted bugs missed most</h2>
+      <table id="exercises"><thead><tr><th>#</th><th>Exercise</th><th>Done</th><th>Missed most (attendees) and the hint to explain</th></tr></thead><tbody></tbody></table>
+    </section>
+
+    <dialog id="rowDialog">
+      <h3 id="rowTitle"></h3>
+      <div id="rowInfo" class="where"></div>
+      <label>New name <input id="newName" maxlength="40" autocomplete="off"></label>
+      <div class="buttons">
+        <button id="renameRow" type="button">Rename</button>
+        <button id="removeRow" type="button">Remove row…</button>
+        <button id="closeRow" type="button">Cancel</button>
+      </div>
+      <p id="rowError" class="error"></p>
+    </dialog>
+    <dialog id="keyDialog">
+      <h3>Instructor key</h3>
+      <div class="where">The line "Instructor:" that --room-serve printed ends with #key=… : paste what follows.</div>
+      <input id="keyInput" type="password" autocomplete="off">
+      <div class="buttons"><button id="useKey" type="button">Use key</button><button id="closeKey" type="button">Cancel</button></div>
+      <p id="keyError" class="error"></p>
+    </dialog>
     <script>
     "use strict";
     const VERDICTS = [
       ["done", "✓"], ["not started", "·"], ["does not compile", "C"], ["failing", "✗"], ["hangs", "H"],
       ["crashed", "!"], ["misses bugs", "B"], ["rejects correct code", "R"], ["flaky", "~"], ["too slow", "S"]];
     const SYMBOL = Object.fromEntries(VERDICTS);
+    const FRAMEWORK = { "xctest": "XCTest", "swift-testing": "Swift Testing" };
     const cls = v => "v-" + String(v).replace(/[^a-z]+/g, "-");
+    const $ = id => document.getElementById(id);
     // Builds an element whose text is set as text: attendee strings never become markup.
     function el(tag, text, className) {
       const node = document.createElement(tag);
@@ -87,75 +199,153 @@ enum RoomPage {
       if (className) node.className = className;
       return node;
     }
-    const stuckInput = document.getElementById("stuckAfter");
+    let lastRoom = null;
+    let instructorKey = null;
+
+    const stuckInput = $("stuckAfter");
     stuckInput.value = localStorage.getItem("kataRoomStuckAfter") || "10";
     stuckInput.addEventListener("change", () => { localStorage.setItem("kataRoomStuckAfter", stuckInput.value); refresh(); });
+    const sortInput = $("sortBy");
+    sortInput.value = localStorage.getItem("kataRoomSort") || "help";
+    sortInput.addEventListener("change", () => { localStorage.setItem("kataRoomSort", sortInput.value); if (lastRoom) render(lastRoom); });
 
-    const legend = document.getElementById("legend");
     for (const [verdict, symbol] of VERDICTS) {
       const item = el("span");
       item.append(el("b", symbol, cls(verdict)), " " + verdict);
-      legend.append(item);
+      $("legend").append(item);
     }
 
+    // The join line breaks only between its words, never inside "--name" or the URL.
+    function showJoinLine(text) {
+      const join = $("join");
+      if (join.textContent === text) return;
+      const parts = [];
+      text.split(" ").forEach((word, index) => { if (index) parts.push(" "); parts.push(el("span", word, "word")); });
+      join.replaceChildren(...parts);
+    }
     function minutesSince(iso, nowMs) { return (nowMs - Date.parse(iso)) / 60000; }
+    function duration(minutes) {
+      const m = Math.floor(minutes);
+      if (m >= 600) return "10h+";
+      return m < 1 ? "<1m" : m < 60 ? m + "m" : Math.floor(m / 60) + "h" + String(m % 60).padStart(2, "0");
+    }
+    function threshold() {
+      const typed = Number(stuckInput.value);
+      return stuckInput.value !== "" && typed >= 0 ? typed : 10;
+    }
+
+    // Who needs help first: the stuck, longest first; then the least done; then by name.
+    function order(rows) {
+      const byName = (x, y) => x.a.name.localeCompare(y.a.name);
+      if (sortInput.value === "name") return rows.sort(byName);
+      if (sortInput.value === "joined") return rows;
+      return rows.sort((x, y) => (y.stuck ? y.minutes : -1) - (x.stuck ? x.minutes : -1) || x.a.done - y.a.done || byName(x, y));
+    }
 
     function render(room) {
-      document.getElementById("code").textContent = room.code;
-      document.getElementById("join").textContent = room.joinCommand || "";
+      lastRoom = room;
+      $("code").textContent = room.code;
+      showJoinLine(room.joinCommand || "");
       const nowMs = Date.parse(room.generatedAt);
-      const typed = Number(stuckInput.value);
-      const threshold = stuckInput.value !== "" && typed >= 0 ? typed : 10;
-      const byId = Object.fromEntries(room.exercises.map(e => [e.id, e]));
+      const limit = threshold();
+      $("thresholdShown").textContent = limit;
+      const exercises = room.exercises;
+      const byId = Object.fromEntries(exercises.map(e => [e.id, e]));
+      const firstOfPattern = new Set(room.patterns.map(p => exercises.find(e => e.pattern === p.id)).filter(Boolean).map(e => e.id));
+      const columnClass = e => firstOfPattern.has(e.id) ? "pstart" : "";
 
-      const head = document.querySelector("#grid thead");
-      const headRow = el("tr");
-      headRow.append(el("th", "Attendee"), el("th", "Done"));
-      for (const e of room.exercises) { const th = el("th", e.number, "ex"); th.title = e.id + ": " + e.title; headRow.append(th); }
-      head.replaceChildren(headRow);
+      const cols = [el("col", null, "name"), el("col", null, "stuckcol"), el("col", null, "donecol")];
+      for (const e of exercises) cols.push(el("col", null, "exc"));
+      document.querySelector("#grid colgroup").replaceChildren(...cols);
+      $("grid").style.setProperty("--cols", exercises.length);
 
-      const body = document.querySelector("#grid tbody");
-      const rows = [];
-      const stuckList = [];
-      for (const a of room.attendees) {
-        const tr = el("tr");
+      const patternRow = el("tr");
+      const caption = el("th", sortInput.value === "help" ? "Rows: stuck first, then least done" : "", "caption");
+      caption.colSpan = 3;
+      patternRow.append(caption);
+      for (const p of room.patterns) {
+        const th = el("th", p.title, "pattern pstart");
+        th.colSpan = p.exercises;
+        patternRow.append(th);
+      }
+      const exerciseRow = el("tr");
+      exerciseRow.append(el("th", "Attendee", "head"), el("th", "Stuck", "head"), el("th", "Done", "head"));
+      for (const e of exercises) {
+        const th = el("th", null, "ex " + columnClass(e));
+        th.title = "#" + e.number + " " + e.id + ": " + e.title;
+        th.dataset.exercise = e.id;
+        th.append(el("span", e.label, "label"), el("span", e.number, "num"));
+        exerciseRow.append(th);
+      }
+      document.querySelector("#grid thead").replaceChildren(patternRow, exerciseRow);
+
+      const rows = order(room.attendees.map(a => {
+        const minutes = a.current && a.currentSince ? minutesSince(a.currentSince, nowMs) : 0;
+        return { a, minutes, stuck: Boolean(a.current) && minutes > limit };
+      }));
+      const trs = rows.map(({ a, minutes, stuck }) => {
+        const tr = el("tr", null, stuck ? "stuck" : "");
         tr.dataset.attendee = a.id;
-        const stuckMinutes = a.current && a.currentSince ? minutesSince(a.currentSince, nowMs) : 0;
-        if (a.current && stuckMinutes > threshold) { tr.className = "stuck"; stuckList.push([a, stuckMinutes]); }
-        const name = el("td", a.name, "name"); name.title = a.name;
-        const done = room.exercises.filter(e => a.results[e.id] && a.results[e.id].verdict === "done").length;
-        tr.append(name, el("td", done + "/" + room.exercises.length, "count"));
-        for (const e of room.exercises) {
+        tr.dataset.done = a.done;
+        tr.dataset.stuckMinutes = stuck ? minutes.toFixed(2) : "";
+        const name = el("td", a.name, "name");
+        name.title = a.name;
+        const mark = el("td", stuck ? "⚑ " + duration(minutes) : "", "stuckmark");
+        if (stuck) mark.title = "stuck for " + Math.floor(minutes) + " min on " + a.current;
+        tr.append(name, mark, el("td", a.done + "/" + exercises.length, "count"));
+        for (const e of exercises) {
           const r = a.results[e.id];
-          const td = el("td", r ? (SYMBOL[r.verdict] || "?") : "", "cell" + (r ? " " + cls(r.verdict) : ""));
+          const td = el("td", null, "cell " + columnClass(e));
           td.dataset.exercise = e.id;
-          if (r) { td.dataset.verdict = r.verdict; td.title = e.id + ": " + r.verdict + (r.missed.length ? " (missed " + r.missed.join(", ") + ")" : ""); }
+          if (r) {
+            const tracks = r.tracks && r.tracks.length ? r.tracks : [r];
+            const box = el("div", null, tracks.length > 1 ? "box split" : "box");
+            for (const t of tracks) box.append(el("span", SYMBOL[t.verdict] || "?", cls(t.verdict)));
+            td.append(box);
+            td.dataset.verdict = r.verdict;
+            td.title = e.id + ": " + tracks.map(t => (t.framework ? FRAMEWORK[t.framework] + " " : "") + t.verdict
+              + (t.missed.length ? " (missed " + t.missed.join(", ") + ")" : "")).join("; ");
+          }
           if (a.current === e.id) td.classList.add("current");
           tr.append(td);
         }
-        rows.push(tr);
+        return tr;
+      });
+      if (trs.length === 0) {
+        const tr = el("tr"); const td = el("td", "Nobody has joined yet: put the join line on the screen.", "empty");
+        td.colSpan = exercises.length + 3; tr.append(td); trs.push(tr);
       }
-      if (rows.length === 0) { const tr = el("tr"); const td = el("td", "Nobody has joined yet.", "empty"); td.colSpan = room.exercises.length + 2; tr.append(td); rows.push(tr); }
-      body.replaceChildren(...rows);
+      document.querySelector("#grid tbody").replaceChildren(...trs);
+      const foot = el("tr");
+      const label = el("td", "Done, per exercise", "foot");
+      label.colSpan = 3;
+      foot.append(label);
+      for (const e of exercises) foot.append(el("td", e.done, columnClass(e)));
+      document.querySelector("#grid tfoot").replaceChildren(foot);
 
-      const stuck = document.getElementById("stuck");
-      stuckList.sort((x, y) => y[1] - x[1]);
-      stuck.replaceChildren(...(stuckList.length ? stuckList.map(([a, m]) => {
+      // Looks stuck: longest first, the first eight named (the grid flags all of them).
+      const stuckRows = rows.filter(r => r.stuck).sort((x, y) => y.minutes - x.minutes);
+      const stuckItems = stuckRows.slice(0, 8).map(({ a, minutes }) => {
         const e = byId[a.current];
-        return el("li", a.name + ": #" + (e ? e.number : "?") + " " + (e ? e.title : a.current) + ", " + Math.floor(m) + " min, " + (a.results[a.current] || {}).verdict);
-      }) : [el("li", "Nobody, at " + threshold + " minutes.", "empty")]));
+        const li = el("li");
+        li.append(el("b", a.name), " ", el("span", "#" + (e ? e.number + " " + e.label : a.current), "where"),
+                  ", " + duration(minutes) + ", " + ((a.results[a.current] || {}).verdict || ""));
+        return li;
+      });
+      if (stuckRows.length > 8) stuckItems.push(el("li", "and " + (stuckRows.length - 8) + " more, flagged ⚑ in the grid", "more"));
+      $("stuck").replaceChildren(...(stuckItems.length ? stuckItems : [el("li", "Nobody, at " + limit + " minutes.", "empty")]));
 
       // Across the room: the misconceptions worth stopping everyone for.
-      const everywhere = room.exercises.flatMap(e => e.mostMissed.map(m => [e, m]))
+      const everywhere = exercises.flatMap(e => e.mostMissed.map(m => [e, m]))
         .sort((x, y) => y[1].count - x[1].count || x[0].number - y[0].number).slice(0, 5);
-      document.getElementById("explain").replaceChildren(...(everywhere.length ? everywhere.map(([e, m]) => {
+      $("explain").replaceChildren(...(everywhere.length ? everywhere.map(([e, m]) => {
         const li = el("li");
-        li.append(el("b", m.count + " × " + m.bug), " in #" + e.number + " " + e.title + ": ", el("span", m.hint, "hint"));
+        li.append(el("b", m.count + " × " + m.bug), " ", el("span", "in #" + e.number + " " + e.label, "where"), el("span", m.hint, "hint"));
         return li;
       }) : [el("li", "No planted bug is missed right now.", "empty")]));
 
       // Only exercises someone has reached, so the table stays short early in the day.
-      const reached = room.exercises.filter(e => room.attendees.some(a => a.results[e.id]));
+      const reached = exercises.filter(e => room.attendees.some(a => a.results[e.id]));
       const exRows = reached.map(e => {
         const tr = el("tr");
         const missed = el("td");
@@ -163,34 +353,129 @@ enum RoomPage {
           const list = el("ul", null, "missed");
           for (const m of e.mostMissed.slice(0, 3)) {
             const li = el("li");
-            li.append(el("b", m.bug + " (" + m.count + ")"), " ", el("span", m.hint, "hint"));
+            li.append(el("b", m.bug + " (" + m.count + ")"), " ", el("span", m.hint));
             list.append(li);
           }
           missed.append(list);
         }
-        tr.append(el("td", e.number, "count"), el("td", e.title), el("td", e.done + "/" + room.attendees.length, "count"), missed);
+        tr.append(el("td", e.number, "count"), el("td", e.title + " (" + e.id + ")"), el("td", e.done + "/" + room.attendees.length, "count"), missed);
         return tr;
       });
       if (exRows.length === 0) { const tr = el("tr"); const td = el("td", "No results yet.", "empty"); td.colSpan = 4; tr.append(td); exRows.push(tr); }
       document.querySelector("#exercises tbody").replaceChildren(...exRows);
 
-      const status = document.getElementById("status");
-      status.className = "status";
+      const status = $("status");
+      status.className = "";
       status.textContent = room.attendees.length + " attendees · updated " + new Date().toLocaleTimeString() + " · revision " + room.revision;
       document.body.dataset.revision = room.revision;
+      fitRows();
     }
+
+    // The rows' type shrinks, down to 80 % of the page's, until the grid ends on the first screen.
+    const wide = window.matchMedia("(min-width: 900px)");
+    function fitRows() {
+      const root = document.documentElement;
+      const grid = $("grid");
+      const base = parseFloat(getComputedStyle(root).fontSize);
+      let size = base * 1.2;
+      root.style.setProperty("--row-font", size + "px");
+      if (!wide.matches) return;
+      while (grid.getBoundingClientRect().bottom + window.scrollY > window.innerHeight - 4 && size > base * 0.8) {
+        size = Math.max(base * 0.8, size - 0.5);
+        root.style.setProperty("--row-font", size + "px");
+      }
+    }
+    window.addEventListener("resize", () => { if (lastRoom) render(lastRoom); });
 
     async function refresh() {
       try {
-        const response = await fetch("/api/room?stuckAfter=" + encodeURIComponent(stuckInput.value), { cache: "no-store" });
+        const response = await fetch("/api/room?stuckAfter=" + encodeURIComponent(threshold()), { cache: "no-store" });
         if (!response.ok) throw new Error("HTTP " + response.status);
         render(await response.json());
       } catch (error) {
-        const status = document.getElementById("status");
-        status.className = "status offline";
+        const status = $("status");
+        status.className = "offline";
         status.textContent = "The room server does not answer (" + error.message + "); retrying every 2 s.";
       }
     }
+
+    // The instructor's controls. The key never stays in the address bar, where the projector shows it.
+    async function postJSON(path, body) {
+      try {
+        const response = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body), cache: "no-store" });
+        let data = {};
+        try { data = await response.json(); } catch (ignored) { data = {}; }
+        return { ok: response.ok, status: response.status, error: data.error || ("HTTP " + response.status) };
+      } catch (error) {
+        return { ok: false, status: 0, error: "the room server does not answer (" + error.message + ")" };
+      }
+    }
+    function setInstructor(key) {
+      instructorKey = key;
+      document.body.classList.toggle("instructor", Boolean(key));
+      $("instructorBadge").hidden = !key;
+      $("enterKey").hidden = Boolean(key);
+    }
+    async function tryKey(key) {
+      const answer = await postJSON("/api/instructor", { key });
+      if (answer.ok) { localStorage.setItem("kataRoomKey", key); setInstructor(key); }
+      else if (answer.status === 403 || answer.status === 422) { localStorage.removeItem("kataRoomKey"); setInstructor(null); }
+      return answer;
+    }
+    function keyFromAddress() {
+      const found = /(?:^#|&)key=([A-Za-z0-9]+)/.exec(location.hash);
+      if (!found) return null;
+      history.replaceState(null, "", location.pathname + location.search);
+      return found[1];
+    }
+    // The instructor link pasted into a tab that shows the page already changes only the fragment.
+    window.addEventListener("hashchange", () => { const key = keyFromAddress(); if (key) tryKey(key); });
+    const savedKey = keyFromAddress() || localStorage.getItem("kataRoomKey");
+    setInstructor(null);
+    if (savedKey) tryKey(savedKey);
+
+    $("enterKey").addEventListener("click", () => { $("keyError").textContent = ""; $("keyInput").value = ""; $("keyDialog").showModal(); });
+    $("closeKey").addEventListener("click", () => $("keyDialog").close());
+    $("useKey").addEventListener("click", async () => {
+      const answer = await tryKey($("keyInput").value.trim());
+      if (answer.ok) $("keyDialog").close(); else $("keyError").textContent = answer.error;
+    });
+    $("forgetKey").addEventListener("click", () => { localStorage.removeItem("kataRoomKey"); setInstructor(null); });
+
+    let editing = null;
+    let confirmRemove = false;
+    document.querySelector("#grid tbody").addEventListener("click", event => {
+      const cell = event.target.closest("td.name");
+      if (!cell || !instructorKey || !lastRoom) return;
+      const a = lastRoom.attendees.find(x => x.id === cell.parentElement.dataset.attendee);
+      if (!a) return;
+      editing = a;
+      confirmRemove = false;
+      $("rowTitle").textContent = a.name;
+      $("rowInfo").textContent = "Joined " + new Date(a.joinedAt).toLocaleTimeString() + ", last heard from " + new Date(a.lastSeen).toLocaleTimeString() + ", " + a.done + " done.";
+      $("newName").value = a.name;
+      $("removeRow").textContent = "Remove row…";
+      $("rowError").textContent = "";
+      $("rowDialog").showModal();
+    });
+    $("closeRow").addEventListener("click", () => $("rowDialog").close());
+    // Enter in a dialog's field does what its first button does.
+    $("newName").addEventListener("keydown", event => { if (event.key === "Enter") $("renameRow").click(); });
+    $("keyInput").addEventListener("keydown", event => { if (event.key === "Enter") $("useKey").click(); });
+    $("renameRow").addEventListener("click", async () => {
+      const answer = await postJSON("/api/rename", { key: instructorKey, attendee: editing.id, name: $("newName").value });
+      if (answer.ok) { $("rowDialog").close(); refresh(); } else $("rowError").textContent = answer.error;
+    });
+    $("removeRow").addEventListener("click", async () => {
+      if (!confirmRemove) {
+        confirmRemove = true;
+        $("removeRow").textContent = "Really remove " + editing.name + "? Their next grade is told, and --join brings them back.";
+        return;
+      }
+      const answer = await postJSON("/api/remove", { key: instructorKey, attendee: editing.id });
+      if (answer.ok) { $("rowDialog").close(); refresh(); } else $("rowError").textContent = answer.error;
+    });
+
     refresh();
     setInterval(refresh, 2000);
     </script>

@@ -29,13 +29,20 @@ public struct ResultsPost: Codable, Sendable, Equatable {
         public var verdict: VerdictKind
         public var missed: [String]
         public var seq: Int
+        /// The track graded: `xctest` or `swift-testing`. Absent from older graders, whose results
+        /// then stand for the exercise whatever its track.
+        public var framework: String?
 
-        public init(id: String, verdict: VerdictKind, missed: [String] = [], seq: Int) {
+        public init(id: String, verdict: VerdictKind, missed: [String] = [], seq: Int, framework: String? = nil) {
             self.id = id
             self.verdict = verdict
             self.missed = missed
             self.seq = seq
+            self.framework = framework
         }
+
+        /// What the room keeps one result per: the exercise on its track.
+        public var trackKey: String { RoomState.trackKey(id, framework) }
     }
 
     public init(code: String, attendee: String, token: String, results: [Entry]) {
@@ -43,6 +50,33 @@ public struct ResultsPost: Codable, Sendable, Equatable {
         self.attendee = attendee
         self.token = token
         self.results = results
+    }
+}
+
+/// `POST /api/leave`: a checkout takes its own row off the page (`grade.sh --leave`).
+public struct LeaveRequest: Codable, Sendable, Equatable {
+    public var code: String
+    public var attendee: String
+    public var token: String
+
+    public init(code: String, attendee: String, token: String) {
+        self.code = code
+        self.attendee = attendee
+        self.token = token
+    }
+}
+
+/// `POST /api/instructor`, `/api/remove` and `/api/rename`: what only the holder of the instructor
+/// key may do. `attendee` names the row (absent for the key check), `name` the new name.
+public struct InstructorRequest: Codable, Sendable, Equatable {
+    public var key: String
+    public var attendee: String?
+    public var name: String?
+
+    public init(key: String, attendee: String? = nil, name: String? = nil) {
+        self.key = key
+        self.attendee = attendee
+        self.name = name
     }
 }
 
@@ -78,6 +112,25 @@ public enum RoomValidation {
             guard entry.missed.count <= maxMissed, entry.missed.allSatisfy(isSlug) else {
                 throw RoomError.invalid("missed must list at most \(maxMissed) planted-bug names of a-z 0-9 -")
             }
+            if let framework = entry.framework, !frameworks.contains(framework) {
+                throw RoomError.invalid("framework must be one of \(frameworks.joined(separator: ", "))")
+            }
+        }
+    }
+
+    public static let frameworks = ["xctest", "swift-testing"]
+
+    public static func check(_ leave: LeaveRequest) throws {
+        try checkIdentity(code: leave.code, attendee: leave.attendee, token: leave.token)
+    }
+
+    /// The key's shape only; whether it is the room's key is the room's to say.
+    public static func check(_ request: InstructorRequest) throws {
+        guard (16...128).contains(request.key.count), request.key.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+            throw RoomError.notInstructor
+        }
+        if let attendee = request.attendee, !((8...64).contains(attendee.count) && isSlug(attendee)) {
+            throw RoomError.invalid("attendee must be 8-64 of a-z 0-9 -")
         }
     }
 

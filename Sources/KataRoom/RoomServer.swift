@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 import Sockets
 
@@ -6,19 +11,28 @@ import Sockets
 public final class RoomServer: @unchecked Sendable {
     /// A whole request must arrive within this time, or the connection is dropped with 408.
     public static let requestTimeout: TimeInterval = 5
-    /// Beyond this many connections at once a new one is closed at once, so a flood cannot
+    /// Beyond this many connections at once a new one is refused at once, so a flood cannot
     /// exhaust threads or descriptors.
     public static let maxConnections = 200
+    /// Beyond this many from one address, that address's new connections are refused at once:
+    /// one laptop's idle connections cannot take every slot. A room of 30 on one shared address
+    /// (a lab machine, a proxy) opens a handful at a time: each request takes milliseconds.
+    public static let maxConnectionsPerAddress = 32
 
     public let service: RoomService
     private let lock = NSLock()
     private var connections: Set<Int32> = []
+    private var quota: ConnectionQuota
     private var stopping = false
     private var listening: Int32 = -1
     private var wake: (read: Int32, write: Int32) = (-1, -1)
     private let threads = DispatchGroup()
 
-    public init(service: RoomService) { self.service = service }
+    public init(service: RoomService, maxConnections: Int = RoomServer.maxConnections,
+                maxConnectionsPerAddress: Int = RoomServer.maxConnectionsPerAddress) {
+        self.service = service
+        quota = ConnectionQuota(total: maxConnections, perAddress: maxConnectionsPerAddress)
+    }
 
     /// Starts listening and returns the port.
     public func start(address: String, port: UInt16) throws -> UInt16 {
@@ -64,19 +78,23 @@ public final class RoomServer: @unchecked Sendable {
 
     private func acceptConnections() {
         while let (client, remote) = Socket.accept(listening: listening, wake: wake.read) {
-            let admitted = lock.guarded {
-                guard !stopping, connections.count < Self.maxConnections else { return false }
-                connections.insert(client)
-                return true
+            let refusal: ConnectionQuota.Refusal? = lock.guarded {
+                if stopping { return .roomFull }
+                let refusal = quota.admit(remote)
+                if refusal == nil { connections.insert(client) }
+                return refusal
             }
-            guard admitted else {
-                Socket.close(client)
+            if let refusal {
+                refuse(client, refusal)
                 continue
             }
             threads.enter()
             let thread = Thread { [self] in
                 serve(client, remote: remote)
-                _ = lock.guarded { connections.remove(client) }
+                lock.guarded {
+                    connections.remove(client)
+                    quota.release(remote)
+                }
                 Socket.close(client)
                 threads.leave()
             }
@@ -84,6 +102,18 @@ public final class RoomServer: @unchecked Sendable {
             thread.stackSize = 512 * 1024
             thread.start()
         }
+    }
+
+    /// One short write into a fresh socket's empty buffer, so the refused client reads why, and the
+    /// accept loop never waits on it. What the client sent already is read and dropped, and the
+    /// write side closed first: a socket closed with unread bytes is reset, and a reset can
+    /// destroy the answer before the client reads it.
+    private func refuse(_ client: Int32, _ refusal: ConnectionQuota.Refusal) {
+        Socket.sendAll(client, refusal.response.wireData, deadline: Date(timeIntervalSinceNow: 0.05))
+        _ = shutdown(client, Int32(SHUT_WR))
+        var sink = [UInt8](repeating: 0, count: 4096)
+        while recv(client, &sink, sink.count, Int32(MSG_DONTWAIT)) > 0 {}
+        Socket.close(client)
     }
 
     private func serve(_ client: Int32, remote: String) {

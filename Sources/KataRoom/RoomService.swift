@@ -5,6 +5,9 @@ import Foundation
 public final class RoomService: @unchecked Sendable {
     public static let maxBody = 16 * 1024
     public static let defaultStuckMinutes = 10.0
+    /// Rows one address may hold: a laptop with a second checkout (or one recloned) fits; a loop
+    /// that joins as fast as it can adds three rows, not sixty.
+    public static let defaultRowsPerMachine = 3
 
     public let catalog: RoomCatalog
     let store: RoomStore?
@@ -13,7 +16,11 @@ public final class RoomService: @unchecked Sendable {
     private var state: RoomState
     private var postLimiter = RateLimiter(burst: 10, interval: 1)
     private var joinLimiter = RateLimiter(burst: 60, interval: 1)
+    /// Wrong instructor keys, per address: guessing a 32-character key was hopeless already.
+    private var keyLimiter = RateLimiter(burst: 10, interval: 1)
     private var joinLineText = ""
+    /// Rows one address may hold; nil for no limit.
+    public let rowsPerMachine: Int?
 
     /// The join line the page shows, filled in once the port is known (after the server started,
     /// hence the lock).
@@ -22,10 +29,12 @@ public final class RoomService: @unchecked Sendable {
         set { lock.guarded { joinLineText = newValue } }
     }
 
-    public init(state: RoomState, catalog: RoomCatalog, store: RoomStore?, clock: @escaping @Sendable () -> Date = Date.init) {
+    public init(state: RoomState, catalog: RoomCatalog, store: RoomStore?, rowsPerMachine: Int? = RoomService.defaultRowsPerMachine,
+                clock: @escaping @Sendable () -> Date = Date.init) {
         self.state = state
         self.catalog = catalog
         self.store = store
+        self.rowsPerMachine = rowsPerMachine
         self.clock = clock
     }
 
@@ -50,17 +59,25 @@ public final class RoomService: @unchecked Sendable {
             return post(request) { try self.join($0, remote: remote) }
         case ("POST", "/api/results"):
             return post(request) { try self.results($0) }
-        case (_, "/"), (_, "/index.html"), (_, "/api/room"), (_, "/api/room.csv"), (_, "/api/join"), (_, "/api/results"):
+        case ("POST", "/api/leave"):
+            return post(request) { try self.leave($0) }
+        case ("POST", "/api/instructor"), ("POST", "/api/remove"), ("POST", "/api/rename"):
+            return post(request) { try self.instructor(request.path, $0, remote: remote) }
+        case (_, let path) where Self.routes.contains(path):
             return .error(405, "method \(request.method) is not allowed on \(request.path)")
         default:
-            return .error(404, "no such page: the room serves /, /api/room, /api/room.csv, /api/join and /api/results")
+            return .error(404, "no such page: the room serves " + Self.routes.filter { $0 != "/index.html" }.joined(separator: ", "))
         }
     }
+
+    static let routes = ["/", "/index.html", "/api/room", "/api/room.csv", "/api/join", "/api/results", "/api/leave",
+                         "/api/instructor", "/api/remove", "/api/rename"]
 
     func snapshot(_ request: HTTPRequest) -> RoomSnapshot {
         let minutes = request.query["stuckAfter"].flatMap(Double.init).map { min(max($0, 0), 24 * 60) } ?? Self.defaultStuckMinutes
         let now = clock()
-        var snapshot = lock.guarded { RoomSnapshot(state: state, catalog: catalog, stuckAfterMinutes: minutes, now: now) }
+        // A copy under the lock (a value, copied on write), the work outside it: posts never wait on a page.
+        var snapshot = RoomSnapshot(state: lock.guarded { state }, catalog: catalog, stuckAfterMinutes: minutes, now: now)
         snapshot.joinCommand = joinLine
         return snapshot
     }
@@ -86,7 +103,7 @@ public final class RoomService: @unchecked Sendable {
         let now = clock()
         let attendee = try mutate { state in
             guard joinLimiter.allow(remote, now: now) else { throw Limited(message: "too many joins from \(remote); wait a minute") }
-            return try state.join(request, now: now)
+            return try state.join(request, from: remote, rowsPerAddress: rowsPerMachine, now: now)
         }
         return .json(200, Self.encode(["attendee": attendee.id, "name": attendee.name]))
     }
@@ -98,13 +115,59 @@ public final class RoomService: @unchecked Sendable {
         let (accepted, revision) = try mutate { state in
             // Who it is first, so that nobody can spend another attendee's allowance.
             guard post.code == state.code else { throw RoomError.wrongCode }
-            guard let attendee = state.attendee(post.attendee) else { throw RoomError.unknownAttendee }
+            guard let attendee = state.attendee(post.attendee) else {
+                throw state.removed?.contains(post.attendee) == true ? RoomError.removedByInstructor : RoomError.unknownAttendee
+            }
             guard attendee.token == post.token else { throw RoomError.notYourRow }
             guard postLimiter.allow(post.attendee, now: now) else { throw Limited(message: "too many posts; the next grade will send them") }
             let accepted = try state.post(post, catalog: catalog, now: now)
             return (accepted, state.revision)
         }
         return .json(200, Self.encode(["accepted": accepted, "revision": revision]))
+    }
+
+    private func leave(_ body: Data) throws -> HTTPResponse {
+        let request = try RoomValidation.decode(LeaveRequest.self, from: body)
+        try RoomValidation.check(request)
+        let (left, revision) = try mutate { state in (try state.leave(request), state.revision) }
+        return .json(200, Self.encode(["left": left ? 1 : 0, "revision": revision]))
+    }
+
+    /// The instructor's routes: check the key, remove a row, rename a row.
+    private func instructor(_ path: String, _ body: Data, remote: String) throws -> HTTPResponse {
+        let request = try RoomValidation.decode(InstructorRequest.self, from: body)
+        let now = clock()
+        try lock.guarded {
+            guard (try? RoomValidation.check(request)) != nil, let key = state.instructorKey, Self.sameSecret(request.key, key) else {
+                guard keyLimiter.allow(remote, now: now) else { throw Limited(message: "too many wrong instructor keys from \(remote); wait a minute") }
+                throw RoomError.notInstructor
+            }
+        }
+        try RoomValidation.check(request)
+        if path == "/api/instructor" { return .json(200, Self.encode(["instructor": true])) }
+        guard let id = request.attendee else { throw RoomError.invalid("missing field 'attendee'") }
+        if path == "/api/remove" {
+            let (row, revision) = try mutate { state in (try state.remove(id), state.revision) }
+            return .json(200, Self.encode(RowChange(removed: row.id, name: row.name, revision: revision)))
+        }
+        guard let raw = request.name else { throw RoomError.invalid("missing field 'name'") }
+        let name = try RoomValidation.checkName(raw)
+        let (row, revision) = try mutate { state in (try state.rename(id, to: name), state.revision) }
+        return .json(200, Self.encode(RowChange(renamed: row.id, name: row.name, revision: revision)))
+    }
+
+    private struct RowChange: Encodable {
+        var removed: String?
+        var renamed: String?
+        var name: String
+        var revision: Int
+    }
+
+    /// Compares two secrets in a time that does not depend on where they first differ.
+    static func sameSecret(_ given: String, _ expected: String) -> Bool {
+        let a = Array(given.utf8), b = Array(expected.utf8)
+        guard a.count == b.count else { return false }
+        return zip(a, b).reduce(UInt8(0)) { $0 | ($1.0 ^ $1.1) } == 0
     }
 
     /// Applies a change and saves it before anyone is told it happened; a change that cannot be

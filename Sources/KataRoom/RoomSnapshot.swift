@@ -4,7 +4,9 @@ import KataVerdicts
 /// The document `GET /api/room` serves, and what the page draws. docs/room-api.md documents every
 /// field; bump `version` when a field changes meaning. Tokens never appear here.
 public struct RoomSnapshot: Codable, Sendable, Equatable {
-    public static let currentVersion = 1
+    /// 2: a result stands for the exercise's tracks (`tracks`); `patterns`, `label`,
+    /// `frameworks` and an attendee's `done` were added.
+    public static let currentVersion = 2
 
     public var version: Int
     public var code: String
@@ -13,14 +15,25 @@ public struct RoomSnapshot: Codable, Sendable, Equatable {
     public var stuckAfterMinutes: Double
     /// The line attendees type to join, as the server printed it.
     public var joinCommand: String = ""
+    /// In course order, each with how many exercises it has (they follow each other in `exercises`).
+    public var patterns: [Pattern]
     public var exercises: [Exercise]
     public var attendees: [Attendee]
+
+    public struct Pattern: Codable, Sendable, Equatable {
+        public var id: String
+        public var title: String
+        public var exercises: Int
+    }
 
     public struct Exercise: Codable, Sendable, Equatable {
         public var id: String
         public var number: Int
         public var title: String
+        /// A few words for a narrow column head: the id without its pattern.
+        public var label: String
         public var pattern: String
+        public var frameworks: [String]
         public var done: Int
         public var mostMissed: [Missed]
     }
@@ -39,10 +52,24 @@ public struct RoomSnapshot: Codable, Sendable, Equatable {
         public var current: String?
         public var currentSince: String?
         public var stuck: Bool
+        /// How many exercises are done, on any track.
+        public var done: Int
         public var results: [String: Result]
     }
 
+    /// The result that stands for an exercise (a done track if any, else the latest), and every
+    /// track's own.
     public struct Result: Codable, Sendable, Equatable {
+        public var verdict: VerdictKind
+        public var symbol: String
+        public var missed: [String]
+        public var at: String
+        public var framework: String?
+        public var tracks: [Track]
+    }
+
+    public struct Track: Codable, Sendable, Equatable {
+        public var framework: String?
         public var verdict: VerdictKind
         public var symbol: String
         public var missed: [String]
@@ -57,20 +84,35 @@ public struct RoomSnapshot: Codable, Sendable, Equatable {
         revision = state.revision
         generatedAt = iso.string(from: now)
         self.stuckAfterMinutes = stuckAfterMinutes
+        patterns = catalog.patternsInCourseOrder.map { pattern in
+            Pattern(id: pattern.id, title: pattern.title, exercises: catalog.exercises.filter { $0.pattern == pattern.id }.count)
+        }
+        let grouped = state.attendees.map { $0.tracksByExercise() }
         exercises = catalog.exercises.enumerated().map { index, exercise in
-            Exercise(id: exercise.id, number: index + 1, title: exercise.title, pattern: exercise.pattern,
-                     done: state.doneCount(exercise.id),
-                     mostMissed: state.mostMissed(exercise.id).map {
+            Exercise(id: exercise.id, number: index + 1, title: exercise.title, label: exercise.label, pattern: exercise.pattern,
+                     frameworks: exercise.frameworks, done: RoomState.doneCount(exercise.id, in: grouped),
+                     mostMissed: RoomState.mostMissed(exercise.id, in: grouped).map {
                          Missed(bug: $0.bug, hint: exercise.bugHints[$0.bug] ?? "", count: $0.count)
                      })
         }
-        attendees = state.attendees.map { attendee in
-            Attendee(id: attendee.id, name: attendee.name, joinedAt: iso.string(from: attendee.joinedAt),
-                     lastSeen: iso.string(from: attendee.lastSeen), current: attendee.current,
-                     currentSince: attendee.currentSince.map(iso.string(from:)), stuck: stuck.contains(attendee.id),
-                     results: attendee.results.mapValues {
-                         Result(verdict: $0.verdict, symbol: $0.verdict.symbol, missed: $0.missed, at: iso.string(from: $0.receivedAt))
-                     })
+        attendees = zip(state.attendees, grouped).map { attendee, byExercise in
+            var results: [String: Result] = [:]
+            var done = 0
+            for exercise in catalog.exercises {
+                guard let tracks = byExercise[exercise.id], let headline = RoomState.headline(of: tracks) else { continue }
+                if headline.verdict == .done { done += 1 }
+                let order = { (framework: String?) in framework.flatMap { exercise.frameworks.firstIndex(of: $0) } ?? exercise.frameworks.count }
+                let ordered = tracks.sorted { order($0.framework) < order($1.framework) }
+                results[exercise.id] = Result(
+                    verdict: headline.verdict, symbol: headline.verdict.symbol, missed: headline.missed, at: iso.string(from: headline.receivedAt),
+                    framework: ordered.first { $0.result == headline }?.framework,
+                    tracks: ordered.map { Track(framework: $0.framework, verdict: $0.result.verdict, symbol: $0.result.verdict.symbol,
+                                                missed: $0.result.missed, at: iso.string(from: $0.result.receivedAt)) })
+            }
+            return Attendee(id: attendee.id, name: attendee.name, joinedAt: iso.string(from: attendee.joinedAt),
+                            lastSeen: iso.string(from: attendee.lastSeen), current: attendee.current,
+                            currentSince: attendee.currentSince.map(iso.string(from:)), stuck: stuck.contains(attendee.id),
+                            done: done, results: results)
         }
     }
 
@@ -80,15 +122,17 @@ public struct RoomSnapshot: Codable, Sendable, Equatable {
         return (try? encoder.encode(self)) ?? Data("{}".utf8)
     }
 
-    /// One row per attendee and exercise they have a verdict for, for a spreadsheet.
+    /// One row per attendee and track they have a verdict for, for a spreadsheet. `framework` is
+    /// last, so that a sheet made for the columns before it still reads.
     public func csv() -> String {
-        var lines = ["attendee,name,exercise,number,title,verdict,missed,at"]
+        var lines = ["attendee,name,exercise,number,title,verdict,missed,at,framework"]
         for attendee in attendees {
             for exercise in exercises {
-                guard let result = attendee.results[exercise.id] else { continue }
-                lines.append([attendee.id, attendee.name, exercise.id, String(exercise.number), exercise.title,
-                              result.verdict.rawValue, result.missed.joined(separator: " "), result.at]
-                    .map(Self.csvField).joined(separator: ","))
+                for track in attendee.results[exercise.id]?.tracks ?? [] {
+                    lines.append([attendee.id, attendee.name, exercise.id, String(exercise.number), exercise.title,
+                                  track.verdict.rawValue, track.missed.joined(separator: " "), track.at, track.framework ?? ""]
+                        .map(Self.csvField).joined(separator: ","))
+                }
             }
         }
         return lines.joined(separator: "\r\n") + "\r\n"

@@ -11,6 +11,12 @@ public struct RoomState: Codable, Sendable, Equatable {
     public var revision: Int = 0
     /// In the order they joined.
     public var attendees: [Attendee] = []
+    /// The secret that lets its holder remove and rename rows (`--room-serve` prints it). Never
+    /// served. Nil only in a state saved before rooms had one: `RoomStore.loadOrCreate` adds it.
+    public var instructorKey: String?
+    /// Rows the instructor removed, oldest first and at most `maxRemembered`: their checkouts'
+    /// next results are told so, once, instead of "unknown attendee" at every grade.
+    public var removed: [String]?
 
     public struct Attendee: Codable, Sendable, Equatable {
         public var id: String
@@ -19,11 +25,15 @@ public struct RoomState: Codable, Sendable, Equatable {
         public var token: String
         public var joinedAt: Date
         public var lastSeen: Date
+        /// The latest result per track, keyed by `RoomState.trackKey`: `id@framework`, or the bare
+        /// id from a grader that does not name its track.
         public var results: [String: Result] = [:]
         /// The first exercise in course order whose latest verdict is not done.
         public var current: String?
         /// Since when `current` has been the current exercise.
         public var currentSince: Date?
+        /// The address it joined from, which the per-machine limit counts. Never served.
+        public var address: String?
     }
 
     public struct Result: Codable, Sendable, Equatable {
@@ -36,30 +46,84 @@ public struct RoomState: Codable, Sendable, Equatable {
     }
 
     public static let maxAttendees = 300
+    /// How many removed rows the room remembers.
+    public static let maxRemembered = 1000
 
-    public init(code: String) { self.code = code }
+    public init(code: String, instructorKey: String? = nil) {
+        self.code = code
+        self.instructorKey = instructorKey
+    }
 
     public func attendee(_ id: String) -> Attendee? { attendees.first { $0.id == id } }
 
+    /// The key of one result: the exercise on its track.
+    public static func trackKey(_ exerciseID: String, _ framework: String?) -> String {
+        framework.map { "\(exerciseID)@\($0)" } ?? exerciseID
+    }
+
+    static func splitTrackKey(_ key: String) -> (id: String, framework: String?) {
+        guard let at = key.firstIndex(of: "@") else { return (key, nil) }
+        return (String(key[..<at]), String(key[key.index(after: at)...]))
+    }
+
     // MARK: - Changes
 
-    /// Registers the attendee, or renames them when the same checkout joins again.
-    public mutating func join(_ request: JoinRequest, now: Date) throws -> Attendee {
+    /// Registers the attendee, or renames them when the same checkout joins again. A new row is
+    /// refused when `address` already holds `rowsPerAddress` rows: one laptop cannot fill the page.
+    public mutating func join(_ request: JoinRequest, from address: String? = nil, rowsPerAddress: Int? = nil, now: Date) throws -> Attendee {
         guard request.code == code else { throw RoomError.wrongCode }
         if let index = attendees.firstIndex(where: { $0.id == request.attendee }) {
             guard attendees[index].token == request.token else { throw RoomError.notYourRow }
             attendees[index].name = request.name
             attendees[index].lastSeen = now
+            if let address { attendees[index].address = address }
             revision += 1
             return attendees[index]
         }
         // A bound on the state (and the page), whatever a flood of joins tries.
         guard attendees.count < Self.maxAttendees else { throw RoomError.invalid("the room is full (\(Self.maxAttendees) attendees)") }
+        if let address, let limit = rowsPerAddress {
+            let same = attendees.filter { $0.address == address }
+            guard same.count < limit else { throw RoomError.tooManyRows(address: address, limit: limit, names: same.map(\.name)) }
+        }
         let attendee = Attendee(id: request.attendee, name: request.name, token: request.token,
-                                joinedAt: now, lastSeen: now)
+                                joinedAt: now, lastSeen: now, address: address)
         attendees.append(attendee)
+        // Joining again on purpose brings a removed checkout back.
+        removed?.removeAll { $0 == request.attendee }
         revision += 1
         return attendee
+    }
+
+    /// Takes a checkout's own row off the page. False when the room had no such row (already
+    /// removed, or never joined): leaving is done either way.
+    @discardableResult
+    public mutating func leave(_ request: LeaveRequest) throws -> Bool {
+        guard request.code == code else { throw RoomError.wrongCode }
+        guard let index = attendees.firstIndex(where: { $0.id == request.attendee }) else { return false }
+        guard attendees[index].token == request.token else { throw RoomError.notYourRow }
+        attendees.remove(at: index)
+        revision += 1
+        return true
+    }
+
+    /// The instructor removes a row. Its checkout's next results are refused with `removedByInstructor`.
+    @discardableResult
+    public mutating func remove(_ id: String) throws -> Attendee {
+        guard let index = attendees.firstIndex(where: { $0.id == id }) else { throw RoomError.noSuchRow }
+        let row = attendees.remove(at: index)
+        removed = Array(((removed ?? []).filter { $0 != id } + [id]).suffix(Self.maxRemembered))
+        revision += 1
+        return row
+    }
+
+    /// The instructor renames a row. `name` has passed `RoomValidation.checkName`.
+    @discardableResult
+    public mutating func rename(_ id: String, to name: String) throws -> Attendee {
+        guard let index = attendees.firstIndex(where: { $0.id == id }) else { throw RoomError.noSuchRow }
+        attendees[index].name = name
+        revision += 1
+        return attendees[index]
     }
 
     /// Merges one checkout's results into its own row. Returns how many were newer than what the
@@ -67,24 +131,30 @@ public struct RoomState: Codable, Sendable, Equatable {
     @discardableResult
     public mutating func post(_ post: ResultsPost, catalog: RoomCatalog, now: Date) throws -> Int {
         guard post.code == code else { throw RoomError.wrongCode }
-        guard let index = attendees.firstIndex(where: { $0.id == post.attendee }) else { throw RoomError.unknownAttendee }
+        guard let index = attendees.firstIndex(where: { $0.id == post.attendee }) else {
+            throw removed?.contains(post.attendee) == true ? RoomError.removedByInstructor : RoomError.unknownAttendee
+        }
         guard attendees[index].token == post.token else { throw RoomError.notYourRow }
         for result in post.results {
             guard let exercise = catalog.exercise(result.id) else { throw RoomError.invalid("unknown exercise id '\(result.id)'") }
             if let bug = result.missed.first(where: { exercise.bugHints[$0] == nil }) {
                 throw RoomError.invalid("exercise '\(result.id)' has no planted bug '\(bug)'")
             }
+            if let framework = result.framework, !exercise.frameworks.isEmpty, !exercise.frameworks.contains(framework) {
+                throw RoomError.invalid("exercise '\(result.id)' has no \(framework) track")
+            }
         }
         var attendee = attendees[index]
         var accepted = 0
-        for result in post.results where (attendee.results[result.id]?.seq ?? Int.min) < result.seq {
-            attendee.results[result.id] = Result(verdict: result.verdict, missed: result.missed,
-                                                 seq: result.seq, receivedAt: now)
+        for result in post.results where (attendee.results[result.trackKey]?.seq ?? Int.min) < result.seq {
+            attendee.results[result.trackKey] = Result(verdict: result.verdict, missed: result.missed,
+                                                       seq: result.seq, receivedAt: now)
             accepted += 1
         }
         attendee.lastSeen = now
+        let grouped = attendee.tracksByExercise()
         let current = catalog.exercises.first { exercise in
-            attendee.results[exercise.id].map { $0.verdict != .done } ?? false
+            Self.headline(of: grouped[exercise.id] ?? []).map { $0.verdict != .done } ?? false
         }?.id
         if current != attendee.current || attendee.currentSince == nil {
             attendee.current = current
@@ -105,19 +175,62 @@ public struct RoomState: Codable, Sendable, Equatable {
         }
     }
 
-    /// How many attendees' latest verdict on the exercise is done.
+    /// How many attendees have the exercise done (on any track).
     public func doneCount(_ exerciseID: String) -> Int {
-        attendees.filter { $0.results[exerciseID]?.verdict == .done }.count
+        Self.doneCount(exerciseID, in: attendees.map { $0.tracksByExercise() })
     }
 
     /// The planted bugs of one exercise that the most attendees' latest suites miss, most first.
+    /// An attendee counts once per bug, whichever of their tracks misses it.
     public func mostMissed(_ exerciseID: String) -> [(bug: String, count: Int)] {
+        Self.mostMissed(exerciseID, in: attendees.map { $0.tracksByExercise() })
+    }
+
+    /// An exercise's result on one track.
+    public typealias TrackResult = (framework: String?, result: Result)
+
+    /// The same, from every attendee's tracks grouped once (`Attendee.tracksByExercise`): the
+    /// snapshot asks for every exercise, and grouping per question would redo the work 29 times.
+    static func doneCount(_ exerciseID: String, in grouped: [[String: [TrackResult]]]) -> Int {
+        grouped.filter { headline(of: $0[exerciseID] ?? [])?.verdict == .done }.count
+    }
+
+    static func mostMissed(_ exerciseID: String, in grouped: [[String: [TrackResult]]]) -> [(bug: String, count: Int)] {
         var counts: [String: Int] = [:]
-        for attendee in attendees {
-            for bug in Set(attendee.results[exerciseID]?.missed ?? []) { counts[bug, default: 0] += 1 }
+        for tracks in grouped {
+            for bug in Set((tracks[exerciseID] ?? []).flatMap(\.result.missed)) { counts[bug, default: 0] += 1 }
         }
         return counts.map { (bug: $0.key, count: $0.value) }
             .sorted { $0.count != $1.count ? $0.count > $1.count : $0.bug < $1.bug }
+    }
+
+    /// The result that stands for an exercise: a done track if there is one (done in either
+    /// framework is done), else the one received last.
+    static func headline(of tracks: [TrackResult]) -> Result? {
+        let all = tracks.map(\.result)
+        return all.first { $0.verdict == .done } ?? all.max { ($0.receivedAt, $0.seq) < ($1.receivedAt, $1.seq) }
+    }
+}
+
+extension RoomState.Attendee {
+    /// Every exercise's latest result on each track this attendee reported, in one pass.
+    public func tracksByExercise() -> [String: [RoomState.TrackResult]] {
+        var grouped: [String: [RoomState.TrackResult]] = [:]
+        for (key, result) in results {
+            let (id, framework) = RoomState.splitTrackKey(key)
+            grouped[id, default: []].append((framework, result))
+        }
+        return grouped.mapValues { $0.sorted { ($0.framework ?? "") < ($1.framework ?? "") } }
+    }
+
+    /// The exercise's latest result on each track this attendee reported, by framework name.
+    public func tracks(_ exerciseID: String) -> [RoomState.TrackResult] {
+        tracksByExercise()[exerciseID] ?? []
+    }
+
+    /// The result that stands for the exercise (`RoomState.headline(of:)`).
+    public func headline(_ exerciseID: String) -> RoomState.Result? {
+        RoomState.headline(of: tracks(exerciseID))
     }
 }
 
@@ -127,12 +240,22 @@ public enum RoomError: Error, Equatable, CustomStringConvertible {
     case unknownAttendee
     case notYourRow
     case invalid(String)
+    /// A new row from a machine that holds `limit` already.
+    case tooManyRows(address: String, limit: Int, names: [String])
+    /// A result from a row the instructor removed.
+    case removedByInstructor
+    /// An instructor action without the instructor key.
+    case notInstructor
+    /// An instructor action on a row that is not there (any more).
+    case noSuchRow
 
     public var status: Int {
         switch self {
-        case .wrongCode, .notYourRow: 403
-        case .unknownAttendee: 404
+        case .wrongCode, .notYourRow, .notInstructor: 403
+        case .unknownAttendee, .noSuchRow: 404
+        case .removedByInstructor: 410
         case .invalid: 422
+        case .tooManyRows: 429
         }
     }
 
@@ -142,6 +265,12 @@ public enum RoomError: Error, Equatable, CustomStringConvertible {
         case .unknownAttendee: "this room does not know you: run grade.sh --join again."
         case .notYourRow: "that attendee belongs to another checkout."
         case .invalid(let why): "invalid request: \(why)."
+        case .tooManyRows(let address, let limit, let names):
+            "this machine (\(address)) already has \(limit) row\(limit == 1 ? "" : "s") in the room (\(names.joined(separator: ", "))): "
+                + "run Scripts/grade.sh --leave in a checkout you no longer use, or ask the instructor to remove a row."
+        case .removedByInstructor: "the instructor removed this checkout's row from the room; Scripts/grade.sh --join brings it back."
+        case .notInstructor: "this needs the instructor key that --room-serve printed."
+        case .noSuchRow: "no such row: it was removed, or left the room."
         }
     }
 }

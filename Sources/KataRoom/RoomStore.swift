@@ -18,8 +18,19 @@ public struct RoomStore: Sendable {
         }
     }
 
+    /// The saved state, or a new room with a fresh code; either way with an instructor key (a room
+    /// saved before keys existed gets one now). Not saved: the caller saves once it is serving.
+    public func loadOrCreate() throws -> (state: RoomState, isNew: Bool) {
+        let saved = try load()
+        var state = saved ?? RoomState(code: RoomCode.newRoomCode())
+        if state.instructorKey == nil { state.instructorKey = RoomCode.newToken() }
+        return (state, saved == nil)
+    }
+
     public func save(_ state: RoomState) throws {
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        // The folder holds every attendee's token and the instructor key: the owner's alone.
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         try encoder.encode(state).write(to: file, options: .atomic)

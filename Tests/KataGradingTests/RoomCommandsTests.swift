@@ -15,7 +15,12 @@ final class RoomCommandsTests: XCTestCase {
         for (exercise, roomExercise) in zip(course.catalog.exercises, room.exercises) {
             XCTAssertEqual(Set(roomExercise.bugHints.keys), Set(exercise.chaffs), exercise.id)
             XCTAssertFalse(roomExercise.bugHints.values.contains(""), exercise.id)
+            XCTAssertEqual(roomExercise.frameworks, exercise.tracks.map(\.framework.rawValue), exercise.id)
+            XCTAssertTrue(roomExercise.frameworks.allSatisfy(RoomValidation.frameworks.contains), exercise.id)
         }
+        // The page's column heads: every pattern by its title, and a label with words, not a number.
+        XCTAssertEqual(room.patternsInCourseOrder.map(\.title), course.catalog.patterns.map(\.title))
+        XCTAssertTrue(room.exercises.allSatisfy { $0.label.contains(where: \.isLetter) && $0.label.count <= 20 })
     }
 
     func testRoomOptionsParseAndBadOnesSayWhy() throws {
@@ -34,6 +39,10 @@ final class RoomCommandsTests: XCTestCase {
         XCTAssertThrowsError(try Arguments.parse(["--room-serve", "--port", "70000"])) { XCTAssertTrue("\($0)".contains("1 to 65535")) }
         XCTAssertThrowsError(try Arguments.parse(["--room-serve", "--port"])) { XCTAssertTrue("\($0)".contains("needs a value")) }
         XCTAssertThrowsError(try Arguments.parse(["--port", "9000"])) { XCTAssertTrue("\($0)".contains("--room-serve")) }
+        XCTAssertEqual(try Arguments.parse(["--room-serve", "--rows-per-machine", "40"]).rowsPerMachine, 40)
+        XCTAssertThrowsError(try Arguments.parse(["--room-serve", "--rows-per-machine", "0"])) { XCTAssertTrue("\($0)".contains("1 to 300")) }
+        XCTAssertThrowsError(try Arguments.parse(["--rows-per-machine", "4"])) { XCTAssertTrue("\($0)".contains("--room-serve")) }
+        XCTAssertTrue(Arguments.help.contains("--rows-per-machine") && Arguments.help.contains("--bind"))
         // Alone, --name signs the attendee's results; with --join it is also the room's name.
         XCTAssertEqual(try Arguments.parse(["--name", "Ana"]).action, .name)
     }

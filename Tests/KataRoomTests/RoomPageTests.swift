@@ -25,4 +25,18 @@ final class RoomPageTests: XCTestCase {
             XCTAssertTrue(RoomPage.html.contains("[\"\(verdict.rawValue)\", \"\(verdict.symbol)\"]"), verdict.rawValue)
         }
     }
+
+    func testTheGridSharesItsWidthAndWrapsNamesInsteadOfCuttingThem() {
+        // The real measure is Scripts/room-check.py browser, in Chromium at 1920x1080 and 1280x800.
+        let page = RoomPage.html
+        XCTAssertTrue(page.contains("#grid { border-collapse: collapse; table-layout: fixed; width: 100%; }"))
+        XCTAssertFalse(page.contains("ellipsis"), "a name is never cut")
+        XCTAssertTrue(page.contains("td.stuckmark"), "the stuck mark has a column of its own, beside the name, not after it")
+    }
+
+    func testTheInstructorKeyLeavesTheAddressBarAndIsCheckedByTheServer() {
+        let page = RoomPage.html
+        XCTAssertTrue(page.contains("history.replaceState(null, \"\", location.pathname + location.search)"))
+        for route in ["/api/instructor", "/api/rename", "/api/remove"] { XCTAssertTrue(page.contains("\"\(route)\""), route) }
+    }
 }

@@ -23,10 +23,12 @@ final class RoomServerTests: XCTestCase {
         try? FileManager.default.removeItem(at: storeFile.deletingLastPathComponent())
     }
 
-    func startServer(port: UInt16 = 0) throws {
+    static let key = "instructorkey" + String(repeating: "k", count: 19)
+
+    func startServer(port: UInt16 = 0, rowsPerMachine: Int? = nil) throws {
         let store = RoomStore(file: storeFile)
-        let state = try store.load() ?? RoomState(code: RoomFixtures.code)
-        server = RoomServer(service: RoomService(state: state, catalog: RoomFixtures.catalog, store: store))
+        let state = try store.load() ?? RoomState(code: RoomFixtures.code, instructorKey: Self.key)
+        server = RoomServer(service: RoomService(state: state, catalog: RoomFixtures.catalog, store: store, rowsPerMachine: rowsPerMachine))
         let port = try server.start(address: "127.0.0.1", port: port)
         base = URL(string: "http://127.0.0.1:\(port)")!
     }
@@ -36,12 +38,28 @@ final class RoomServerTests: XCTestCase {
     }
 
     /// Sends raw bytes and returns the status of the answer, or nil if none came within `timeout`.
-    func raw(_ bytes: String, timeout: TimeInterval = 2) throws -> Int? {
-        let fd = try Socket.connect(address: "127.0.0.1", port: UInt16(base.port!), deadline: Date(timeIntervalSinceNow: 1))
+    /// `from` another loopback address, when the system routes it (Linux does, macOS does not).
+    func raw(_ bytes: String, timeout: TimeInterval = 2, from source: String? = nil) throws -> Int? {
+        let fd = try source.map { try XCTUnwrap(Self.connect(from: $0, port: UInt16(base.port!)), "cannot connect from \($0)") }
+            ?? Socket.connect(address: "127.0.0.1", port: UInt16(base.port!), deadline: Date(timeIntervalSinceNow: 1))
         defer { Socket.close(fd) }
         Socket.sendAll(fd, Data(bytes.utf8), deadline: Date(timeIntervalSinceNow: 1))
-        guard let reply = Socket.readToEnd(fd, limit: 1 << 20, deadline: Date(timeIntervalSinceNow: timeout)) else { return nil }
+        let reply = Self.readWhatArrives(fd, deadline: Date(timeIntervalSinceNow: timeout))
         return String(decoding: reply, as: UTF8.self).split(separator: " ").dropFirst().first.flatMap { Int($0) }
+    }
+
+    /// Everything that arrived before the peer closed, reset, or the deadline passed.
+    static func readWhatArrives(_ fd: Int32, deadline: Date) -> Data {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while deadline.timeIntervalSinceNow > 0 {
+            var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&entry, 1, Int32(max(1, deadline.timeIntervalSinceNow * 1000))) > 0 else { break }
+            let count = recv(fd, &buffer, buffer.count, 0)
+            guard count > 0 else { break }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        return data
     }
 
     func testAJoinedAttendeesPostShowsInTheRoomAndSurvivesARestart() throws {
@@ -118,8 +136,10 @@ final class RoomServerTests: XCTestCase {
         XCTAssertEqual(row?.results["second"]?.missed, ["wrong-url"])
         XCTAssertEqual(link.outbox, [])
 
-        XCTAssertTrue(link.leave())
+        XCTAssertEqual(link.leave(), .left(code: RoomFixtures.code))
+        XCTAssertNil(server.service.currentState.attendee(joined.attendee), "--leave takes the row off the page")
         XCTAssertEqual(link.send([GradedExercise(id: "first", verdict: "done", missed: [])], timeout: 1), .notJoined)
+        XCTAssertEqual(link.leave(), .notJoined)
     }
 
     func testARoomThatAcceptsButNeverAnswersCostsTheSenderOnlyItsTimeout() throws {
@@ -134,6 +154,121 @@ final class RoomServerTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 0.8)
     }
 
+    /// A blocking connection from `source` to 127.0.0.1:`port`; nil when `source` cannot be bound.
+    static func connect(from source: String, port: UInt16) -> Int32? {
+        #if canImport(Glibc)
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        func address(_ text: String, _ port: UInt16) -> sockaddr_in {
+            var address = sockaddr_in()
+            #if canImport(Darwin)
+            address.sin_len = UInt8(MemoryLayout<sockaddr_in>.size)
+            #endif
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = port.bigEndian
+            _ = inet_pton(AF_INET, text, &address.sin_addr)
+            return address
+        }
+        var local = address(source, 0), remote = address("127.0.0.1", port)
+        let size = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafePointer(to: &local) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, size) } }
+        let connected = bound == 0 && withUnsafePointer(to: &remote) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connectSocket(fd, $0, size) } } == 0
+        guard connected else {
+            Socket.close(fd)
+            return nil
+        }
+        return fd
+    }
+
+    func testTwoHundredIdleConnectionsFromOneMachineLeaveTheRoomToEveryoneElse() throws {
+        guard let probe = Self.connect(from: "127.0.0.2", port: UInt16(base.port!)) else {
+            throw XCTSkip("this system routes only 127.0.0.1 (macOS): another machine cannot be played here")
+        }
+        Socket.close(probe)
+        // 200 connections from one laptop that never send a byte.
+        let idle = try (0..<200).map { _ in try Socket.connect(address: "127.0.0.1", port: UInt16(base.port!), deadline: Date(timeIntervalSinceNow: 2)) }
+        defer { idle.forEach(Socket.close) }
+        Thread.sleep(forTimeInterval: 0.2)
+
+        let started = Date()
+        XCTAssertEqual(try raw("GET /api/room HTTP/1.1\r\n\r\n", from: "127.0.0.2"), 200)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 0.5, "another machine is served at once")
+        XCTAssertEqual(try raw("GET /api/room HTTP/1.1\r\n\r\n"), 429, "the laptop with 200 open gets no more")
+        let answered = idle.filter { !Self.readWhatArrives($0, deadline: Date(timeIntervalSinceNow: 0.02)).isEmpty }
+        XCTAssertEqual(answered.count, 200 - RoomServer.maxConnectionsPerAddress, "the rest were refused at once, not held")
+    }
+
+    func testJoinsFromOneMachineStopAtItsRowsWithAReason() throws {
+        server.stop()
+        try startServer(rowsPerMachine: 2)
+        let links = (1...3).map { _ in RoomLink(stateDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("checkout-\(UUID().uuidString)")) }
+        defer { links.forEach { try? FileManager.default.removeItem(at: $0.membershipFile.deletingLastPathComponent()) } }
+        let url = "\(base.absoluteString)/?room=\(RoomFixtures.code)"
+
+        XCTAssertNoThrow(try links[0].join(url: url, name: "Ana"))
+        XCTAssertNoThrow(try links[1].join(url: url, name: "Ana again"))
+        XCTAssertThrowsError(try links[2].join(url: url, name: "Ana thrice")) {
+            XCTAssertTrue("\($0)".contains("this machine (127.0.0.1) already has 2 rows in the room (Ana, Ana again)"), "\($0)")
+        }
+        XCTAssertNoThrow(try links[0].join(url: url, name: "Ana Lopez"), "renaming by joining again is not a new row")
+        links[1].leave()
+        XCTAssertNoThrow(try links[2].join(url: url, name: "Ana thrice"), "leaving frees the machine's row")
+    }
+
+    func testOnlyTheInstructorKeyRemovesAndRenamesRows() throws {
+        XCTAssertEqual(try post("api/join", RoomFixtures.join("attendee-1")).status, 200)
+        let token = RoomFixtures.token("attendee-1")
+        XCTAssertEqual(try post("api/instructor", InstructorRequest(key: Self.key)).status, 200)
+        XCTAssertEqual(try post("api/instructor", InstructorRequest(key: String(repeating: "x", count: 32))).status, 403)
+        XCTAssertEqual(try post("api/remove", InstructorRequest(key: token, attendee: "attendee-1")).status, 403, "an attendee's token is not the key")
+        XCTAssertEqual(try post("api/rename", InstructorRequest(key: "short", attendee: "attendee-1", name: "X")).status, 403)
+        XCTAssertEqual(try raw("POST /api/remove HTTP/1.1\r\nContent-Type: text/plain\r\nContent-Length: 2\r\n\r\n{}"), 415)
+
+        XCTAssertEqual(try post("api/rename", InstructorRequest(key: Self.key, attendee: "attendee-1", name: String(repeating: "n", count: 41))).status, 422)
+        XCTAssertEqual(try post("api/rename", InstructorRequest(key: Self.key, attendee: "attendee-1", name: " Ana Lopez ")).status, 200)
+        XCTAssertEqual(server.service.currentState.attendee("attendee-1")?.name, "Ana Lopez")
+        XCTAssertEqual(try post("api/remove", InstructorRequest(key: Self.key, attendee: "attendee-1")).status, 200)
+        XCTAssertEqual(try post("api/remove", InstructorRequest(key: Self.key, attendee: "attendee-1")).status, 404)
+        XCTAssertEqual(server.service.currentState.attendees, [])
+
+        for path in ["/", "/api/room", "/api/room.csv"] {
+            let served = String(decoding: server.service.handle(HTTPRequest(method: "GET", path: path), remote: "127.0.0.1").body, as: UTF8.self)
+            XCTAssertFalse(served.contains(Self.key), path)
+        }
+    }
+
+    func testWrongInstructorKeysAreSlowedDown() throws {
+        let statuses = try (1...15).map { _ in try post("api/instructor", InstructorRequest(key: String(repeating: "w", count: 32))).status }
+        XCTAssertEqual(statuses.filter { $0 == 403 }.count, 10, "\(statuses)")
+        XCTAssertEqual(statuses.last, 429)
+    }
+
+    func testACheckoutWhoseRowWasRemovedForgetsTheRoomOnItsNextGradeAndSaysSoOnce() throws {
+        let link = RoomLink(stateDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("checkout-\(UUID().uuidString)"))
+        defer { try? FileManager.default.removeItem(at: link.membershipFile.deletingLastPathComponent()) }
+        let joined = try link.join(url: "\(base.absoluteString)/?room=\(RoomFixtures.code)", name: "Ana")
+        XCTAssertEqual(try post("api/remove", InstructorRequest(key: Self.key, attendee: joined.attendee)).status, 200)
+
+        guard case .removed(let why) = link.send([GradedExercise(id: "first", verdict: "done", missed: [], framework: "xctest")], timeout: 1) else {
+            return XCTFail("a removed row's grade is not told so")
+        }
+        XCTAssertTrue(why.contains("the instructor removed"), why)
+        XCTAssertNil(link.membership)
+        XCTAssertEqual(link.send([GradedExercise(id: "first", verdict: "done", missed: [])], timeout: 1), .notJoined, "and later grades say nothing")
+    }
+
+    func testLeavingWhileTheRoomIsDownStillLeavesAndSaysTheRowStays() throws {
+        let link = RoomLink(stateDirectory: FileManager.default.temporaryDirectory.appendingPathComponent("checkout-\(UUID().uuidString)"))
+        defer { try? FileManager.default.removeItem(at: link.membershipFile.deletingLastPathComponent()) }
+        _ = try link.join(url: "\(base.absoluteString)/?room=\(RoomFixtures.code)", name: "Ana")
+        server.stop()
+
+        guard case .leftHereOnly(RoomFixtures.code, _) = link.leave(timeout: 0.5) else { return XCTFail("leaving must not need the room") }
+        XCTAssertNil(link.membership)
+    }
+
     func testTheAddressesPrintedForAttendeesAreNeverLoopback() {
         XCTAssertFalse(LocalAddresses.lan().contains { $0.hasPrefix("127.") })
     }
@@ -145,3 +280,6 @@ final class RoomServerTests: XCTestCase {
         XCTAssertNil(link.membership)
     }
 }
+
+/// libc's `connect`, reached past `RoomServerTests.connect(from:port:)`.
+private func connectSocket(_ fd: Int32, _ address: UnsafePointer<sockaddr>, _ length: socklen_t) -> Int32 { connect(fd, address, length) }

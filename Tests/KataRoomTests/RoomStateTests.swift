@@ -128,3 +128,153 @@ final class RoomStateTests: XCTestCase {
         XCTAssertTrue(snapshot.csv().contains("\"'=cmd|' /C calc'!A0, \"\"x\"\"\""), snapshot.csv())
     }
 }
+
+/// The rows a machine may add, and the rows the instructor and the attendees themselves take away.
+final class RoomRowsTests: XCTestCase {
+    let catalog = RoomFixtures.catalog
+    let start = RoomFixtures.start
+
+    func testAMachineAddsAtMostItsShareOfRowsAndAnotherMachineStillJoins() throws {
+        var state = RoomState(code: RoomFixtures.code)
+        for index in 1...3 { _ = try state.join(RoomFixtures.join("attendee-\(index)", name: "Row \(index)"), from: "10.0.0.5", rowsPerAddress: 3, now: start) }
+
+        XCTAssertThrowsError(try state.join(RoomFixtures.join("attendee-4"), from: "10.0.0.5", rowsPerAddress: 3, now: start)) { error in
+            XCTAssertEqual((error as? RoomError)?.status, 429)
+            XCTAssertEqual("\(error)", "this machine (10.0.0.5) already has 3 rows in the room (Row 1, Row 2, Row 3): "
+                + "run Scripts/grade.sh --leave in a checkout you no longer use, or ask the instructor to remove a row.")
+        }
+        XCTAssertNoThrow(try state.join(RoomFixtures.join("attendee-5"), from: "10.0.0.6", rowsPerAddress: 3, now: start))
+        XCTAssertNoThrow(try state.join(RoomFixtures.join("attendee-2", name: "Renamed"), from: "10.0.0.5", rowsPerAddress: 3, now: start),
+                         "joining again from a known checkout renames its row, whatever the machine holds")
+        XCTAssertEqual(state.attendees.count, 4)
+    }
+
+    func testLeavingTakesTheRowOffThePageAndFreesTheMachinesSlot() throws {
+        var state = RoomState(code: RoomFixtures.code)
+        _ = try state.join(RoomFixtures.join("attendee-1"), from: "10.0.0.5", rowsPerAddress: 1, now: start)
+        let leave = LeaveRequest(code: RoomFixtures.code, attendee: "attendee-1", token: RoomFixtures.token("attendee-1"))
+
+        XCTAssertThrowsError(try state.leave(LeaveRequest(code: RoomFixtures.code, attendee: "attendee-1", token: RoomFixtures.token("attendee-2")))) {
+            XCTAssertEqual($0 as? RoomError, .notYourRow)
+        }
+        XCTAssertTrue(try state.leave(leave))
+        XCTAssertFalse(try state.leave(leave), "leaving twice is harmless")
+        XCTAssertEqual(state.attendees, [])
+        XCTAssertNoThrow(try state.join(RoomFixtures.join("attendee-2"), from: "10.0.0.5", rowsPerAddress: 1, now: start))
+    }
+
+    func testARemovedRowsNextResultsAreToldSoAndJoiningAgainBringsItBack() throws {
+        var state = try RoomFixtures.stateWith("attendee-1", "attendee-2")
+        try state.remove("attendee-1")
+
+        XCTAssertEqual(state.attendees.map(\.id), ["attendee-2"])
+        XCTAssertThrowsError(try state.post(RoomFixtures.post("attendee-1", [.init(id: "first", verdict: .done, seq: 1)]), catalog: catalog, now: start)) {
+            XCTAssertEqual($0 as? RoomError, .removedByInstructor)
+            XCTAssertEqual(($0 as? RoomError)?.status, 410)
+        }
+        XCTAssertThrowsError(try state.remove("attendee-1")) { XCTAssertEqual($0 as? RoomError, .noSuchRow) }
+
+        _ = try state.join(RoomFixtures.join("attendee-1"), now: start)
+        XCTAssertNoThrow(try state.post(RoomFixtures.post("attendee-1", [.init(id: "first", verdict: .done, seq: 1)]), catalog: catalog, now: start))
+        XCTAssertEqual(state.removed, [])
+    }
+
+    func testTheInstructorRenamesARow() throws {
+        var state = try RoomFixtures.stateWith("attendee-1")
+        let before = state.revision
+        try state.rename("attendee-1", to: "Ana Lopez")
+
+        XCTAssertEqual(state.attendee("attendee-1")?.name, "Ana Lopez")
+        XCTAssertGreaterThan(state.revision, before)
+        XCTAssertThrowsError(try state.rename("attendee-9", to: "X")) { XCTAssertEqual($0 as? RoomError, .noSuchRow) }
+    }
+
+    func testTheRoomRemembersABoundedNumberOfRemovedRows() throws {
+        var state = RoomState(code: RoomFixtures.code)
+        for index in 0..<(RoomState.maxRemembered + 5) {
+            _ = try state.join(RoomFixtures.join("attendee-\(index)"), now: start)
+            try state.remove("attendee-\(index)")
+        }
+        XCTAssertEqual(state.removed?.count, RoomState.maxRemembered)
+        XCTAssertEqual(state.removed?.last, "attendee-\(RoomState.maxRemembered + 4)")
+    }
+
+    func testAStateSavedBeforeInstructorKeysGetsOneAndKeepsItsRows() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("room-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = RoomStore(file: folder.appendingPathComponent("state.json"))
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let old = #"{"code":"ROOM42","revision":3,"attendees":[{"id":"attendee-1","name":"Ana","token":"tokenxxxxxxxxxxxx1","joinedAt":0,"lastSeen":0,"results":{"first":{"verdict":"done","missed":[],"seq":1,"receivedAt":0}}}]}"#
+        try Data(old.utf8).write(to: store.file)
+
+        let (state, isNew) = try store.loadOrCreate()
+        XCTAssertFalse(isNew)
+        XCTAssertEqual(state.attendees.map(\.name), ["Ana"])
+        XCTAssertEqual(state.instructorKey?.count, 32)
+        XCTAssertEqual(state.attendee("attendee-1")?.headline("first")?.verdict, .done, "a result saved without its track still counts")
+
+        let (fresh, freshIsNew) = try RoomStore(file: folder.appendingPathComponent("other/state.json")).loadOrCreate()
+        XCTAssertTrue(freshIsNew)
+        XCTAssertNotEqual(fresh.instructorKey, state.instructorKey)
+    }
+}
+
+/// An exercise done in both frameworks has a result per track: neither hides the other.
+final class RoomTracksTests: XCTestCase {
+    let catalog = RoomCatalog(patterns: [.init(id: "mocking", title: "Mocking")], exercises: [
+        .init(id: "mocking-first", title: "First", pattern: "mocking", bugHints: ["never-calls": "It never calls back."], frameworks: ["xctest", "swift-testing"]),
+        .init(id: "mocking-second", title: "Second", pattern: "mocking", frameworks: ["swift-testing"]),
+        .init(id: "third", title: "Third", pattern: "expectations"),
+    ])
+    let start = RoomFixtures.start
+
+    func testDoneOnEitherTrackIsDoneAndTheOtherTracksMissedBugsStillCount() throws {
+        var state = try RoomFixtures.stateWith("attendee-1")
+        try state.post(RoomFixtures.post("attendee-1", [
+            .init(id: "mocking-first", verdict: .done, seq: 1, framework: "xctest"),
+            .init(id: "mocking-first", verdict: .missesBugs, missed: ["never-calls"], seq: 2, framework: "swift-testing"),
+        ]), catalog: catalog, now: start)
+        let row = try XCTUnwrap(state.attendee("attendee-1"))
+
+        XCTAssertEqual(row.tracks("mocking-first").map(\.framework), ["swift-testing", "xctest"])
+        XCTAssertEqual(row.headline("mocking-first")?.verdict, .done)
+        XCTAssertEqual(state.doneCount("mocking-first"), 1)
+        XCTAssertEqual(row.current, nil, "the exercise is done, in XCTest")
+        XCTAssertEqual(state.mostMissed("mocking-first").map(\.bug), ["never-calls"])
+
+        let snapshot = RoomSnapshot(state: state, catalog: catalog, stuckAfterMinutes: 10, now: start)
+        let result = try XCTUnwrap(snapshot.attendees[0].results["mocking-first"])
+        XCTAssertEqual(result.verdict, .done)
+        XCTAssertEqual(result.framework, "xctest")
+        XCTAssertEqual(result.tracks.map(\.framework), ["xctest", "swift-testing"], "in the catalog's order")
+        XCTAssertEqual(snapshot.attendees[0].done, 1)
+        XCTAssertEqual(snapshot.csv().split(separator: "\r\n").count, 3, "one CSV row per track")
+    }
+
+    func testWithoutADoneTrackTheLatestStandsForTheExercise() throws {
+        var state = try RoomFixtures.stateWith("attendee-1")
+        try state.post(RoomFixtures.post("attendee-1", [.init(id: "mocking-first", verdict: .failing, seq: 1, framework: "xctest")]), catalog: catalog, now: start)
+        try state.post(RoomFixtures.post("attendee-1", [.init(id: "mocking-first", verdict: .hangs, seq: 2, framework: "swift-testing")]), catalog: catalog, now: start + 5)
+
+        XCTAssertEqual(state.attendee("attendee-1")?.headline("mocking-first")?.verdict, .hangs)
+        XCTAssertEqual(state.attendee("attendee-1")?.results.count, 2)
+    }
+
+    func testAResultForATrackTheExerciseDoesNotHaveIsRefused() throws {
+        var state = try RoomFixtures.stateWith("attendee-1")
+        XCTAssertThrowsError(try state.post(RoomFixtures.post("attendee-1", [.init(id: "mocking-second", verdict: .done, seq: 1, framework: "xctest")]),
+                                            catalog: catalog, now: start))
+        XCTAssertThrowsError(try RoomValidation.check(RoomFixtures.post("attendee-1", [.init(id: "mocking-second", verdict: .done, seq: 1, framework: "junit")])))
+        XCTAssertNoThrow(try state.post(RoomFixtures.post("attendee-1", [.init(id: "third", verdict: .done, seq: 1, framework: "xctest")]), catalog: catalog, now: start),
+                         "an exercise whose tracks the room was not told accepts either")
+    }
+
+    func testTheSnapshotNamesPatternsInCourseOrderAndShortLabels() {
+        let snapshot = RoomSnapshot(state: RoomState(code: RoomFixtures.code), catalog: catalog, stuckAfterMinutes: 10, now: start)
+
+        XCTAssertEqual(snapshot.patterns.map(\.title), ["Mocking", "expectations"], "a pattern without a title shows its id")
+        XCTAssertEqual(snapshot.patterns.map(\.exercises), [2, 1])
+        XCTAssertEqual(snapshot.exercises.map(\.label), ["first", "second", "third"])
+        XCTAssertEqual(snapshot.version, 2)
+    }
+}

@@ -24,7 +24,7 @@ extension Arguments {
                                    Next card and --hint name that track's files
           grade.sh --join URL --name NAME
                                    send every grade to the instructor's room
-          grade.sh --leave         stop sending grades to the room
+          grade.sh --leave         leave the room: your row goes, grades stop
 
         Instructors
           grade.sh --demo ID       grade ID's weak suites and its solution side by
@@ -36,8 +36,10 @@ extension Arguments {
                                    file too)
           grade.sh --repeats N     run each suite N times to detect flakiness
                                    (default 3)
-          grade.sh --room-serve [--port N]
-                                   open the live room page (default port 8787)
+          grade.sh --room-serve [--port N] [--bind ADDRESS] [--rows-per-machine N]
+                                   open the live room page (default port 8787, every
+                                   address, 3 rows per machine); prints the join
+                                   line and your instructor link
 
         Exit status: 0 when every graded exercise is done, 1 when some are not,
         2 for a usage error, 3 when the kata itself cannot be built or read,

@@ -17,9 +17,11 @@ public struct Arguments: Equatable, Sendable {
     public var json: JSONOutput?
     public var repeats = 3
     public var yes = false
-    /// The live room: `--room-serve [--port N] [--bind ADDRESS]`, `--join URL --name NAME`.
+    /// The live room: `--room-serve [--port N] [--bind ADDRESS] [--rows-per-machine N]`,
+    /// `--join URL --name NAME`.
     public var port: Int?
     public var bind: String?
+    public var rowsPerMachine: Int?
     public var joinURL: String?
     /// `--name NAME`: who the JSON results (and the room, with `--join`) say graded them.
     public var name: String?
@@ -62,11 +64,16 @@ public struct Arguments: Equatable, Sendable {
             case "--check": actions.append(.check)
             case "--room-serve": actions.append(.roomServe)
             case "--leave": actions.append(.leave)
-            case "--join", "--bind", "--port":
+            case "--join", "--bind", "--port", "--rows-per-machine":
                 guard let value = rest.popFirst(), !value.hasPrefix("-") else { throw UsageError(description: "\(word) needs a value.") }
                 switch word {
                 case "--join": actions.append(.join); arguments.joinURL = value
                 case "--bind": arguments.bind = value
+                case "--rows-per-machine":
+                    guard let rows = Int(value), (1...300).contains(rows) else {
+                        throw UsageError(description: "--rows-per-machine needs a number from 1 to 300.")
+                    }
+                    arguments.rowsPerMachine = rows
                 default:
                     guard let port = Int(value), (1...65535).contains(port) else { throw UsageError(description: "--port needs a port number from 1 to 65535.") }
                     arguments.port = port
@@ -102,8 +109,8 @@ public struct Arguments: Equatable, Sendable {
             throw UsageError(description: "choose one of --list, --hint, --solution, --reset, --undo-reset, --watch, --demo, --name at a time.")
         }
         arguments.action = actions.first ?? .grade
-        if arguments.action != .roomServe, arguments.port != nil || arguments.bind != nil {
-            throw UsageError(description: "--port and --bind go with --room-serve.")
+        if arguments.action != .roomServe, arguments.port != nil || arguments.bind != nil || arguments.rowsPerMachine != nil {
+            throw UsageError(description: "--port, --bind and --rows-per-machine go with --room-serve.")
         }
         switch arguments.action {
         case .solution, .reset, .demo:

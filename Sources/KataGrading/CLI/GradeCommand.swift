@@ -88,7 +88,7 @@ public enum GradeCommand {
         case .checkStarters:
             return withCourse(arguments, paths) { course, _, _ in StarterMaintenance.check(course) ? exitDone : exitNotDone }
         case .roomServe:
-            return withCourse(arguments, paths) { course, _, _ in RoomCommands.serve(course, port: arguments.port, bind: arguments.bind) }
+            return withCourse(arguments, paths) { course, _, _ in RoomCommands.serve(course, port: arguments.port, bind: arguments.bind, rowsPerMachine: arguments.rowsPerMachine) }
         case .join:
             return withCourse(arguments, paths) { _, _, _ in
                 RoomCommands.join(paths, url: arguments.joinURL ?? "", name: arguments.name ?? "")

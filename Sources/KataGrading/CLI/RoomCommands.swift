@@ -20,7 +20,9 @@ enum RoomCommands {
     /// Sends a grade's verdicts to the joined room, if any. Never throws and never waits longer than
     /// `sendTimeout`; what could not be sent stays in the outbox for the next grade.
     static func send(_ results: [ExerciseResult], paths: KataPaths) {
-        let graded = results.map { GradedExercise(id: $0.exercise.id, verdict: $0.verdict.kind.rawValue, missed: $0.verdict.missedChaffs) }
+        let graded = results.map {
+            GradedExercise(id: $0.exercise.id, verdict: $0.verdict.kind.rawValue, missed: $0.verdict.missedChaffs, framework: $0.exercise.framework.rawValue)
+        }
         switch link(paths).send(graded, timeout: sendTimeout) {
         case .notJoined, .sent:
             break
@@ -28,6 +30,8 @@ enum RoomCommands {
             StandardError().write("room: \(why); \(count) result\(count == 1 ? "" : "s") kept for the next grade.\n")
         case .refused(let why):
             StandardError().write("room: refused these results (\(why)). Run grade.sh --join again, or --leave.\n")
+        case .removed(let why):
+            StandardError().write("room: \(why) Grades are no longer sent.\n")
         }
         fflush(nil)
     }
@@ -45,32 +49,49 @@ enum RoomCommands {
     }
 
     static func leave(_ paths: KataPaths) -> Int32 {
-        print(link(paths).leave() ? "Left the room: grades are no longer sent." : "This checkout had not joined a room.")
+        switch link(paths).leave() {
+        case .notJoined:
+            print("This checkout had not joined a room.")
+        case .left(let code):
+            print("Left room \(code): your row is off its page, and grades are no longer sent.")
+        case .leftHereOnly(let code, let why):
+            print("Left room \(code) on this checkout: grades are no longer sent. The room did not confirm (\(why)), so your row stays on its page until the instructor removes it.")
+        }
         return GradeCommand.exitDone
     }
 
     /// The course as the room shows it: titles in order, and the hint of every planted bug.
     static func catalog(of course: Course) -> RoomCatalog {
-        RoomCatalog(exercises: course.catalog.exercises.map { exercise in
+        RoomCatalog(patterns: course.catalog.patterns.map { RoomCatalog.Pattern(id: $0.id, title: $0.title) },
+                    exercises: course.catalog.exercises.map { exercise in
             let module = exercise.module
             var hints: [String: String] = [:]
             for variant in course.variants where variant.kind == .chaff && variant.module == module && exercise.chaffs.contains(variant.name) {
                 hints[variant.name] = variant.hint
             }
-            return RoomCatalog.Exercise(id: exercise.id, title: exercise.title, pattern: exercise.pattern, bugHints: hints)
+            return RoomCatalog.Exercise(id: exercise.id, title: exercise.title, pattern: exercise.pattern, bugHints: hints,
+                                        frameworks: exercise.tracks.map(\.framework.rawValue))
         })
     }
 
-    /// Runs the room until Ctrl-C. State is saved on every change, so a restart (or a crash) keeps it.
-    static func serve(_ course: Course, port: Int?, bind: String?) -> Int32 {
+    /// Runs the room until Ctrl-C. State is saved on every change, so a restart (or a crash) keeps
+    /// it; one server per checkout, since two would save over each other.
+    static func serve(_ course: Course, port: Int?, bind: String?, rowsPerMachine: Int?) -> Int32 {
         let err = StandardError()
-        let store = RoomStore(file: course.paths.state.appendingPathComponent("room/state.json"))
+        let folder = course.paths.state.appendingPathComponent("room")
+        let store = RoomStore(file: folder.appendingPathComponent("state.json"))
+        let serverLock: RoomServerLock
         let state: RoomState
-        do { state = try store.load() ?? RoomState(code: RoomCode.newRoomCode()) } catch {
+        do {
+            serverLock = try RoomServerLock.acquire(in: folder)
+            state = try store.loadOrCreate().state
+        } catch {
             err.write("grade.sh --room-serve: \(error)\n")
             return GradeCommand.exitBroken
         }
-        let service = RoomService(state: state, catalog: catalog(of: course), store: store)
+        defer { serverLock.release() }
+        let service = RoomService(state: state, catalog: catalog(of: course), store: store,
+                                  rowsPerMachine: rowsPerMachine ?? RoomService.defaultRowsPerMachine)
         let server = RoomServer(service: service)
         let address = bind ?? "0.0.0.0"
         let listening: UInt16
@@ -86,10 +107,13 @@ enum RoomCommands {
         let lan = LocalAddresses.lan()
         let host = address == "0.0.0.0" ? (lan.first ?? "127.0.0.1") : address
         let page = "http://\(host):\(listening)/"
+        serverLock.announce(url: page, code: state.code)
         service.joinLine = "Scripts/grade.sh --join \(page)?room=\(state.code) --name \"Your Name\""
         print("Room \(state.code) is open\(state.attendees.isEmpty ? "" : ", with the \(state.attendees.count) attendees it had").")
         print("  Projector:  \(page)")
         print("  Attendees:  \(service.joinLine)")
+        print("  Instructor: \(page)#key=\(state.instructorKey ?? "")")
+        print("              (remove and rename rows; keep this line off the projector)")
         if address == "0.0.0.0", lan.count > 1 {
             // A laptop with Docker or a VPN has several: the first may not be the room's network.
             print("  This laptop's other addresses: \(lan.dropFirst().joined(separator: ", ")). Use the one on the room's network.")
