@@ -30,7 +30,8 @@ enum GradingCommand {
         let quiet = arguments.porcelain || arguments.json == .standardOutput
         Interruption.install(message: GradeCommand.interrupted, exitCode: GradeCommand.exitInterrupted)
         let started = Date()
-        let report = TextReport(style: style, catalog: course.catalog)
+        var report = TextReport(style: style, catalog: course.catalog)
+        report.bothTracks = course.exercisesWithBothTracks(selected, source: arguments.source)
         if !quiet {
             print(report.heading(grading: arguments.source.label, count: selected.count))
             print("")
@@ -56,6 +57,6 @@ enum GradingCommand {
             guard written else { return GradeCommand.exitBroken }
         }
         if arguments.source == .exercises { RoomCommands.send(results, paths: course.paths) }
-        return results.allSatisfy { $0.verdict.kind == .done } ? GradeCommand.exitDone : GradeCommand.exitNotDone
+        return results.byExercise().allSatisfy(\.isDone) ? GradeCommand.exitDone : GradeCommand.exitNotDone
     }
 }

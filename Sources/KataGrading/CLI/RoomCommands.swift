@@ -15,12 +15,14 @@ enum RoomCommands {
     /// The longest a grade waits for the room, after its verdicts are on screen.
     static let sendTimeout: TimeInterval = 1.5
 
-    static func link(_ paths: KataPaths) -> RoomLink { RoomLink(stateDirectory: paths.state) }
+    static func link(_ paths: KataPaths) -> RoomLink { RoomLink(stateDirectory: paths.attendeeState) }
 
     /// Sends a grade's verdicts to the joined room, if any. Never throws and never waits longer than
     /// `sendTimeout`; what could not be sent stays in the outbox for the next grade.
     static func send(_ results: [ExerciseResult], paths: KataPaths) {
-        let graded = results.map {
+        // Each exercise's standing track last: the room takes the result it received last to
+        // stand for an exercise not done, and must say what the grader says.
+        let graded = results.standingLast().map {
             GradedExercise(id: $0.exercise.id, verdict: $0.verdict.kind.rawValue, missed: $0.verdict.missedChaffs, framework: $0.exercise.framework.rawValue)
         }
         switch link(paths).send(graded, timeout: sendTimeout) {

@@ -49,4 +49,10 @@ extension Course {
         let started = tracks.filter { track in !track.ownFiles.allSatisfy { starterStore.isUntouched(track, $0) } }
         return started.isEmpty ? [exercise] : started
     }
+
+    /// The exercises of `selected` that a grade from `source` grades on both tracks.
+    func exercisesWithBothTracks(_ selected: [Catalog.Exercise], source: TestSource) -> Set<String> {
+        let ids = selected.flatMap { tracksToGrade($0, source: source) }.map(\.id)
+        return Set(ids.filter { id in ids.filter { $0 == id }.count > 1 })
+    }
 }

@@ -8,7 +8,7 @@ public struct JSONReport: Codable, Sendable, Equatable {
     public static let currentVersion = 1
 
     public var version: Int
-    /// `pass` when every graded exercise is done, `fail` when some are not, `error` when the kata
+    /// `pass` when every graded exercise is done (on any track), `fail` when some are not, `error` when the kata
     /// itself could not be built or read (then `message` says why and `exercises` is empty).
     public var status: String
     public var message: String?
@@ -36,6 +36,9 @@ public struct JSONReport: Codable, Sendable, Equatable {
         /// One of the verdicts: done, not started, does not compile, failing, hangs, crashed,
         /// misses bugs, rejects correct code, flaky, too slow.
         public var status: String
+        /// The verdict that stands for the exercise, its tracks in this grade combined
+        /// (`ExerciseStanding`): the same in every entry of one id.
+        public var exerciseStatus: String
         public var message: String
         public var details: [String]
         public var chaffs: Chaffs
@@ -47,7 +50,7 @@ public struct JSONReport: Codable, Sendable, Equatable {
         public var next: String?
 
         enum CodingKeys: String, CodingKey {
-            case id, framework, pattern, title, status, message, details, chaffs, testSeconds, seconds, next
+            case id, framework, pattern, title, status, exerciseStatus, message, details, chaffs, testSeconds, seconds, next
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -57,6 +60,7 @@ public struct JSONReport: Codable, Sendable, Equatable {
             try c.encode(pattern, forKey: .pattern)
             try c.encode(title, forKey: .title)
             try c.encode(status, forKey: .status)
+            try c.encode(exerciseStatus, forKey: .exerciseStatus)
             try c.encode(message, forKey: .message)
             try c.encode(details, forKey: .details)
             try c.encode(chaffs, forKey: .chaffs)
@@ -95,8 +99,10 @@ public struct JSONReport: Codable, Sendable, Equatable {
     public init(results: [ExerciseResult], source: String, attendee: Attendee = .anonymous,
                 startedAt: Date? = nil, date: Date = Date(), next: NextStep? = nil) {
         version = Self.currentVersion
-        let done = results.filter { $0.verdict.kind == .done }.count
-        status = done == results.count ? "pass" : "fail"
+        // Exercises, not tracks: one done in either framework is done.
+        let graded = results.byExercise()
+        let done = graded.filter(\.isDone).count
+        status = done == graded.count ? "pass" : "fail"
         self.source = source
         self.attendee = attendee.name
         host = attendee.host
@@ -104,13 +110,15 @@ public struct JSONReport: Codable, Sendable, Equatable {
         self.startedAt = formatter.string(from: startedAt ?? date)
         generatedAt = formatter.string(from: date)
         self.done = done
-        total = results.count
+        total = graded.count
         self.next = next?.text
         let alone = results.count == 1
+        let standing = Dictionary(graded.map { ($0.id, $0.standing.verdict.kind.rawValue) }, uniquingKeysWith: { first, _ in first })
         exercises = results.map { result in
             let advice = NextStep.advice(for: result, gradedAlone: alone)
             return Entry(id: result.exercise.id, framework: result.exercise.framework.rawValue, pattern: result.pattern.id, title: result.exercise.title,
-                         status: result.verdict.kind.rawValue, message: result.verdict.reason, details: result.verdict.details,
+                         status: result.verdict.kind.rawValue, exerciseStatus: standing[result.exercise.id] ?? result.verdict.kind.rawValue,
+                         message: result.verdict.reason, details: result.verdict.details,
                          chaffs: Chaffs(caught: result.verdict.chaffsCaught, total: result.verdict.chaffsTotal,
                                         missed: result.verdict.missedChaffs),
                          testSeconds: result.verdict.seconds.map { ($0 * 1000).rounded() / 1000 },
