@@ -41,7 +41,9 @@ enum RoomCommands {
     static func join(_ paths: KataPaths, url: String, name: String) -> Int32 {
         do {
             let joined = try link(paths).join(url: url, name: name)
-            print("Joined room \(joined.code) at \(joined.room.absoluteString) as \(joined.name).")
+            // One name everywhere: the room's is the one that signs the JSON results too.
+            try? Attendee.save(joined.name, paths)
+            print("Joined room \(joined.code) at \(joined.room.absoluteString) as \(joined.name) (your --name and JSON results say so too).")
             print("From now on every grade, --watch included, sends its verdicts there. Scripts/grade.sh --leave stops it.")
             return GradeCommand.exitDone
         } catch {

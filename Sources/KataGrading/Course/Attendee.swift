@@ -1,4 +1,5 @@
 import Foundation
+import KataRoom
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -20,6 +21,8 @@ public struct Attendee: Sendable, Equatable {
         let host = hostName()
         let saved = (try? String(contentsOf: file(paths), encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
         if let saved, !saved.isEmpty { return Attendee(name: saved, host: host) }
+        // Joined by an older grader, which kept the room's name apart: it is the attendee's name.
+        if let joined = RoomLink(stateDirectory: paths.attendeeState).membership { return Attendee(name: joined.name, host: host) }
         let user = ProcessInfo.processInfo.environment["USER"] ?? ProcessInfo.processInfo.environment["LOGNAME"] ?? NSUserName()
         return Attendee(name: "\(user)@\(host)", host: host)
     }
