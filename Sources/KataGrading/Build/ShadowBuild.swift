@@ -38,6 +38,8 @@ public struct ShadowBuild {
     public var variantSwitch: VariantSwitch
     /// The tracks to build, when not all: an attendee's untouched starters need no build.
     public var only: Set<String>?
+    /// The files an attendee added, by the track they are compiled with (`GradePlan.extras`).
+    var extraFiles: [String: [String]]
 
     /// The build of `plan`'s shadow copy (one per source of tests, under `.build/kata/`).
     init(course: Course, plan: GradePlan, swift: String) throws {
@@ -50,6 +52,7 @@ public struct ShadowBuild {
         self.swift = swift
         progress = BuildProgress()
         only = plan.toBuild
+        extraFiles = plan.extras
     }
 
     public func run() throws -> Result {
@@ -64,7 +67,8 @@ public struct ShadowBuild {
         for _ in 0...catalog.exercises.count {
             do {
                 missing = try shadow.sync(paths: paths, catalog: catalog, variants: variants,
-                                          variantSwitch: variantSwitch, excluded: Set(broken.keys), only: only)
+                                          variantSwitch: variantSwitch, excluded: Set(broken.keys), only: only,
+                                          extraFiles: extraFiles)
             } catch let error as CatalogError {
                 // A variant that no longer fits the legacy code: most likely an edit under Sources/.
                 if let edited = ShippedSources.firstEdited(paths) { throw Failure(description: ShippedSources.message(edited)) }

@@ -32,9 +32,13 @@ enum GradingCommand {
         let started = Date()
         var report = TextReport(style: style, catalog: course.catalog)
         report.bothTracks = course.exercisesWithBothTracks(selected, source: arguments.source)
+        let notes = TextReport.strayTestsNote(course.addedFiles(under: course.testsRoot(for: arguments.source)).unattachedTests)
         if !quiet {
             print(report.heading(grading: arguments.source.label, count: selected.count))
+            for note in notes { print(style.wrap(note, indent: "  ").joined(separator: "\n")) }
             print("")
+        } else if arguments.porcelain {
+            for note in notes { StandardError().write(note + "\n") }
         }
         var options = GradeOptions()
         options.source = arguments.source
@@ -51,8 +55,10 @@ enum GradingCommand {
         if !quiet { print(report.summary(results, catalog: course.catalog, lastVerdicts: lastVerdicts)) }
         if let json = arguments.json {
             let next = NextStep.card(results, catalog: course.catalog, lastVerdicts: lastVerdicts)
-            let written = json.write(JSONReport(results: results, source: arguments.source.reportName,
-                                                attendee: Attendee.load(course.paths), startedAt: started, next: next))
+            var document = JSONReport(results: results, source: arguments.source.reportName,
+                                      attendee: Attendee.load(course.paths), startedAt: started, next: next)
+            document.notes = notes
+            let written = json.write(document)
             // Room collection scripts trust the exit status: a file that was not written is a failure.
             guard written else { return GradeCommand.exitBroken }
         }

@@ -24,6 +24,8 @@ public struct JSONReport: Codable, Sendable, Equatable {
     public var total: Int
     /// The text of the "Next" card, or null when there is none.
     public var next: String?
+    /// What the grade noticed beside the verdicts: files of tests that belong to no exercise.
+    public var notes: [String] = []
     public var exercises: [Entry]
 
     public struct Entry: Codable, Sendable, Equatable {
@@ -48,9 +50,11 @@ public struct JSONReport: Codable, Sendable, Equatable {
         public var seconds: Double
         /// What to do about this verdict; null for a done verdict with nothing to add.
         public var next: String?
+        /// Files the attendee added that were graded with this track (`Module/path`).
+        public var extraFiles: [String]
 
         enum CodingKeys: String, CodingKey {
-            case id, framework, pattern, title, status, exerciseStatus, message, details, chaffs, testSeconds, seconds, next
+            case id, framework, pattern, title, status, exerciseStatus, message, details, chaffs, testSeconds, seconds, next, extraFiles
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -67,6 +71,7 @@ public struct JSONReport: Codable, Sendable, Equatable {
             try c.encode(testSeconds, forKey: .testSeconds)
             try c.encode(seconds, forKey: .seconds)
             try c.encode(next, forKey: .next)
+            try c.encode(extraFiles, forKey: .extraFiles)
         }
     }
 
@@ -77,7 +82,7 @@ public struct JSONReport: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case version, status, message, source, attendee, host, startedAt, generatedAt, done, total, next, exercises
+        case version, status, message, source, attendee, host, startedAt, generatedAt, done, total, next, notes, exercises
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -93,6 +98,7 @@ public struct JSONReport: Codable, Sendable, Equatable {
         try c.encode(done, forKey: .done)
         try c.encode(total, forKey: .total)
         try c.encode(next, forKey: .next)
+        try c.encode(notes, forKey: .notes)
         try c.encode(exercises, forKey: .exercises)
     }
 
@@ -123,7 +129,7 @@ public struct JSONReport: Codable, Sendable, Equatable {
                                         missed: result.verdict.missedChaffs),
                          testSeconds: result.verdict.seconds.map { ($0 * 1000).rounded() / 1000 },
                          seconds: (result.seconds * 100).rounded() / 100,
-                         next: advice.isEmpty ? nil : advice.joined(separator: " "))
+                         next: advice.isEmpty ? nil : advice.joined(separator: " "), extraFiles: result.extraFiles)
         }
     }
 

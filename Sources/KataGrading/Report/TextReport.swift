@@ -42,6 +42,10 @@ public struct TextReport: Sendable {
     public func entry(_ result: ExerciseResult) -> String {
         let verdict = result.verdict
         var lines = [headline(result)]
+        if !result.extraFiles.isEmpty {
+            let files = result.extraFiles.map { "Exercises/\($0)" }.joined(separator: ", ")
+            lines += style.wrap("graded with your \(files)", indent: "    ").map { style.dim($0) }
+        }
         if verdict.kind != .done && verdict.kind != .notStarted {
             lines += style.wrap(verdict.reason, indent: "    ")
         }
@@ -74,6 +78,14 @@ public struct TextReport: Sendable {
         }
         for line in card.lines { lines += style.wrap(line, indent: card.heading == nil ? "" : "  ") }
         return lines
+    }
+
+    /// The note on files an attendee added that hold tests but belong to no exercise (`Module/path`).
+    public static func strayTestsNote(_ files: [String]) -> [String] {
+        files.map { file in
+            "Note: Exercises/\(file) holds tests, but it belongs to no exercise, so no grade runs them (plain swift test does). "
+                + "Write them in the exercise's own file (Scripts/grade.sh --hint ID names it), or open this file with that exercise's first line, // Exercise ID, to grade it with that exercise."
+        }
     }
 
     /// Tab-separated `id verdict reason`, one line per exercise, for scripts such as the self-test.

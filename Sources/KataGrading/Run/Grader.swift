@@ -29,8 +29,14 @@ public struct Grader: Sendable {
         let build = try ShadowBuild(course: course, plan: plan, swift: swift).run()
         var decided: [String: Verdict] = [:]
         for track in plan.tracks {
-            decided[track.key] = Judge.judgeWithoutRuns(track, module: track.module, untouched: plan.untouched.contains(track.key),
-                                                        missing: build.missing[track.key], broken: build.broken[track.key])
+            let untouched = plan.untouched.contains(track.key)
+            if !untouched, build.missing[track.key] != nil {
+                // Gone, moved or unreadable: said as such, with the command that fixes it.
+                decided[track.key] = MissingFiles(course: course, testsRoot: plan.testsRoot).verdict(for: track, extras: plan.extras[track.key] ?? [])
+                continue
+            }
+            decided[track.key] = Judge.judgeWithoutRuns(track, module: track.module, untouched: untouched,
+                                                        missing: nil, broken: build.broken[track.key])
         }
         let runs = try GradeRuns(plan.tracks.filter { decided[$0.key] == nil }, of: build, course: course, options: options, swift: swift)
 
@@ -45,8 +51,9 @@ public struct Grader: Sendable {
                 }
                 seconds = trackRuns.seconds
             }
-            let result = ExerciseResult(exercise: track, pattern: course.catalog.pattern(of: track),
+            var result = ExerciseResult(exercise: track, pattern: course.catalog.pattern(of: track),
                                         verdict: verdict ?? Verdict(kind: .failing, reason: "the tests did not run."), seconds: seconds)
+            result.extraFiles = (plan.extras[track.key] ?? []).map { "\(track.module)/\($0)" }
             report(result)
             results.append(result)
         }
