@@ -75,7 +75,8 @@ public struct ShadowBuild {
                 throw error
             }
             // Nothing to build: every exercise is still a starter (its verdict needs no run).
-            if let only, only.subtracting(broken.keys).isEmpty {
+            // (A track whose files are missing or unreadable needs none either.)
+            if let only, only.subtracting(broken.keys).subtracting(missing.keys).isEmpty {
                 return built(testBinary: (try? testBinary()) ?? shadow.directory, broken: broken, missing: missing)
             }
             // Nothing changed since the last build that succeeded (the manifest says which exercises

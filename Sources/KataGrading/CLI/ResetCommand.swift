@@ -95,16 +95,17 @@ enum ResetCommand {
 
     /// Every backup, newest first: this grader's, then an older grader's (`.kata-backups/`).
     static func allBackups(_ paths: KataPaths) -> [Backup] {
-        var found: [Backup] = []
+        var found: [(backup: Backup, made: Date)] = []
         for parent in [backups(paths), legacyBackups(paths)] {
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? []).sorted(by: >)
-            for name in names where name != "last-reset" && !name.hasPrefix(".") {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] where name != "last-reset" && !name.hasPrefix(".") {
                 let folder = parent.appendingPathComponent(name)
                 let files = (try? FileTree.files(under: folder)) ?? []
-                if !files.isEmpty { found.append(Backup(name: name, folder: folder, files: files)) }
+                let made = (try? FileManager.default.attributesOfItem(atPath: folder.path))?[.modificationDate] as? Date ?? .distantPast
+                if !files.isEmpty { found.append((Backup(name: name, folder: folder, files: files), made)) }
             }
         }
-        return found
+        // Newest first: by the time in the name (to the second), then by when the folder was made.
+        return found.sorted { ($0.backup.name.prefix(15), $0.made) > ($1.backup.name.prefix(15), $1.made) }.map(\.backup)
     }
 
     /// The lines that list `backups` (all of them, newest first, so that the numbers are those
