@@ -20,7 +20,7 @@ public enum TemporaryRoot {
     public static func folder(for paths: KataPaths, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         let base = systemTemporary(environment)
         let name = "kata-\(getuid())-\(Fingerprint.hex(Data(paths.root.path.utf8)).prefix(12))"
-        let stable = URL(fileURLWithPath: base).appendingPathComponent(name)
+        let stable = URL(fileURLWithPath: base, isDirectory: true).appendingPathComponent(name, isDirectory: true)
         if isOurs(stable.path, creating: true) { return stable }
         // Someone else holds that name: a private folder of our own, new for this grade.
         var template = Array((base + "/kata-XXXXXX").utf8CString)
