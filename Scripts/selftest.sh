@@ -349,9 +349,9 @@ grep -q -- "--yes" "$work/reset.err" && pass "--reset without a terminal says to
 "$clone/Scripts/grade.sh" --reset "$first" --yes >"$work/reset.out" 2>&1; code=$?
 check "--reset --yes exits 0" "0" "$code" "$(cat "$work/reset.out")"
 check "--reset restores the shipped starter, even after a commit" "$(cat "$root/Exercises/$target")" "$(cat "$clone/Exercises/$target")"
-backup="$(find "$clone/.kata-backups" -type f -name "$(basename "$target")" | head -n 1)"
-if [ -n "$backup" ] && [ "$(cat "$backup")" = "$mine" ]; then pass "--reset keeps the attendee's version in .kata-backups/"
-else fail "--reset keeps the attendee's version in .kata-backups/" "backup: ${backup:-none}"; fi
+backup="$(find "$(attendee_state "$clone")/backups" -type f -name "$(basename "$target")" | head -n 1)"
+if [ -n "$backup" ] && [ "$(cat "$backup")" = "$mine" ]; then pass "--reset keeps the attendee's version in .git/kata/backups/"
+else fail "--reset keeps the attendee's version in .git/kata/backups/" "backup: ${backup:-none}"; fi
 
 setsid "$clone/Scripts/grade.sh" --watch >"$work/watch.out" 2>&1 &
 watch_pid=$!
@@ -560,8 +560,8 @@ printf '\n// version one\n' >>"$moved/Exercises/$shared_file"
 "$moved/Scripts/grade.sh" --reset "$first" --yes >"$work/reset1.out" 2>&1
 printf '\n// version two\n' >>"$moved/Exercises/$shared_file"
 "$moved/Scripts/grade.sh" --reset "$first" --yes >"$work/reset2.out" 2>&1
-kept_one="$(grep -rl "version one" "$moved/.kata-backups" | wc -l)"
-kept_two="$(grep -rl "version two" "$moved/.kata-backups" | wc -l)"
+kept_one="$(grep -rl "version one" "$(attendee_state "$moved")/backups" | wc -l)"
+kept_two="$(grep -rl "version two" "$(attendee_state "$moved")/backups" | wc -l)"
 check "two quick resets keep both versions" "1 1" "$kept_one $kept_two" "$(cat "$work/reset1.out" "$work/reset2.out")"
 users="$(awk -F'\t' -v f="$(basename "$shared_file")" -v id="$first" '$1 != id && index($1, id "@") != 1 && ("," $4 "," $5 ",") ~ ("," f ",") { print $1 }' "$work/exercises.tsv" | head -n 1)"
 if [ -n "$users" ]; then
