@@ -47,6 +47,8 @@ trap cleanup EXIT
 trap 'exit 130' INT TERM
 export no_proxy="127.0.0.1,localhost${no_proxy:+,$no_proxy}" NO_PROXY="127.0.0.1,localhost${NO_PROXY:+,$NO_PROXY}"
 export COLUMNS=80
+# useradd and runuser live in sbin, which a chroot's or a user's PATH may leave out.
+PATH="$PATH:/usr/sbin:/sbin"
 
 if ! command -v python3 >/dev/null 2>&1; then
   fail "python3 is on the PATH (this self-test reads JSON with it)"; summary; exit 1
@@ -211,10 +213,10 @@ dir="$(dirname "$request_file")"; base="$(basename "$request_file")"
 printf '\n// renamed work\n' >>"$gc/Exercises/$request_file"
 mv "$gc/Exercises/$request_file" "$gc/Exercises/$dir/MyRequestTests.swift"
 snap "$gc"
-"$grader_bin" "$gc" --porcelain "$untouched_id" >"$work/renamed.tsv" 2>&1
-contains "a renamed test file: the look-alike is named, with the mv that moves it back" "$work/renamed.tsv" \
+"$grader_bin" "$gc" "$untouched_id" 2>&1 | tr -s ' \n' '  ' >"$work/renamed.txt"
+contains "a renamed test file: the look-alike is named, with the mv that moves it back" "$work/renamed.txt" \
   "Exercises/$dir/MyRequestTests.swift looks like it" "mv 'Exercises/$dir/MyRequestTests.swift' 'Exercises/$request_file'"
-lacks "... and no --reset advice that would throw the renamed work away" "$work/renamed.tsv" "--reset"
+lacks "... and no --reset advice that would throw the renamed work away" "$work/renamed.txt" "--reset"
 unchanged "grading a renamed file" "$gc"
 mkdir -p "$gc/Exercises/$dir/Moved"
 mv "$gc/Exercises/$dir/MyRequestTests.swift" "$gc/Exercises/$dir/Moved/$base"
@@ -241,7 +243,7 @@ check "--json: done 1 of 1, and both entries say exerciseStatus done" "1/1 done,
 contains "the text report names each line's framework, and the Next card the failing track" "$work/tracks.txt" \
   "mocking-success@xctest" "mocking-success@swift-testing" "is done in XCTest; your Swift Testing track of it is failing"
 "$zip_grader" "$zip" --porcelain mocking-success@swift-testing >/dev/null 2>&1
-"$zip_grader" "$zip" --list >"$work/tracks-list.txt" 2>&1
+"$zip_grader" "$zip" --list 2>&1 | tr -s ' \n' '  ' >"$work/tracks-list.txt"
 contains "--list after grading one track keeps the other's done, and shows the one that disagrees" "$work/tracks-list.txt" "[done · Swift Testing: failing]"
 check "the room says the same: done, with each track's own" "done xctest:done,swift-testing:failing" "$(room_result "Zoë Café" mocking-success)"
 unchanged "grading two tracks" "$zip"
@@ -252,11 +254,12 @@ cp "$zip/Exercises/$success_xc" "$work/success-fixed.swift"
 printf '\nfinal class SelftestBroken: XCTestCase { func test_broken() { XCTFail("broken on purpose") } }\n' >>"$zip/Exercises/$success_xc"
 setsid "$zip_grader" "$zip" --watch mocking-success >"$work/watch.out" 2>&1 &
 watch_pid=$!
-for _ in $(seq 1 100); do grep -q "Watching mocking-success" "$work/watch.out" && break; sleep 0.1; done
+for _ in $(seq 1 100); do grep -q "Watching mocking-success" "$work/watch.out" 2>/dev/null && break; sleep 0.1; done
 sleep 0.3
 cp "$work/success-fixed.swift" "$zip/Exercises/$success_xc"
 for _ in $(seq 1 480); do grep -q "mocking-success is done" "$work/watch.out" && break; sleep 0.5; done
 contains "a fix saved during --watch's first grade is graded" "$work/watch.out" "mocking-success is done."
+for _ in $(seq 1 60); do tail -n 1 "$work/watch.out" | grep -q "Waiting for you" && break; sleep 0.5; done
 # The footer of the last screen: the failing Swift Testing track in full, not hidden by "done".
 awk '/Watching mocking-success/ { screen = "" } { screen = screen $0 "\n" } END { printf "%s", screen }' "$work/watch.out" >"$work/watch-last.txt"
 contains "--watch shows the other track's failure, as optional practice" "$work/watch-last.txt" "mocking-success@swift-testing" "failing" "optional practice"

@@ -12,7 +12,10 @@
 #   7. the workshop commands: --hint, --json, --solution, --reset (in a scratch clone, with a
 #      commit of attendee work), --watch, and a moved checkout whose build folder went stale;
 #   8. what a person sees: every screen fits 80 columns, exit codes, the JSON schema, did-you-mean,
-#      --watch ID, --demo, --reset's backups and warnings, --undo-reset.
+#      --watch ID, --demo, --reset's backups and warnings, --undo-reset;
+#   9. the kata on laptops (Scripts/laptop-selftest.sh): a ZIP download in a folder named with
+#      non-ASCII letters, git clean -fdx and rm -rf .build, editors and habits, two tracks, and
+#      files an unprivileged attendee cannot read or write; then the live room's own self-test.
 # It ends with the line "N passed, N failed" and exits non-zero when anything failed.
 # It is not a step of the course, and it refuses to run on a checkout with work in Exercises/.
 set -uo pipefail
@@ -571,6 +574,13 @@ fi
 check "--undo-reset exits 0" "0" "$code" "$(cat "$work/undo.out")"
 grep -q "version two" "$moved/Exercises/$shared_file" && pass "--undo-reset puts back the version the last reset replaced" || fail "--undo-reset puts back the version the last reset replaced" "$(cat "$work/undo.out")"
 unset COLUMNS
+
+section "Laptops: a ZIP download in 'Café Kata', git clean, editors, two tracks, permissions (Scripts/laptop-selftest.sh)"
+# Each of its checks is printed here; its summary counts as one check of this self-test.
+"$root/Scripts/laptop-selftest.sh" >"$work/laptop.log" 2>&1; code=$?
+grep -E '^  (ok|FAIL|skip) |^ {8}' "$work/laptop.log" | sed 's/^/  /'
+if [ "$code" = 0 ]; then pass "laptop self-test: $(tail -n 1 "$work/laptop.log")"
+else fail "laptop self-test: $(tail -n 1 "$work/laptop.log")"; fi
 
 section "The live room (Scripts/room-selftest.sh)"
 if "$root/Scripts/room-selftest.sh" >"$work/room.log" 2>&1; then
