@@ -261,7 +261,7 @@ for _ in $(seq 1 480); do grep -q "mocking-success is done" "$work/watch.out" &&
 contains "a fix saved during --watch's first grade is graded" "$work/watch.out" "mocking-success is done."
 for _ in $(seq 1 60); do tail -n 1 "$work/watch.out" | grep -q "Waiting for you" && break; sleep 0.5; done
 # The footer of the last screen: the failing Swift Testing track in full, not hidden by "done".
-awk '/Watching mocking-success/ { screen = "" } { screen = screen $0 "\n" } END { printf "%s", screen }' "$work/watch.out" >"$work/watch-last.txt"
+awk '/Watching mocking-success/ { screen = "" } { screen = screen $0 "\n" } END { printf "%s", screen }' "$work/watch.out" | tr -s ' \n' '  ' >"$work/watch-last.txt"
 contains "--watch shows the other track's failure, as optional practice" "$work/watch-last.txt" "mocking-success@swift-testing" "failing" "optional practice"
 printf '\n// a comment in my helper\n' >>"$zip/Exercises/Mocking/Helpers.swift"
 for _ in $(seq 1 240); do grep -q "saved: Mocking/Helpers.swift" "$work/watch.out" && break; sleep 0.5; done
