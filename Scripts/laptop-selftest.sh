@@ -252,7 +252,12 @@ section "--watch: a save during the first grade, two tracks, a helper"
 # Broken first; fixed while the first grade runs.
 cp "$zip/Exercises/$success_xc" "$work/success-fixed.swift"
 printf '\nfinal class SelftestBroken: XCTestCase { func test_broken() { XCTFail("broken on purpose") } }\n' >>"$zip/Exercises/$success_xc"
-setsid "$zip_grader" "$zip" --watch mocking-success >"$work/watch.out" 2>&1 &
+# In a process group of its own, where Ctrl-C (SIGINT) reaches it as on a terminal.
+if command -v setsid >/dev/null 2>&1; then
+  setsid "$zip_grader" "$zip" --watch mocking-success >"$work/watch.out" 2>&1 &
+else
+  set -m; "$zip_grader" "$zip" --watch mocking-success >"$work/watch.out" 2>&1 & set +m
+fi
 watch_pid=$!
 for _ in $(seq 1 100); do grep -q "Watching mocking-success" "$work/watch.out" 2>/dev/null && break; sleep 0.1; done
 sleep 0.3
