@@ -16,8 +16,8 @@ struct GradeRuns {
         try? FileManager.default.removeItem(at: logs)
         guard !tracks.isEmpty else { tickets = [:]; return }
         let scheduler = RunScheduler()
-        let runner = try TestRunner(binary: build.testBinary, package: shadow.directory, swift: swift, logs: logs,
-                                    variantSwitch: build.variantSwitch, runsXCTest: tracks.contains { $0.framework == .xctest })
+        let runner = try TestRunner(binary: build.testBinary, logs: logs, platform: .current(logs: logs), variants: course.variants,
+                                    checkout: course.paths.root, runsXCTest: tracks.contains { $0.framework == .xctest })
         var tickets: [String: RunScheduler.Ticket] = [:]
         for track in RunTimings.slowestFirst(tracks, source: options.source, course.paths) {
             let trackRunner = TrackRunner(runner: runner, binary: build.binary(forTarget: Catalog.targetName(of: track)),
