@@ -14,11 +14,12 @@ public struct Grader: Sendable {
     /// copy at once: the second one says it is waiting, then goes on.
     public func gradeLocked(_ selected: [Catalog.Exercise], options: GradeOptions, swift: String,
                             report: (ExerciseResult) -> Void) throws -> [ExerciseResult] {
-        let lock = try CheckoutLock.acquire(in: course.paths.state) {
-            StandardError().write("Another grade.sh is running in this checkout; waiting for it to finish…\n")
-        }
+        let lock = try CheckoutLock.acquire(in: course.paths.state) { StandardError().write($0) }
         defer { lock.release() }
+        // However this grade ends, nothing it started or adopted outlives it.
+        defer { ProcessRunner.shared.endAdopted() }
         ProcessRunner.shared.removeLeftoverTemporaries()
+        RunFolder.removeLeftovers(for: course.paths.root)
         return try grade(selected, options: options, swift: swift, report: report)
     }
 
@@ -32,7 +33,10 @@ public struct Grader: Sendable {
             decided[track.key] = Judge.judgeWithoutRuns(track, module: track.module, untouched: plan.untouched.contains(track.key),
                                                         missing: build.missing[track.key], broken: build.broken[track.key])
         }
-        let runs = try GradeRuns(plan.tracks.filter { decided[$0.key] == nil }, of: build, course: course, options: options, swift: swift)
+        // From here on tests run: what the grader trusts is sealed first, and checked once they are over.
+        let seal = GraderSeal(state: course.paths.state, shadow: build.shadow.directory)
+        let runs = try GradeRuns(plan.tracks.filter { decided[$0.key] == nil }, of: build, course: course, options: options,
+                                 swift: swift, seal: seal)
 
         var results: [ExerciseResult] = []
         for track in plan.tracks {
@@ -49,6 +53,12 @@ public struct Grader: Sendable {
                                         verdict: verdict ?? Verdict(kind: .failing, reason: "the tests did not run."), seconds: seconds)
             report(result)
             results.append(result)
+        }
+        ProcessRunner.shared.endAdopted()
+        let changed = seal.changes()
+        if !changed.isEmpty {
+            GraderSeal.heal(changed, state: course.paths.state, shadow: build.shadow.directory)
+            throw GraderSeal.Broken(paths: changed.map { course.paths.relative(URL(fileURLWithPath: $0)) })
         }
         RunTimings.record(results, source: options.source, course.paths)
         return results

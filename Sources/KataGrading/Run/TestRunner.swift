@@ -14,13 +14,17 @@ public struct TestRunner: Sendable {
     public var variants: [Variant]
     /// The checkout, whose runs' private folders carry its prefix.
     public var checkout: URL
+    /// What the grader trusts, as it was when the runs began: a binary that changed is not run.
+    var seal: GraderSeal
     /// XCTest's `Class.test` names, by shadow test target, read once per build.
     public var xctestTests: [String: [String]] = [:]
 
     /// `binary`: SwiftPM's test binary, which lists the XCTest tests. `runsXCTest`: whether any
     /// XCTest track will run. Only those need the listing (a run of the test binary) that names
     /// their tests; Swift Testing tracks are run by filter.
-    public init(binary: URL, logs: URL, platform: TestPlatform, variants: [Variant], checkout: URL, runsXCTest: Bool = true) throws {
+    init(binary: URL, logs: URL, platform: TestPlatform, variants: [Variant], checkout: URL, seal: GraderSeal,
+         runsXCTest: Bool = true) throws {
+        self.seal = seal
         self.logs = logs
         self.platform = platform
         self.variants = variants
@@ -57,6 +61,7 @@ public struct TestRunner: Sendable {
         if exercise.framework == .xctest && tests.isEmpty {
             return TestOutcome(status: .noTests, testSeconds: nil, testCount: 0)
         }
+        guard seal.holds(binary.resolvingSymlinksInPath().path) else { throw GraderSeal.Broken(paths: [binary.path]) }
         let invocation = TestInvocation.run(exercise.framework, target: target, tests: tests,
                                             product: .at(binary.path, on: platform.system), platform: platform,
                                             inherited: ProcessInfo.processInfo.environment)
