@@ -40,7 +40,10 @@ struct OutputLog {
         self.keeping = keeping.map { Array($0.utf8) }
     }
 
-    var cutBytes: Int { max(0, total - headLimit - keptBytes - min(tail.count, Self.tailLimit)) }
+    /// The tail's bytes that `finish` writes (or wrote).
+    private var tailKept: Int?
+
+    var cutBytes: Int { max(0, total - headLimit - keptBytes - (tailKept ?? min(tail.count, Self.tailLimit))) }
 
     mutating func take(_ chunk: UnsafeRawBufferPointer) {
         guard chunk.count > 0 else { return }
@@ -75,6 +78,7 @@ struct OutputLog {
 
     mutating func finish() {
         let kept = Array(tail.suffix(Self.tailLimit))
+        tailKept = kept.count
         if total > headLimit + keptBytes + kept.count {
             let note = "\n[kata: \(cutBytes) bytes of output were cut here; the last \(kept.count) follow]\n"
             note.utf8CString.withUnsafeBytes { emit(UnsafeRawBufferPointer(rebasing: $0.dropLast())) }
