@@ -53,14 +53,23 @@ struct GraderSeal {
         return Set(entries.keys).union(now.keys).filter { entries[$0] != now[$0] }.sorted()
     }
 
-    /// Removes what changed so that it is made again: the grader's own build as a whole (a test
-    /// could have rewritten any object of it), the toolchain answers, the shadow copy's build.
+    /// Removes what changed so that it is made again: the grader's binary and `grade.sh`'s checksum
+    /// of it when they alone changed (`grade.sh` links the binary again), else the grader's whole
+    /// build (a test could have rewritten any object of it); the toolchain answers; the shadow
+    /// copy's build.
     static func heal(_ changed: [String], state: URL, shadow: URL) {
         let fm = FileManager.default
         let grader = state.appendingPathComponent("grader").path + "/"
         let toolchain = state.appendingPathComponent("toolchain").path + "/"
         let shadowBuild = shadow.appendingPathComponent(".build").path + "/"
-        if changed.contains(where: { $0.hasPrefix(grader) }) { try? fm.removeItem(atPath: grader) }
+        let graderChanges = changed.filter { $0.hasPrefix(grader) }
+        let binary = state.appendingPathComponent("grader/debug/KataGrader").resolvingSymlinksInPath().path
+        let stamp = grader + "KataGrader.cksum"
+        if !graderChanges.isEmpty, Set(graderChanges).isSubset(of: [binary, stamp]) {
+            for path in graderChanges { try? fm.removeItem(atPath: path) }
+        } else if !graderChanges.isEmpty {
+            try? fm.removeItem(atPath: grader)
+        }
         if changed.contains(where: { $0.hasPrefix(toolchain) }) { try? fm.removeItem(atPath: toolchain) }
         if changed.contains(where: { $0.hasPrefix(shadowBuild) }) { try? fm.removeItem(atPath: shadowBuild) }
         // The shadow's sources are written again by the next sync; its build record must not vouch for them.
