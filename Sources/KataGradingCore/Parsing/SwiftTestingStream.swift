@@ -85,9 +85,11 @@ public struct SwiftTestingStream: Sendable {
         report.running = open.last
     }
 
-    /// A line too long to keep whole: only an issue matters enough to read from its ends.
+    /// A line too long to keep whole: only an issue matters enough to read from its ends; one that
+    /// is not even the start of a record was not written by Swift Testing.
     private mutating func readOversized(_ bytes: [UInt8]) {
         let text = String(decoding: bytes, as: UTF8.self)
+        guard text.hasPrefix("{") else { return report.markDamaged("a line of the event stream that is not JSON") }
         guard text.contains(#""kind":"issueRecorded""#) else { return }
         if let test = Self.field("testID", in: text).map(Self.name(of:)), open.contains(test) {
             report.fail(test, message: "an issue too long to show in full", location: nil)
