@@ -106,9 +106,14 @@ public struct ShadowBuild {
                       broken[exercise.key] == nil else { continue }
                 let file = blame.file.flatMap { exercise.uses.contains($0) || exercise.files.contains($0) ? $0 : nil }
                     ?? exercise.files.last ?? ""
-                let display = paths.relative(shadow.testFile(file, of: exercise))
-                let message = blame.inTestDiscovery ? Self.discoveryMessage(blame.message) : blame.message
-                broken[exercise.key] = CompileError(file: display, line: blame.line ?? 1, message: message)
+                var display = paths.relative(shadow.testFile(file, of: exercise))
+                var line = blame.line ?? 1
+                var message = blame.message
+                if blame.inTestDiscovery {
+                    message = Self.discoveryMessage(blame.message)
+                    if let found = declaration(namedIn: blame.message, of: exercise) { (display, line) = found }
+                }
+                broken[exercise.key] = CompileError(file: display, line: line, message: message)
                 newlyBroken = true
             }
             if !newlyBroken {
@@ -151,6 +156,22 @@ public struct ShadowBuild {
             }
         }
         return broken
+    }
+
+    /// Where the class that SwiftPM's discovery could not reach (`cannot find type 'X' in scope`)
+    /// is declared in the track's files: the attendee's file and line.
+    func declaration(namedIn message: String, of track: Catalog.Exercise) -> (String, Int)? {
+        guard let start = message.range(of: "'"), let end = message[start.upperBound...].range(of: "'") else { return nil }
+        let name = message[start.upperBound..<end.lowerBound]
+        for file in track.uses + track.files {
+            let url = shadow.testFile(file, of: track)
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                where line.contains("class \(name)") {
+                return (paths.relative(url), index + 1)
+            }
+        }
+        return nil
     }
 
     /// SwiftPM's test discovery on Linux writes `extension <Class>` at the top level of a module

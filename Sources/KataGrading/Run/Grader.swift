@@ -49,6 +49,9 @@ public struct Grader: Sendable {
                 }
                 seconds = trackRuns.seconds
             }
+            if verdict?.kind != .notStarted, let changed = changedWhileGraded(track, build: build) {
+                verdict?.details.append("- Note: \(changed) changed while it was graded: this verdict is of the version saved before the grade began. Grade again to see the new one.")
+            }
             let result = ExerciseResult(exercise: track, pattern: course.catalog.pattern(of: track),
                                         verdict: verdict ?? Verdict(kind: .failing, reason: "the tests did not run."), seconds: seconds)
             report(result)
@@ -62,5 +65,18 @@ public struct Grader: Sendable {
         }
         RunTimings.record(results, source: options.source, course.paths)
         return results
+    }
+
+    /// The first file of `track` whose text differs from the copy the grade built and ran: saved
+    /// while the grade went on. Nil when they agree (or the copy was never made).
+    func changedWhileGraded(_ track: Catalog.Exercise, build: ShadowBuild.Result) -> String? {
+        let shadow = build.shadow
+        for file in track.uses + track.files {
+            let graded = shadow.targetDirectory(of: track).appendingPathComponent(file)
+            guard let copy = FileManager.default.contents(atPath: graded.path) else { return nil }
+            let source = shadow.testFile(file, of: track)
+            if FileManager.default.contents(atPath: source.path) != copy { return course.paths.relative(source) }
+        }
+        return nil
     }
 }
