@@ -145,14 +145,13 @@ public struct ShadowPackage: Sendable {
                     return .testTarget(name: target.name, dependencies: template.dependencies,
                                        path: target.path, swiftSettings: template.swiftSettings)
                 }
-            // The grader's run hook goes into every module, so into every test binary; the XCTest
-            // observer is a test target, linked into the test product and never imported.
-            for target in package.targets where target.type == .regular {
-                target.dependencies.append(.target(name: "\(GraderOnlyNames.hookModule)"))
-            }
+            // The grader's run hook and XCTest observer: a test target, so linked into the test
+            // product, and imported by nothing (the legacy code calls the hook by its C symbol), so
+            // that no module's compilation reads the hook's module map.
             package.targets += [
                 .target(name: "\(GraderOnlyNames.hookModule)", path: "Hook/\(GraderOnlyNames.hookModule)"),
-                .testTarget(name: "\(GraderOnlyNames.observerModule)", path: "Hook/\(GraderOnlyNames.observerModule)"),
+                .testTarget(name: "\(GraderOnlyNames.observerModule)", dependencies: [.target(name: "\(GraderOnlyNames.hookModule)")],
+                            path: "Hook/\(GraderOnlyNames.observerModule)"),
             ]
 
             """

@@ -26,8 +26,10 @@ public struct Grader: Sendable {
     /// Grades `selected`, handing each track's result to `report` as soon as it is judged, in order.
     public func grade(_ selected: [Catalog.Exercise], options: GradeOptions, swift: String,
                       report: (ExerciseResult) -> Void) throws -> [ExerciseResult] {
+        let clock = PhaseClock()
         let plan = course.plan(selected, source: options.source)
         let build = try ShadowBuild(course: course, plan: plan, swift: swift).run()
+        clock.note("built")
         var decided: [String: Verdict] = [:]
         for track in plan.tracks {
             decided[track.key] = Judge.judgeWithoutRuns(track, module: track.module, untouched: plan.untouched.contains(track.key),
@@ -35,9 +37,11 @@ public struct Grader: Sendable {
         }
         // From here on tests run: what the grader trusts is sealed first, and checked once they are over.
         let seal = GraderSeal(state: course.paths.state, shadow: build.shadow.directory)
+        clock.note("sealed")
         let runs = try GradeRuns(plan.tracks.filter { decided[$0.key] == nil }, of: build, course: course, options: options,
                                  swift: swift, seal: seal)
 
+        clock.note("runs started")
         var results: [ExerciseResult] = []
         for track in plan.tracks {
             var verdict = decided[track.key]
@@ -57,8 +61,10 @@ public struct Grader: Sendable {
             report(result)
             results.append(result)
         }
+        clock.note("judged")
         ProcessRunner.shared.endAdopted()
         let changed = seal.changes()
+        clock.note("seal checked")
         if !changed.isEmpty {
             GraderSeal.heal(changed, state: course.paths.state, shadow: build.shadow.directory)
             throw GraderSeal.Broken(paths: changed.map { course.paths.relative(URL(fileURLWithPath: $0)) })
@@ -78,5 +84,17 @@ public struct Grader: Sendable {
             if FileManager.default.contents(atPath: source.path) != copy { return course.paths.relative(source) }
         }
         return nil
+    }
+}
+
+/// With `KATA_TRACE` set, when each step of a grade ended, for maintainers measuring where a grade's
+/// time goes (`Scripts/bench.sh` measures the whole).
+struct PhaseClock {
+    private let start = Date()
+    private let on = ProcessInfo.processInfo.environment["KATA_TRACE"] != nil
+
+    func note(_ step: String) {
+        guard on else { return }
+        StandardError().write(String(format: "[kata] %6.3f s  %@\n", Date().timeIntervalSince(start), step))
     }
 }
