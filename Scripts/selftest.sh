@@ -318,6 +318,10 @@ else
 fi
 wait 2>/dev/null
 
+section "A verdict no test can blur, forge or poison (Tests/Attacks)"
+source "$root/Scripts/lib/attacks.sh"
+run_attacks
+
 section "Workshop commands, in a scratch clone: --hint, --json, --solution, --reset, --watch"
 solution_files() { awk -F'\t' -v id="$1" '$1 == id { n = split($4, f, ","); for (i = 1; i <= n; i++) print $2 "/" f[i] }' "$work/exercises.tsv"; }
 "$grade" --hint "$first" >"$work/hint.txt" 2>&1; code=$?

@@ -3,11 +3,10 @@ import KataGrading
 import KataGradingCore
 
 // Scripts/grade.sh runs this with the kata's root as the first argument. The grader also runs
-// itself as the supervisor of each child process it starts (see `Supervisor`), which keeps, past
-// its output cap, the lines the parsers read.
+// itself as the supervisor of each child process it starts (see `Supervisor`).
 var words = Array(CommandLine.arguments.dropFirst())
 if words.first == Supervisor.flag {
-    exit(Supervisor.main(Array(words.dropFirst()), keeping: .linesTheGraderReads))
+    exit(Supervisor.main())
 }
 let root = words.isEmpty ? FileManager.default.currentDirectoryPath : words.removeFirst()
 let paths = KataPaths(root: URL(fileURLWithPath: root))

@@ -1,158 +1,94 @@
+import Foundation
 import XCTest
 @testable import KataGradingCore
 
+/// From how a run ended and what its framework reported to an outcome. What the tests printed is
+/// not an input at all.
 final class TestOutputParserTests: XCTestCase {
-    func outcome(_ output: String, _ termination: Termination = .exited(0), expected: [String] = ["AT.testPass"]) -> TestOutcome {
-        TestOutputParser.outcome(of: ProcessResult(termination: termination, seconds: 0.1, output: output),
-                                 framework: .xctest, timeLimit: 10, expected: expected)
+    func outcome(_ report: RunReport, _ termination: Termination = .exited(0), framework: Catalog.Framework = .xctest,
+                 fatalError: String? = nil, deadlockInOutput: Bool = false) -> TestOutcome {
+        let summary = RunSummary(report: report, sawDeadlockInOutput: deadlockInOutput, fatalError: fatalError)
+        return TestOutputParser.outcome(of: ProcessResult(termination: termination, seconds: 0.1, output: "", run: summary),
+                                        framework: framework, timeLimit: 10)
     }
 
-    let passing = """
-        Test Suite 'Selected tests' started at 2026-11-22 04:35:11.983
-        Test Case 'AT.testPass' started at 2026-11-22 04:35:12.015
-        Test Case 'AT.testPass' passed (0.250 seconds)
-        \t Executed 1 test, with 0 failures (0 unexpected) in 0.250 (0.251) seconds
-        """
+    func report(declared: [String] = ["A.test_a"], finished: [String]? = nil, end: Bool = true) -> RunReport {
+        var report = RunReport()
+        report.declared = declared
+        report.finished = finished ?? declared
+        report.reachedEnd = end
+        report.seconds = 0.25
+        return report
+    }
 
-    func test_xctest_passReadsCountAndTestTime() {
-        let result = outcome(passing)
+    func test_aRunPassesOnlyWhenItsFrameworkReachedItsEndWithEveryTestFinished() {
+        XCTAssertEqual(outcome(report()).status, .passed)
+        XCTAssertEqual(outcome(report()).testSeconds, 0.25)
+        guard case .failed(let test, let message, _) = outcome(report(finished: [], end: false)).status else { return XCTFail() }
+        XCTAssertEqual(test, "A.test_a")
+        XCTAssertTrue(message.contains("before XCTest had finished its tests"), message)
+        XCTAssertFalse(outcome(report(declared: ["A.a", "A.b"], finished: ["A.a"])).passed)
+    }
+
+    func test_theFirstFailureWinsWhateverFollows() {
+        var failing = report()
+        failing.fail("A.test_a", message: "boom", location: "/x.swift:3")
+        XCTAssertEqual(outcome(failing).status, .failed(test: "A.test_a", message: "boom", location: "/x.swift:3"))
+    }
+
+    func test_aDamagedChannelNeverPasses() {
+        var damaged = report()
+        damaged.markDamaged("a line that is not one of the observer's records")
+        guard case .failed(nil, let message, nil) = outcome(damaged).status else { return XCTFail() }
+        XCTAssertTrue(message.contains("something other than XCTest wrote into it"), message)
+    }
+
+    func test_noTestsInEitherFramework() {
+        XCTAssertEqual(outcome(report(declared: [])).status, .noTests)
+        // Swift Testing exits 69 when no test matched its filter.
+        XCTAssertEqual(outcome(report(declared: [], end: false), .exited(69), framework: .swiftTesting).status, .noTests)
+    }
+
+    func test_everyTestSkippedIsNotAPass() {
+        var skipped = report(declared: ["S/a()", "S/b()"])
+        skipped.skip("S/a()", reason: "Test a() skipped: \"later\"")
+        skipped.skip("S/b()", reason: nil)
+        XCTAssertEqual(outcome(skipped, framework: .swiftTesting).status, .allSkipped(count: 2, reason: "Test a() skipped: \"later\""))
+        skipped.declared.append("S/c()")
+        skipped.finished.append("S/c()")
+        XCTAssertEqual(outcome(skipped, framework: .swiftTesting).status, .passed)
+    }
+
+    func test_aLateCheckFailsNoTestButIsKept() {
+        var late = report(declared: ["S/a()"])
+        late.recordLate(message: "Expectation failed", location: "/x.swift:9")
+        let result = outcome(late, .exited(1), framework: .swiftTesting)
         XCTAssertEqual(result.status, .passed)
-        XCTAssertEqual(result.testCount, 1)
-        XCTAssertEqual(result.testSeconds, 0.25)
+        XCTAssertFalse(result.passedCleanly)
+        XCTAssertEqual(result.late.map(\.location), ["/x.swift:9"])
     }
 
-    func test_xctest_failureNamesTestMessageAndLocation() {
-        let result = outcome("""
-            Test Case 'AT.testFail' started at 2026-11-22 04:35:12.015
-            /tmp/p/T.swift:6: error: AT.testFail : XCTAssertEqual failed: ("1") is not equal to ("2") - msg here
-            Test Case 'AT.testFail' failed (0.001 seconds)
-            """, .exited(1), expected: ["AT.testFail"])
-        XCTAssertEqual(result.status, .failed(test: "AT.testFail", message: #"XCTAssertEqual failed: ("1") is not equal to ("2") - msg here"#, location: "/tmp/p/T.swift:6"))
+    func test_aNonZeroExitAfterEveryTestPassedIsNotAPass() {
+        guard case .failed(nil, let message, nil) = outcome(report(), .exited(3), fatalError: "Fatal error: boom").status else { return XCTFail() }
+        XCTAssertEqual(message, "Fatal error: boom")
     }
 
-    func test_xctest_whatATestPrintsCannotFailIt() {
-        let result = outcome("""
-            Test Case 'AT.testPass' started at 2026-11-22 04:35:12.015
-            SomeTests: error: none
-            /x/y.swift:3: error: Other.test : made up
-            Test Case 'AT.testPass' passed (0.001 seconds)
-            """)
-        XCTAssertEqual(result.status, .passed)
+    func test_crashesHangsAndTheDeadlock() {
+        var running = report(finished: [], end: false)
+        running.running = "A.test_a"
+        XCTAssertEqual(outcome(running, .timedOut).status, .hung(test: "A.test_a", after: 10))
+        XCTAssertEqual(outcome(running, .signaled(4)).status, .crashed(signal: 4, test: "A.test_a", deadlock: false))
+        running.trap = "dispatch_sync deadlock"
+        XCTAssertEqual(outcome(running, .signaled(5)).status, .crashed(signal: 5, test: "A.test_a", deadlock: true))
+        running.trap = nil
+        XCTAssertEqual(outcome(running, .signaled(4), deadlockInOutput: true).status, .crashed(signal: 4, test: "A.test_a", deadlock: true))
     }
 
-    func test_xctest_aRunThatEndsBeforeEveryTestFinishedIsNotAPass() {
-        // The first class passes and prints its suite's summary; the second calls exit(0).
-        let result = outcome("""
-            Test Case 'AT.testPass' started at 2026-11-22 04:35:12.015
-            Test Case 'AT.testPass' passed (0.001 seconds)
-            \t Executed 1 test, with 0 failures (0 unexpected) in 0.001 (0.001) seconds
-            Test Case 'BT.testExits' started at 2026-11-22 04:35:12.015
-            """, .exited(0), expected: ["AT.testPass", "BT.testExits"])
-        guard case .failed(let test, let message, _) = result.status else { return XCTFail("\(result.status)") }
-        XCTAssertEqual(test, "BT.testExits")
-        XCTAssertTrue(message.contains("exited before every test had finished"), message)
-    }
-
-    func test_xctest_timeoutNamesTheTestThatWasRunning() {
-        let result = outcome("Test Case 'AT.testHang' started at 2026-11-22\n", .timedOut)
-        XCTAssertEqual(result.status, .hung(test: "AT.testHang", after: 10))
-    }
-
-    func test_crash_recognisesADispatchSyncDeadlock() {
-        let result = outcome("""
-            Test Case 'AT.testDeadlock' started at 2026-11-22
-            *** Program crashed: Illegal instruction at 0x00007f75f015e7d8 ***
-              0               0x00007f75f015e7d8 __DISPATCH_WAIT_FOR_QUEUE__ + 344 in libdispatch.so
-            """, .signaled(4))
-        XCTAssertEqual(result.status, .crashed(signal: 4, test: "AT.testDeadlock", deadlock: true))
-    }
-
-    func test_noListedTestsIsNotAPass() {
-        XCTAssertEqual(outcome("", expected: []).status, .noTests)
-    }
-
-    func test_nonZeroExitWithoutAFailureLineIsNotAPass() {
-        XCTAssertFalse(outcome(passing, .exited(1)).passed)
-    }
-
-    func test_swiftTesting_readsTheEventStream() {
-        let id = "Grade_x.S/stFail()/T.swift:3:6"
-        let events = """
-            {"kind":"test","payload":{"id":"\(id)","kind":"function","name":"stFail()"},"version":0}
-            {"kind":"test","payload":{"id":"Grade_x.S/stKnown()/T.swift:9:6","kind":"function","name":"stKnown()"},"version":0}
-            {"kind":"event","payload":{"instant":{"absolute":10.0},"kind":"runStarted","messages":[]},"version":0}
-            {"kind":"event","payload":{"kind":"testStarted","messages":[],"testID":"\(id)"},"version":0}
-            {"kind":"event","payload":{"issue":{"isKnown":false,"sourceLocation":{"_filePath":"/s/T.swift","line":11}},"kind":"issueRecorded","messages":[{"symbol":"fail","text":"Expectation failed: 1 == 2"},{"symbol":"details","text":"st msg"}],"testID":"\(id)"},"version":0}
-            {"kind":"event","payload":{"kind":"testEnded","messages":[],"testID":"\(id)"},"version":0}
-            {"kind":"event","payload":{"issue":{"isKnown":true},"kind":"issueRecorded","messages":[{"text":"known"}],"testID":"Grade_x.S/stKnown()/T.swift:9:6"},"version":0}
-            {"kind":"event","payload":{"kind":"testEnded","messages":[],"testID":"Grade_x.S/stKnown()/T.swift:9:6"},"version":0}
-            {"kind":"event","payload":{"instant":{"absolute":10.5},"kind":"runEnded","messages":[]},"version":0}
-            """
-        let result = TestOutputParser.outcome(of: ProcessResult(termination: .exited(1), seconds: 0.1, output: "✘ noise: error: x"),
-                                              framework: .swiftTesting, timeLimit: 10, expected: [], events: Data(events.utf8))
-        XCTAssertEqual(result.status, .failed(test: "S/stFail()", message: "Expectation failed: 1 == 2 - st msg", location: "/s/T.swift:11"))
-        XCTAssertEqual(result.testCount, 2)
-        XCTAssertEqual(result.testSeconds, 0.5)
-    }
-
-    func test_swiftTesting_aParameterizedTestFailsAsOneTestAndNamesTheFailingArguments() {
-        // Recorded from `@Test(arguments: [1, 2, 3]) func positive(_ n: Int)` with `#expect(n != 2, "two is out")`
-        // and a passing `@Test(arguments: ["a", "b"]) func passes(_:)`, Swift 6.3.1 (fields the grader does not read left out).
-        let positive = #"Grade_x.Counting\/positive(_:)\/P.swift:3:6"#
-        let passes = #"Grade_x.Counting\/passes(_:)\/P.swift:6:6"#
-        func testCase(_ kind: String, _ test: String, _ name: String) -> String {
-            #"{"kind":"event","payload":{"_testCase":{"displayName":"\#(name)"},"kind":"\#(kind)","messages":[],"testID":"\#(test)"},"version":0}"#
-        }
-        let events = [
-            #"{"kind":"test","payload":{"id":"\#(positive)","isParameterized":true,"kind":"function","name":"positive(_:)"},"version":0}"#,
-            #"{"kind":"test","payload":{"id":"Grade_x.Counting","kind":"suite","name":"Counting"},"version":0}"#,
-            #"{"kind":"test","payload":{"id":"\#(passes)","isParameterized":true,"kind":"function","name":"passes(_:)"},"version":0}"#,
-            #"{"kind":"event","payload":{"instant":{"absolute":14823.29},"kind":"runStarted","messages":[]},"version":0}"#,
-            #"{"kind":"event","payload":{"kind":"testStarted","messages":[],"testID":"Grade_x.Counting"},"version":0}"#,
-            #"{"kind":"event","payload":{"kind":"testStarted","messages":[],"testID":"\#(positive)"},"version":0}"#,
-            #"{"kind":"event","payload":{"kind":"testStarted","messages":[],"testID":"\#(passes)"},"version":0}"#,
-            testCase("testCaseStarted", positive, "1"), testCase("testCaseEnded", positive, "1"),
-            testCase("testCaseStarted", positive, "2"),
-            #"{"kind":"event","payload":{"_comments":["two is out"],"_testCase":{"displayName":"2"},"issue":{"isKnown":false,"sourceLocation":{"_filePath":"\/s\/P.swift","column":9,"fileID":"G\/P.swift","line":4}},"kind":"issueRecorded","messages":[{"symbol":"fail","text":"Expectation failed: (n → 2) != 2"},{"symbol":"details","text":"two is out"}],"testID":"\#(positive)"},"version":0}"#,
-            testCase("testCaseEnded", positive, "2"),
-            testCase("testCaseStarted", positive, "3"), testCase("testCaseEnded", positive, "3"),
-            testCase("testCaseStarted", passes, "\\\"a\\\""), testCase("testCaseEnded", passes, "\\\"a\\\""),
-            #"{"kind":"event","payload":{"kind":"testEnded","messages":[],"testID":"\#(positive)"},"version":0}"#,
-            #"{"kind":"event","payload":{"kind":"testEnded","messages":[],"testID":"\#(passes)"},"version":0}"#,
-            #"{"kind":"event","payload":{"kind":"testEnded","messages":[],"testID":"Grade_x.Counting"},"version":0}"#,
-            #"{"kind":"event","payload":{"instant":{"absolute":14823.79},"kind":"runEnded","messages":[]},"version":0}"#,
-        ].joined(separator: "\n")
-        let result = TestOutputParser.outcome(of: ProcessResult(termination: .exited(1), seconds: 0.1, output: ""),
-                                              framework: .swiftTesting, timeLimit: 10, expected: [], events: Data(events.utf8))
-        XCTAssertEqual(result.status, .failed(test: "Counting/positive(_:)", message: "with 2: Expectation failed: (n → 2) != 2 - two is out",
-                                              location: "/s/P.swift:4"))
-        XCTAssertEqual(result.testCount, 2)
-    }
-
-    func test_relocated_pointsAtTheAttendeesFolder_whicheverSpellingTheCompilerUsed() {
-        let outcome = TestOutcome(status: .failed(test: "T.t", message: "m", location: "/real/s/Grade/G/T.swift:6"), testSeconds: nil, testCount: 1)
-        XCTAssertEqual(outcome.relocated(from: ["/link/s/Grade/G/", "/real/s/Grade/G/"], to: "Exercises/M/").status,
-                       .failed(test: "T.t", message: "m", location: "Exercises/M/T.swift:6"))
-    }
-}
-
-extension TestOutputParserTests {
-    func test_xctest_aPrintedEndingLineIsOverruledByXCTestsOwn() {
-        let result = outcome("""
-            Test Case 'AT.testPass' started at 2026-11-22 04:35:12.015
-            Test Case 'AT.testPass' failed (0.001 seconds)
-            Test Case 'Other.test' failed (0.001 seconds)
-            Test Case 'AT.testPass' passed (0.002 seconds)
-            """)
-        XCTAssertEqual(result.status, .passed)
-    }
-
-    func test_xctest_readsApplesSpellingOfTestNames() {
-        let result = outcome("""
-            Test Case '-[Grade_x.AT testPass]' started.
-            /tmp/p/T.swift:6: error: -[Grade_x.AT testPass] : XCTAssertTrue failed
-            Test Case '-[Grade_x.AT testPass]' failed (0.001 seconds).
-            """, .exited(1))
-        XCTAssertEqual(result.status, .failed(test: "AT.testPass", message: "XCTAssertTrue failed", location: "/tmp/p/T.swift:6"))
+    func test_relocationMovesFailuresAndLateChecksToTheAttendeesFolder() {
+        var outcome = TestOutcome(status: .failed(test: "t", message: "m", location: "/shadow/Grade_x/F.swift:3"), testSeconds: nil, testCount: 1)
+        outcome.late = [RunReport.Failure(test: nil, message: "m", location: "/shadow/Grade_x/F.swift:9")]
+        let moved = outcome.relocated(from: ["/shadow/Grade_x/"], to: "Exercises/Mocking/")
+        XCTAssertEqual(moved.status, .failed(test: "t", message: "m", location: "Exercises/Mocking/F.swift:3"))
+        XCTAssertEqual(moved.late.first?.location, "Exercises/Mocking/F.swift:9")
     }
 }

@@ -38,9 +38,9 @@ final class VariantTests: XCTestCase {
         XCTAssertEqual(result, """
             func f() {
                 work()
-            if _KataVariant.is("M/a") {
+            if _kataShadowVariant() == 1 {
 
-            } else if _KataVariant.is("M/b") {
+            } else if _kataShadowVariant() == 2 {
                 wait()
                 done()
             } else {
@@ -48,7 +48,7 @@ final class VariantTests: XCTestCase {
             }
             }
 
-            """)
+            """ + Schemata.switchDeclaration)
     }
 
     func test_schemata_rejectsMissingAndDuplicateHunks() {
@@ -81,11 +81,11 @@ final class VariantTests: XCTestCase {
         XCTAssertEqual(first.hunks, [.init(file: "F.swift", original: "    a()\n    b()", replacement: "    a()\n    b2()")])
         XCTAssertEqual(try Schemata.apply([first, second], toFile: "F.swift", source: source), """
             func f() {
-            if _KataVariant.is("M/first") {
+            if _kataShadowVariant() == 1 {
                 a()
                 b2()
                 c()
-            } else if _KataVariant.is("M/second") {
+            } else if _kataShadowVariant() == 2 {
                 a()
                 b()
             } else {
@@ -95,6 +95,14 @@ final class VariantTests: XCTestCase {
             }
             }
 
-            """)
+            """ + Schemata.switchDeclaration)
+    }
+
+    func test_schemata_numbersEachModulesVariantsInTheOrderOfTheirKeys() {
+        func variant(_ module: String, _ name: String) -> Variant { Variant(module: module, name: name, kind: .chaff, hint: "h", hunks: []) }
+        let all = [variant("M", "zeta"), variant("N", "alpha"), variant("M", "alpha")]
+        XCTAssertEqual(Schemata.number(of: all[2], among: all), 1)
+        XCTAssertEqual(Schemata.number(of: all[0], among: all), 2)
+        XCTAssertEqual(Schemata.number(of: all[1], among: all), 1)
     }
 }

@@ -63,7 +63,8 @@ final class SwiftConcurrencyModuleTests: XCTestCase {
     func testTaskRunnerRunsTheOperation() async {
         let ran = expectation(description: "operation ran")
         TaskRunner().run { ran.fulfill() }
-        await fulfillment(of: [ran], timeout: 5)
+        let waited = await XCTWaiter.fulfillment(of: [ran], timeout: 5)
+        XCTAssertEqual(waited, .completed)
     }
 
     func testSignUpViewModelWithTheDefaultRunnerEventuallyShowsTheAnswer() async {
@@ -74,7 +75,8 @@ final class SwiftConcurrencyModuleTests: XCTestCase {
         let answered = expectation(description: "checked")
         let viewModel = SignUpViewModel(checker: Free(answered: answered))
         viewModel.email = "ana@example.com"
-        await fulfillment(of: [answered], timeout: 5)
+        let waited = await XCTWaiter.fulfillment(of: [answered], timeout: 5)
+        XCTAssertEqual(waited, .completed)
         // The answer reaches the main actor after the check; yield until it has.
         while viewModel.isCheckingEmail { await Task.yield() }
         XCTAssertEqual(viewModel.isEmailAvailable, true)
@@ -99,7 +101,8 @@ final class SwiftConcurrencyModuleTests: XCTestCase {
         }
         debouncer.send(1)
         debouncer.send(2)
-        await fulfillment(of: [acted], timeout: 5)
+        let waited = await XCTWaiter.fulfillment(of: [acted], timeout: 5)
+        XCTAssertEqual(waited, .completed)
         XCTAssertEqual(values.value, [2])
     }
 }

@@ -6,7 +6,8 @@ import Expectations
 // `AsyncOperation.perform` returns at once and hands its value to the handler later, on the
 // operation's queue. A test that asserts right after the call, or inside a handler it never
 // waits for, is green whatever the operation does: the assertion runs after the test ended, or
-// never. In Swift Testing, an issue recorded after its test has ended is not even charged to it.
+// never. In Swift Testing, an issue recorded after its test has ended is charged to no test: it
+// fails none, and the grader counts it as catching nothing (it runs only if the process lives on).
 //
 // The idea: an `async` test awaits the handler through `awaitCallback` (AwaitCallback.swift): the
 // test resumes as soon as the handler has run, or fails once the timeout has passed. Record

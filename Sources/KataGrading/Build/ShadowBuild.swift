@@ -8,9 +8,8 @@ import KataGradingCore
 /// exercise never changes another exercise's verdict.
 public struct ShadowBuild {
     public struct Result {
-        /// The copy that was built, and the switch its variants were compiled with.
+        /// The copy that was built.
         public var shadow: ShadowPackage
-        public var variantSwitch: VariantSwitch
         /// The test binary with every exercise that compiled.
         public var testBinary: URL
         /// Swift Testing tracks rebuilt since into binaries of their own (`BuildReplay`), by
@@ -35,7 +34,6 @@ public struct ShadowBuild {
     public var shadow: ShadowPackage
     public var swift: String
     public var progress: BuildProgress
-    public var variantSwitch: VariantSwitch
     /// The tracks to build, when not all: an attendee's untouched starters need no build.
     public var only: Set<String>?
     /// The files an attendee added, by the track they are compiled with (`GradePlan.extras`).
@@ -48,7 +46,6 @@ public struct ShadowBuild {
         variants = course.variants
         let directory = paths.state.appendingPathComponent(plan.source.shadowName)
         shadow = ShadowPackage(directory: directory, testsRoot: plan.testsRoot)
-        variantSwitch = try VariantSwitch.load(in: directory)
         self.swift = swift
         progress = BuildProgress()
         only = plan.toBuild
@@ -56,7 +53,9 @@ public struct ShadowBuild {
     }
 
     public func run() throws -> Result {
-        var broken: [String: CompileError] = [:]
+        // A file that names what exists only in this copy does not compile in the attendee's own
+        // build: it is judged so before it can reach the grader's machinery.
+        var broken = namingGraderOnlyCode()
         var missing: [String: String] = [:]
         let log = shadow.directory.appendingPathComponent("build.log")
         var rebuiltFromScratch = false
@@ -67,8 +66,7 @@ public struct ShadowBuild {
         for _ in 0...catalog.exercises.count {
             do {
                 missing = try shadow.sync(paths: paths, catalog: catalog, variants: variants,
-                                          variantSwitch: variantSwitch, excluded: Set(broken.keys), only: only,
-                                          extraFiles: extraFiles)
+                                          excluded: Set(broken.keys), only: only, extraFiles: extraFiles)
             } catch let error as CatalogError {
                 // A variant that no longer fits the legacy code: most likely an edit under Sources/.
                 if let edited = ShippedSources.firstEdited(paths) { throw Failure(description: ShippedSources.message(edited)) }
@@ -112,8 +110,14 @@ public struct ShadowBuild {
                       broken[exercise.key] == nil else { continue }
                 let file = blame.file.flatMap { exercise.uses.contains($0) || exercise.files.contains($0) ? $0 : nil }
                     ?? exercise.files.last ?? ""
-                let display = paths.relative(shadow.testFile(file, of: exercise))
-                broken[exercise.key] = CompileError(file: display, line: blame.line ?? 1, message: blame.message)
+                var display = paths.relative(shadow.testFile(file, of: exercise))
+                var line = blame.line ?? 1
+                var message = blame.message
+                if blame.inTestDiscovery {
+                    message = Self.discoveryMessage(blame.message)
+                    if let found = declaration(namedIn: blame.message, of: exercise) { (display, line) = found }
+                }
+                broken[exercise.key] = CompileError(file: display, line: line, message: message)
                 newlyBroken = true
             }
             if !newlyBroken {
@@ -138,8 +142,47 @@ public struct ShadowBuild {
 
     private func built(testBinary: URL, ownBinaries: [String: URL] = [:], broken: [String: CompileError],
                         missing: [String: String]) -> Result {
-        Result(shadow: shadow, variantSwitch: variantSwitch, testBinary: testBinary, ownBinaries: ownBinaries,
-               broken: broken, missing: missing)
+        Result(shadow: shadow, testBinary: testBinary, ownBinaries: ownBinaries, broken: broken, missing: missing)
+    }
+
+    /// The tracks to build whose files name something of the grader's copy only (`GraderOnlyNames`).
+    func namingGraderOnlyCode() -> [String: CompileError] {
+        var broken: [String: CompileError] = [:]
+        for track in catalog.allTracks where only.map({ $0.contains(track.key) }) != false {
+            for name in track.uses + track.files {
+                let file = shadow.testFile(name, of: track)
+                guard let text = try? String(contentsOf: file, encoding: .utf8),
+                      let reference = GraderOnlyNames.firstReference(in: text) else { continue }
+                broken[track.key] = CompileError(
+                    file: paths.relative(file), line: reference.line,
+                    message: "cannot find '\(reference.name)' in scope: it exists only in the grader's copy of the kata, not in the modules as shipped, so your own build (swift build, Xcode) fails here too")
+                break
+            }
+        }
+        return broken
+    }
+
+    /// Where the class that SwiftPM's discovery could not reach (`cannot find type 'X' in scope`)
+    /// is declared in the track's files: the attendee's file and line.
+    func declaration(namedIn message: String, of track: Catalog.Exercise) -> (String, Int)? {
+        guard let start = message.range(of: "'"), let end = message[start.upperBound...].range(of: "'") else { return nil }
+        let name = message[start.upperBound..<end.lowerBound]
+        for file in track.uses + track.files {
+            let url = shadow.testFile(file, of: track)
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+                where line.contains("class \(name)") {
+                return (paths.relative(url), index + 1)
+            }
+        }
+        return nil
+    }
+
+    /// SwiftPM's test discovery on Linux writes `extension <Class>` at the top level of a module
+    /// of its own, so it cannot reach a test class nested in another type: `swift build` fails in
+    /// the generated file. Said in the words of what to do.
+    static func discoveryMessage(_ message: String) -> String {
+        "SwiftPM's test discovery on Linux could not reach a test class (\(message)): a test class nested inside another type is not run by `swift test` on Linux. Move it to the top level of the file (Xcode on macOS runs it either way)."
     }
 
     /// The shadow targets of every exercise track.

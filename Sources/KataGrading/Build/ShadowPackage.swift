@@ -3,11 +3,17 @@ import KataGradingCore
 
 /// The grader's private copy of the kata, where it builds and runs the tests.
 ///
-/// It differs from the checkout in three ways, none of which touches an attendee's files:
+/// It differs from the checkout in four ways, none of which touches an attendee's files:
 /// - every exercise is a test target of its own (`Grade/<target>/`), so one that does not compile
 ///   is left out of the build instead of breaking every other exercise;
 /// - every legacy module with variants carries them as a runtime switch (`Schemata`);
+/// - two targets of the grader's own (`Hook/`): the run hook, linked into every test binary, and
+///   the XCTest observer, through which results reach the supervisor (`RunHookSource`,
+///   `XCTestObserverSource`);
 /// - the manifest is the checkout's own, plus an appendix that swaps its test targets for those.
+///
+/// Nothing under it is written through a link: a link found where the grader writes is removed
+/// first (a test could have put one there to send the grader's writes into the checkout).
 ///
 /// Files are written only when their content changed, so the incremental build recompiles just
 /// what the attendee edited. The copy stays at one fixed path, because SwiftPM's build folder cannot
@@ -39,13 +45,16 @@ public struct ShadowPackage: Sendable {
     /// when it is given, are left out of the manifest.
     /// Returns the exercises whose files are missing, with the missing path.
     @discardableResult
-    public func sync(paths: KataPaths, catalog: Catalog, variants: [Variant], variantSwitch: VariantSwitch,
+    public func sync(paths: KataPaths, catalog: Catalog, variants: [Variant],
                      excluded: Set<String>, only: Set<String>? = nil, extraFiles: [String: [String]] = [:]) throws -> [String: String] {
         let fm = FileManager.default
-        try fm.createDirectory(at: directory, withIntermediateDirectories: true)
+        try GraderFolder.makeReal(directory, within: paths.state)
         // Only what the grader writes may be here: a file a test dropped in (a stray C file, a
-        // Package@swift-6.0.swift) would change every later build.
+        // Package@swift-6.0.swift) would change every later build; and a link, wherever it is.
         try Self.prune(directory, keeping: Self.ownEntries)
+        for folder in ["Sources", "Grade", "Hook"] {
+            GraderFolder.removeLinks(under: directory.appendingPathComponent(folder))
+        }
 
         // Legacy modules (and any support modules), with their variants compiled in.
         let moduleNames = try fm.contentsOfDirectory(atPath: paths.sources.path)
@@ -63,11 +72,6 @@ public struct ShadowPackage: Sendable {
                 try FileTree.write(text, to: to.appendingPathComponent(file))
                 written.insert(file)
             }
-            if !moduleVariants.isEmpty {
-                let source = Schemata.switchSource(keys: moduleVariants.map(\.key), secret: variantSwitch.secret)
-                try FileTree.write(source, to: to.appendingPathComponent(Schemata.switchFileName))
-                written.insert(Schemata.switchFileName)
-            }
             try FileTree.removeFiles(under: to, except: written)
         }
         // A module that no longer exists must not linger in the shadow copy.
@@ -75,6 +79,8 @@ public struct ShadowPackage: Sendable {
         for stale in (try? fm.contentsOfDirectory(atPath: shadowSources.path)) ?? [] where !moduleNames.contains(stale) {
             try? fm.removeItem(at: shadowSources.appendingPathComponent(stale))
         }
+
+        try writeHook()
 
         let gradeDirectory = directory.appendingPathComponent("Grade")
         try fm.createDirectory(at: gradeDirectory, withIntermediateDirectories: true)
@@ -113,6 +119,18 @@ public struct ShadowPackage: Sendable {
         exercise.uses + exercise.files + (extraFiles[exercise.key] ?? []).filter { !(exercise.uses + exercise.files).contains($0) }
     }
 
+    /// The grader's own targets: the run hook (C) and the XCTest observer.
+    func writeHook() throws {
+        let hook = directory.appendingPathComponent("Hook/\(GraderOnlyNames.hookModule)")
+        try FileTree.write(RunHookSource.source, to: hook.appendingPathComponent("hook.c"))
+        try FileTree.write(RunHookSource.header, to: hook.appendingPathComponent("include/\(RunHookSource.headerName)"))
+        try FileTree.removeFiles(under: hook, except: ["hook.c", "include/\(RunHookSource.headerName)"])
+        let observer = directory.appendingPathComponent("Hook/\(GraderOnlyNames.observerModule)")
+        try FileTree.write(XCTestObserverSource.source, to: observer.appendingPathComponent(XCTestObserverSource.fileName))
+        try FileTree.removeFiles(under: observer, except: [XCTestObserverSource.fileName])
+        try Self.prune(directory.appendingPathComponent("Hook"), keeping: [GraderOnlyNames.hookModule, GraderOnlyNames.observerModule])
+    }
+
     /// The Swift code appended to the checkout's manifest in the shadow copy.
     static func appendix(for exercises: [Catalog.Exercise], in catalog: Catalog) -> String {
         let rows = exercises.map { exercise in
@@ -134,6 +152,14 @@ public struct ShadowPackage: Sendable {
                     return .testTarget(name: target.name, dependencies: template.dependencies,
                                        path: target.path, swiftSettings: template.swiftSettings)
                 }
+            // The grader's run hook and XCTest observer: a test target, so linked into the test
+            // product, and imported by nothing (the legacy code calls the hook by its C symbol), so
+            // that no module's compilation reads the hook's module map.
+            package.targets += [
+                .target(name: "\(GraderOnlyNames.hookModule)", path: "Hook/\(GraderOnlyNames.hookModule)"),
+                .testTarget(name: "\(GraderOnlyNames.observerModule)", dependencies: [.target(name: "\(GraderOnlyNames.hookModule)")],
+                            path: "Hook/\(GraderOnlyNames.observerModule)"),
+            ]
 
             """
     }
@@ -141,7 +167,7 @@ public struct ShadowPackage: Sendable {
     /// Everything the build reads, by path in the copy: the manifest, the modules and the exercises.
     public func fileFingerprints() -> [String: String] {
         var fingerprints: [String: String] = [:]
-        for folder in ["Sources", "Grade"] {
+        for folder in ["Sources", "Grade", "Hook"] {
             let root = directory.appendingPathComponent(folder)
             for file in (try? FileTree.files(under: root)) ?? [] {
                 fingerprints["\(folder)/\(file)"] = Fingerprint.ofFile(at: root.appendingPathComponent(file)) ?? "missing"
@@ -152,8 +178,8 @@ public struct ShadowPackage: Sendable {
     }
 
     /// The entries of the shadow copy's top folder that the grader itself makes.
-    static let ownEntries: Set<String> = ["Package.swift", "Sources", "Grade", ".build", "logs", "build.log", "relink.log",
-                                          "variant-secret", ".swiftpm"]
+    static let ownEntries: Set<String> = ["Package.swift", "Sources", "Grade", "Hook", ".build", "logs", "build.log", "relink.log",
+                                          ".swiftpm"]
 
     /// Removes the entries of `directory` (not recursively) whose names are not in `keep`.
     private static func prune(_ directory: URL, keeping keep: Set<String>) throws {

@@ -7,22 +7,77 @@ import Darwin
 #endif
 
 /// One grade at a time per checkout: a second run waits instead of racing the first on the
-/// shared shadow copy. The lock is an advisory `flock`, released by the kernel if we die.
+/// shared shadow copy. The lock is an advisory `flock`, released by the kernel if its holder dies;
+/// the holder writes its pid into the file, so that a waiter can name it.
+///
+/// The wait is bounded: a process that holds the lock for good (a test that escaped its run and
+/// took it, a grade stopped in a debugger) is named, with the command that ends it, and the
+/// waiter gives up after `patience` seconds instead of waiting forever.
 public final class CheckoutLock: Sendable {
     private let descriptor: Int32
 
     private init(descriptor: Int32) { self.descriptor = descriptor }
 
-    public static func acquire(in directory: URL, onWait: () -> Void) throws -> CheckoutLock {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    public struct StillHeld: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    public static func acquire(in directory: URL, patience: Double = 300, say: (String) -> Void) throws -> CheckoutLock {
+        try GraderFolder.makeReal(directory, within: directory)
         let path = directory.appendingPathComponent("grade.lock").path
-        let fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        let fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard fd >= 0 else { throw CatalogError("cannot open the lock file \(path).") }
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
-            onWait()
-            guard flock(fd, LOCK_EX) == 0 else { throw CatalogError("cannot lock \(path).") }
+            let holder = Self.holder(path: path, fd: fd)
+            say("Another grade.sh\(holder.map { " (\($0))" } ?? "") is running in this checkout; waiting for it to finish…\n")
+            let start = Date()
+            var named = false
+            while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+                let waited = Date().timeIntervalSince(start)
+                if !named, waited > 15, let holder = Self.holder(path: path, fd: fd) {
+                    named = true
+                    say("Still waiting for \(holder). If it is stuck, end it (kill \(holder.split(separator: " ")[1].prefix { $0.isNumber })) or press Ctrl-C here.\n")
+                }
+                guard waited < patience else {
+                    close(fd)
+                    throw StillHeld(description: "the checkout is still locked after \(Int(patience)) s by \(Self.holder(path: path, fd: fd) ?? "another process"). If it is stuck, end it, then grade again.")
+                }
+                usleep(100_000)
+            }
         }
+        // The holder's name, for whoever waits next.
+        let me = "pid \(getpid()), started \(Self.clock(Date()))\n"
+        _ = ftruncate(fd, 0)
+        _ = me.withCString { pwrite(fd, $0, strlen($0), 0) }
         return CheckoutLock(descriptor: fd)
+    }
+
+    /// "pid N, started HH:MM:SS" as the holder wrote it, when that process is still alive. On
+    /// Linux, the kernel's own list of locks names the real holder, whoever took it.
+    static func holder(path: String, fd: Int32) -> String? {
+        #if os(Linux)
+        var status = stat()
+        if fstat(fd, &status) == 0, let locks = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) {
+            for line in locks.split(separator: "\n") {
+                let fields = line.split(separator: " ")
+                guard fields.count > 5, fields[1] == "FLOCK", let pid = Int32(fields[4]),
+                      fields[5].split(separator: ":").last.flatMap({ UInt64($0) }) == UInt64(status.st_ino) else { continue }
+                let command = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8))?
+                    .split(separator: "\0").first.map { ($0 as NSString).lastPathComponent } ?? "a process"
+                return "pid \(pid), \(command)"
+            }
+        }
+        #endif
+        guard let text = try? String(contentsOfFile: path, encoding: .utf8), text.hasPrefix("pid "),
+              let pid = Int32(text.dropFirst(4).prefix { $0.isNumber }), kill(pid, 0) == 0 else { return nil }
+        return text.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    static func clock(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "HH:mm:ss"
+        return formatter.string(from: date)
     }
 
     public func release() {

@@ -64,10 +64,6 @@ public final class ProcessRunner: @unchecked Sendable {
     public func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
                     timeout: Double = 120, log: URL, temporaryName: String? = nil) throws -> ProcessResult {
         let fm = FileManager.default
-        try fm.createDirectory(at: log.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let statusFile = log.deletingLastPathComponent().appendingPathComponent(".status-\(UUID().uuidString)")
-        defer { try? fm.removeItem(at: statusFile) }
-
         var childEnvironment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         var temporary: URL?
         if let root = temporaryRoot {
@@ -77,46 +73,81 @@ public final class ProcessRunner: @unchecked Sendable {
             temporary = directory
         }
         defer { if let temporary { try? fm.removeItem(at: temporary) } }
+        let orders = SupervisorOrders(limit: timeout, program: executable, arguments: arguments, environment: childEnvironment)
+        return try supervise(orders, log: log)
+    }
 
-        let logDescriptor = open(log.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+    /// Runs one test run: `executable` under the supervisor with the run's channel, in a private
+    /// folder of its own (`RunFolder`), with `variant` (its number, 0 for the real code) told only
+    /// to the test binary's hook. `environment` is added to the grader's own, without what would
+    /// load code into the test before the hook (`LD_PRELOAD`, `DYLD_INSERT_LIBRARIES`).
+    public func runTest(_ executable: String, _ arguments: [String], environment: [String: String], framework: Catalog.Framework,
+                        variant: Int32, timeout: Double, log: URL, checkout: URL) throws -> ProcessResult {
+        guard supervisor != nil else { throw RunError.unsupervised }
+        let folder = try RunFolder.make(for: checkout)
+        defer { folder.remove() }
+        var childEnvironment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        for key in ["LD_PRELOAD", "DYLD_INSERT_LIBRARIES"] { childEnvironment[key] = nil }
+        childEnvironment["TMPDIR"] = folder.temporary.path
+        childEnvironment[RunHookSource.environmentKey] = RunFolder.socket(in: folder.url.path)
+        let orders = SupervisorOrders(limit: timeout, program: executable, arguments: arguments, environment: childEnvironment,
+                                      test: .init(framework: framework, variant: variant, folder: folder.url.path))
+        return try supervise(orders, log: log)
+    }
+
+    private func supervise(_ orders: SupervisorOrders, log: URL) throws -> ProcessResult {
+        let fm = FileManager.default
+        try fm.createDirectory(at: log.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let logDescriptor = open(log.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard logDescriptor >= 0 else { throw RunError.cannotWrite(log.path, errno) }
         defer { close(logDescriptor) }
-        let statusDescriptor = open(statusFile.path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard statusDescriptor >= 0 else { throw RunError.cannotWrite(statusFile.path, errno) }
-        defer { close(statusDescriptor) }
+        var status: [Int32] = [0, 0], control: [Int32] = [0, 0]
+        guard pipe(&status) == 0 else { throw RunError.cannotWrite("a pipe", errno) }
+        guard pipe(&control) == 0 else { close(status[0]); close(status[1]); throw RunError.cannotWrite("a pipe", errno) }
+        for fd in [status[0], status[1], control[0], control[1]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        _ = fcntl(status[0], F_SETFL, fcntl(status[0], F_GETFL) | O_NONBLOCK)
+        defer { close(status[0]) }
 
         let program: String
         let programArguments: [String]
+        var descriptors: [(from: Int32, to: Int32)] = [(logDescriptor, 1), (logDescriptor, 2)]
         if let supervisor {
             program = supervisor
-            programArguments = [Supervisor.flag, String(timeout), executable] + arguments
+            programArguments = [Supervisor.flag]
+            descriptors += [(status[1], Supervisor.statusDescriptor), (control[0], Supervisor.ordersDescriptor)]
         } else {
-            program = executable
-            programArguments = arguments
+            program = orders.program
+            programArguments = orders.arguments
         }
 
         let start = Date()
         lock.lock()
-        if stopping { lock.unlock(); throw Interrupted() }
+        if stopping { lock.unlock(); [status[1], control[0], control[1]].forEach { close($0) }; throw Interrupted() }
         let pid: pid_t
         do {
-            pid = try Spawn.start(program, programArguments, environment: childEnvironment,
-                                  descriptors: [(logDescriptor, 1), (logDescriptor, 2), (statusDescriptor, Supervisor.statusDescriptor)],
-                                  newProcessGroup: false)
+            pid = try Spawn.start(program, programArguments, environment: supervisor == nil ? orders.environment : nil,
+                                  descriptors: descriptors, newProcessGroup: false)
         } catch {
             lock.unlock()
+            [status[1], control[0], control[1]].forEach { close($0) }
             throw error
         }
         live.insert(pid)
         lock.unlock()
+        close(status[1])
+        close(control[0])
+        if supervisor != nil, let data = try? JSONEncoder().encode(orders) { Self.writeAll(data, to: control[1]) }
+        close(control[1])
 
         // The supervisor keeps the limit; this bound only matters if the supervisor itself is stuck.
-        let backstop = start.addingTimeInterval(supervisor == nil ? timeout : timeout + 15)
-        var status: Int32 = 0
+        let backstop = start.addingTimeInterval(supervisor == nil ? orders.limit : orders.limit + 15)
+        var reply = StatusReply()
+        var waitStatus: Int32 = 0
         var pause: useconds_t = 200
         var backstopHit = false
         while true {
-            let waited = waitpid(pid, &status, WNOHANG)
+            reply.read(status[0])
+            let waited = waitpid(pid, &waitStatus, WNOHANG)
             if waited == pid || (waited < 0 && errno != EINTR) { break }
             if Date() > backstop && !backstopHit {
                 backstopHit = true
@@ -125,49 +156,75 @@ public final class ProcessRunner: @unchecked Sendable {
             usleep(pause)
             pause = min(pause * 2, 10_000)
         }
+        reply.read(status[0])
         lock.lock()
         live.remove(pid)
         let wasStopping = stopping
         lock.unlock()
-        if backstopHit && supervisor != nil { reapOrphans() }
+        // A supervisor that could not say how its command ended (killed by a test, say) left that
+        // command's group behind: end it here, with whatever it started.
+        if supervisor != nil, reply.report == nil {
+            if let started = reply.started { kill(-started, SIGKILL); kill(started, SIGKILL) }
+            endAdopted()
+        }
         if wasStopping { throw Interrupted() }
 
         let seconds = Date().timeIntervalSince(start)
-        let data = (try? Data(contentsOf: log)) ?? Data()
-        let output = String(decoding: data, as: UTF8.self)
-        var termination = backstopHit ? .timedOut : Self.termination(status)
-        var cut = 0
-        if supervisor != nil {
-            let report = (try? String(contentsOf: statusFile, encoding: .utf8)) ?? ""
-            (termination, cut) = Self.parseStatus(report, fallback: termination)
+        let output = String(decoding: Self.read(log, atMost: 8 << 20), as: UTF8.self)
+        guard supervisor != nil else {
+            return ProcessResult(termination: backstopHit ? .timedOut : Supervisor.termination(waitStatus), seconds: seconds, output: output)
         }
-        return ProcessResult(termination: termination, seconds: seconds, output: output, cutBytes: cut)
+        guard let report = reply.report else {
+            // The supervisor itself died: the command's fate is unknown.
+            let termination: Termination = backstopHit ? .timedOut : Supervisor.termination(waitStatus)
+            return ProcessResult(termination: termination == .exited(0) ? .signaled(SIGKILL) : termination, seconds: seconds, output: output)
+        }
+        if report.startFailure == "stopped" { throw Interrupted() }
+        if let failure = report.startFailure {
+            return ProcessResult(termination: .exited(127), seconds: seconds, output: output + "\n[kata: \(failure)]\n")
+        }
+        return ProcessResult(termination: report.termination, seconds: seconds, output: output, cutBytes: report.cutBytes, run: report.run)
     }
 
-    static func termination(_ status: Int32) -> Termination {
-        let signal = status & 0x7f
-        return signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
-    }
+    /// What a supervisor sends on its status pipe, as it arrives: `started <pid>`, then its report.
+    struct StatusReply {
+        private var bytes: [UInt8] = []
+        var started: pid_t?
+        var report: SupervisorReport?
 
-    /// Reads the supervisor's report: `exit N`, `signal N`, `timeout` or `stopped`, then `cut N`.
-    static func parseStatus(_ report: String, fallback: Termination) -> (Termination, Int) {
-        var termination = fallback
-        var cut = 0
-        for line in report.split(separator: "\n") {
-            let words = line.split(separator: " ")
-            guard let first = words.first else { continue }
-            let number = words.count > 1 ? Int32(words[1]) : nil
-            switch first {
-            case "exit": if let number { termination = .exited(number) }
-            case "signal": if let number { termination = .signaled(number) }
-            case "timeout": termination = .timedOut
-            case "stopped": termination = .signaled(SIGTERM)
-            case "cut": cut = number.map(Int.init) ?? 0
-            case "failed": termination = .exited(127)
-            default: break
+        mutating func read(_ fd: Int32) {
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while bytes.count < 4 << 20 {
+                let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { break }
+                bytes += buffer[0..<count]
+            }
+            for line in bytes.split(separator: 10) {
+                let text = String(decoding: line, as: UTF8.self)
+                if text.hasPrefix("started "), started == nil { started = pid_t(text.dropFirst(8)) }
+                else if text.hasPrefix("{") { report = try? JSONDecoder().decode(SupervisorReport.self, from: Data(line)) }
             }
         }
-        return (termination, cut)
+    }
+
+    static func writeAll(_ data: Data, to fd: Int32) {
+        data.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let count = write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { return }
+                offset += count
+            }
+        }
+    }
+
+    /// At most `limit` bytes of a file: the output cap bounds a log, this bounds the grader's memory.
+    static func read(_ url: URL, atMost limit: Int) -> Data {
+        guard let handle = try? FileHandle(forReadingFrom: url) else { return Data() }
+        defer { try? handle.close() }
+        return (try? handle.read(upToCount: limit)) ?? Data()
     }
 
     /// Asks every supervisor to stop (each then ends its child and all the child started), waits a
@@ -193,12 +250,13 @@ public final class ProcessRunner: @unchecked Sendable {
             kill(-pid, SIGKILL)
             kill(pid, SIGKILL)
         }
-        reapOrphans()
+        endAdopted()
     }
 
-    /// Kills and reaps processes re-parented to the grader (it is their subreaper) that are not
-    /// supervisors it is waiting for.
-    func reapOrphans() {
+    /// Kills and reaps processes re-parented to the grader (it is their subreaper, on Linux) that
+    /// are not supervisors it is waiting for: what a test left when its supervisor was killed.
+    /// Called when a supervisor dies without its report, and when a grade ends, however it ends.
+    public func endAdopted() {
         guard supervisor != nil else { return }
         // Under the lock, so that a supervisor started meanwhile is never taken for an orphan.
         lock.lock()
@@ -215,10 +273,13 @@ public final class ProcessRunner: @unchecked Sendable {
 
     enum RunError: Error, CustomStringConvertible {
         case cannotWrite(String, Int32)
+        case unsupervised
         var description: String {
             switch self {
             case .cannotWrite(let path, let code):
                 return "cannot write \(path): \(String(cString: strerror(code)))."
+            case .unsupervised:
+                return "a test run needs the grader's supervisor (KataGrader --supervise)."
             }
         }
     }
@@ -237,3 +298,9 @@ public final class ProcessRunner: @unchecked Sendable {
 
 /// Thrown when a run was cut short by Ctrl-C.
 public struct Interrupted: Error {}
+
+#if canImport(Glibc)
+private let systemRead = Glibc.read
+#else
+private let systemRead = Darwin.read
+#endif

@@ -9,118 +9,205 @@ import Darwin
 
 /// Runs one command on the grader's behalf and guarantees that nothing it started outlives it.
 ///
-/// The grader starts every child (a test run, a build, git) as `KataGrader --supervise LIMIT
-/// PROGRAM ARGS…`. The supervisor:
-/// - starts PROGRAM in a process group of its own, with no signal blocked and every signal at its
-///   default, whatever the grader's threads had (a test under the grader behaves as under `swift test`);
-/// - kills the whole group after LIMIT seconds, when asked to stop (SIGTERM, SIGINT, SIGHUP), or
+/// The grader starts every child (a test run, a build, git) as `KataGrader --supervise`, and hands
+/// it its orders (`SupervisorOrders`) through descriptor 4. The supervisor:
+/// - starts the command in a process group of its own, with no signal blocked and every signal at
+///   its default, whatever the grader's threads had (a test under the grader behaves as under `swift test`);
+/// - kills the whole group after the time limit, when asked to stop (SIGTERM, SIGINT, SIGHUP), or
 ///   when the grader dies, which it notices because its parent changes;
-/// - on Linux, is a child subreaper: anything PROGRAM started that escaped its group (`setsid`,
+/// - on Linux, is a child subreaper: anything the command started that escaped its group (`setsid`,
 ///   `Process`, a double fork) is re-parented here when its parent ends, and is killed before the
 ///   supervisor exits. On macOS there is no subreaper: such an escapee survives (see `ProcessRunner`);
-/// - copies PROGRAM's output to its own standard output, capped (see `OutputCap`), so a test that
-///   prints without end neither fills the disk nor the grader's memory;
-/// - writes how PROGRAM ended to file descriptor 3, which the grader reads.
+/// - copies the command's output to its own standard output (the log), capped (`OutputLog`);
+/// - for a test run, serves the run's channel (`RunChannel`): tells the test binary's hook which
+///   variant to be, and reads, while they are written, the framework's own reports (the XCTest
+///   observer's records, Swift Testing's event stream on the test's descriptor 3) into a bounded
+///   `RunReport`; a failure once read cannot be taken back by anything the test writes later;
+/// - writes `started <pid>`, then how the command ended (`SupervisorReport`), to descriptor 3.
 ///
-/// Its command line and environment are the same for every run of a suite, so a test that reads
-/// them (`/proc/<ppid>/cmdline`) learns nothing about which variant of the code it runs against.
+/// It keeps other processes of the user out of its memory and descriptors (Linux: not dumpable),
+/// so a test cannot read its orders through `/proc`.
 public enum Supervisor {
     public static let flag = "--supervise"
     static let statusDescriptor: Int32 = 3
+    static let ordersDescriptor: Int32 = 4
 
     nonisolated(unsafe) static var stopRequested: sig_atomic_t = 0
 
-    /// `arguments` are those after `--supervise`: LIMIT PROGRAM ARGS…; past its cap, PROGRAM's
-    /// output keeps only the lines `keeping` names.
-    public static func main(_ arguments: [String], keeping: LineMarkers) -> Int32 {
-        guard arguments.count >= 2, let limit = Double(arguments[0]), limit > 0 else {
-            FileHandle.standardError.write(Data("usage: KataGrader --supervise SECONDS PROGRAM [ARGS…]\n".utf8))
+    public static func main() -> Int32 {
+        _ = kata_forbid_inspection()
+        _ = fcntl(statusDescriptor, F_SETFD, FD_CLOEXEC)
+        guard let orders = readOrders() else {
+            FileHandle.standardError.write(Data("usage: the grader starts KataGrader --supervise with its orders on descriptor 4.\n".utf8))
             return 2
         }
-        let parent = getppid()
-        _ = fcntl(statusDescriptor, F_SETFD, FD_CLOEXEC)
         _ = kata_become_subreaper()
         for signalNumber in [SIGTERM, SIGINT, SIGHUP] {
             signal(signalNumber) { _ in Supervisor.stopRequested = 1 }
         }
+        let report = supervise(orders, parent: getppid())
+        send(report)
+        return 0
+    }
+
+    static func readOrders() -> SupervisorOrders? {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while data.count < 16 << 20 {
+            let count = buffer.withUnsafeMutableBytes { read(ordersDescriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { break }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        close(ordersDescriptor)
+        return try? JSONDecoder().decode(SupervisorOrders.self, from: data)
+    }
+
+    static func supervise(_ orders: SupervisorOrders, parent: pid_t) -> SupervisorReport {
+        var failed = SupervisorReport(termination: .exited(127), cutBytes: 0)
         // The grader may already be gone by the time we run.
-        if parent == 1 || getppid() != parent { return report("stopped", cut: 0) }
+        if parent == 1 || getppid() != parent { failed.startFailure = "stopped"; return failed }
 
-        var fds: [Int32] = [0, 0]
-        guard pipe(&fds) == 0 else { return report("failed pipe: \(String(cString: strerror(errno)))", cut: 0) }
-        let (readEnd, writeEnd) = (fds[0], fds[1])
-        _ = fcntl(readEnd, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
-
+        var output: [Int32] = [0, 0], events: [Int32] = [0, 0]
+        guard pipe(&output) == 0, pipe(&events) == 0 else { failed.startFailure = "pipe: \(String(cString: strerror(errno)))"; return failed }
+        for fd in [output[0], events[0]] {
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        }
+        // The socket exists before the test process: its hook connects before `main`, and the
+        // connection waits in the backlog until the loop below accepts it.
+        var channel: RunChannel?
+        if let test = orders.test {
+            do {
+                channel = try RunChannel(path: RunFolder.socket(in: test.folder), variant: test.variant, executable: orders.program)
+            } catch {
+                failed.startFailure = "\(error)"
+                return failed
+            }
+        }
+        var descriptors: [(from: Int32, to: Int32)] = [(output[1], 1), (output[1], 2)]
+        if orders.test?.framework == .swiftTesting { descriptors.append((events[1], 3)) }
         let child: pid_t
         do {
-            child = try Spawn.start(arguments[1], Array(arguments.dropFirst(2)), environment: nil,
-                                   descriptors: [(writeEnd, 1), (writeEnd, 2)], newProcessGroup: true)
+            child = try Spawn.start(orders.program, orders.arguments, environment: orders.environment,
+                                    descriptors: descriptors, newProcessGroup: true)
         } catch {
-            return report("failed \(error)", cut: 0)
+            failed.startFailure = "\(error)"
+            return failed
         }
-        close(writeEnd)
+        channel?.testProcess = child
+        close(output[1])
+        close(events[1])
+        sendLine("started \(child)")
 
-        var cap = OutputCap(keeping: keeping)
-        let deadline = Date().addingTimeInterval(limit)
-        var ending: String?
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while ending == nil {
-            var poller = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
-            if poll(&poller, 1, 10) > 0 { drain(readEnd, into: &cap, buffer: &buffer) }
+        var log = OutputLog(sink: 1, headLimit: orders.test == nil ? OutputLog.toolHead : OutputLog.testHead,
+                            keeping: orders.test == nil ? ["error:", "note:"] : [])
+        var records = XCTestRecords()
+        var stream = SwiftTestingStream()
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        var open: Set<Int32> = [output[0]]
+        if orders.test?.framework == .swiftTesting { open.insert(events[0]) } else { close(events[0]) }
+
+        func readAll(_ fd: Int32) {
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                if count < 0 { return }
+                if count == 0 {
+                    if open.remove(fd) == nil { channel?.drop(fd) }
+                    close(fd)
+                    return
+                }
+                buffer.withUnsafeBytes { raw in
+                    let chunk = UnsafeRawBufferPointer(rebasing: raw[0..<count])
+                    if fd == output[0] {
+                        log.take(chunk)
+                    } else if fd == events[0] {
+                        stream.feed(chunk)
+                    } else if channel?.connections.first(where: { $0.fd == fd })?.role == .testProcess {
+                        records.feed(chunk)
+                    }
+                }
+            }
+        }
+
+        func pollOnce(_ milliseconds: Int32) {
+            var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            if let channel {
+                fds.append(pollfd(fd: channel.listener, events: Int16(POLLIN), revents: 0))
+                fds += channel.connections.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+            }
+            guard poll(&fds, nfds_t(fds.count), milliseconds) > 0 else { return }
+            for entry in fds where entry.revents != 0 {
+                if entry.fd == channel?.listener { channel?.acceptWaiting() } else { readAll(entry.fd) }
+            }
+        }
+
+        let deadline = Date().addingTimeInterval(orders.limit)
+        var termination: Termination?
+        var stopped = false
+        while termination == nil && !stopped {
+            pollOnce(10)
             var status: Int32 = 0
             let waited = waitpid(child, &status, WNOHANG)
             if waited == child {
-                ending = describe(status)
-            } else if waited < 0 && errno != EINTR {
-                ending = "exit 0"
+                termination = Self.termination(status)
             } else if stopRequested != 0 || getppid() != parent {
-                ending = "stopped"
+                stopped = true
             } else if Date() >= deadline {
-                ending = "timeout"
+                termination = .timedOut
             }
         }
-        // The group first (it holds most of what the program started), then anything that escaped.
+        // The group first (it holds most of what the command started), then anything that escaped.
         kill(-child, SIGKILL)
         kill(child, SIGKILL)
-        reapEverything(except: [])
-        // Every writer is dead now, so the pipe ends soon; bound the wait all the same.
-        let drainUntil = Date().addingTimeInterval(1)
-        while Date() < drainUntil {
-            var poller = pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)
-            guard poll(&poller, 1, 20) > 0 else { continue }
-            if !drain(readEnd, into: &cap, buffer: &buffer) { break }
+        reapEverything()
+        // Every writer is dead now, so the pipes and the channel end soon; bound the wait all the same.
+        let until = Date().addingTimeInterval(1)
+        while Date() < until, !open.isEmpty || !(channel?.connections.isEmpty ?? true) { pollOnce(20) }
+        log.finish()
+        records.end()
+        stream.end()
+
+        var report = SupervisorReport(termination: termination ?? .signaled(SIGTERM), cutBytes: log.cutBytes)
+        if stopped { report.startFailure = "stopped" }
+        if let test = orders.test {
+            var framework = test.framework == .xctest ? records.report : stream.report
+            // The hook's trap record comes through the channel whatever the framework.
+            framework.trap = framework.trap ?? records.report.trap
+            report.run = RunSummary(report: framework, sawDeadlockInOutput: log.sawDeadlock, fatalError: log.fatalError)
         }
-        cap.finish()
-        return report(ending ?? "stopped", cut: cap.cutBytes)
+        return report
     }
 
-    /// Reads what is available; false at end of file.
-    @discardableResult
-    static func drain(_ descriptor: Int32, into cap: inout OutputCap, buffer: inout [UInt8]) -> Bool {
-        while true {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count > 0 { cap.take(buffer[0..<count]); continue }
-            return count < 0 && (errno == EAGAIN || errno == EINTR)
-        }
-    }
-
-    static func describe(_ status: Int32) -> String {
+    static func termination(_ status: Int32) -> Termination {
         // WIFEXITED / WTERMSIG, which Swift does not import as functions.
         let signal = status & 0x7f
-        return signal == 0 ? "exit \((status >> 8) & 0xff)" : "signal \(signal)"
+        return signal == 0 ? .exited((status >> 8) & 0xff) : .signaled(signal)
     }
 
-    static func report(_ ending: String, cut: Int) -> Int32 {
-        let text = "\(ending)\ncut \(cut)\n"
-        _ = text.withCString { write(statusDescriptor, $0, strlen($0)) }
-        return 0
+    static func send(_ report: SupervisorReport) {
+        guard let json = try? JSONEncoder().encode(report) else { return }
+        sendLine(String(decoding: json, as: UTF8.self))
+    }
+
+    static func sendLine(_ text: String) {
+        var line = text + "\n"
+        line.withUTF8 { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let count = write(statusDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                if count < 0 && errno == EINTR { continue }
+                if count <= 0 { return }
+                offset += count
+            }
+        }
     }
 
     /// Kills and reaps every child this process has, including orphans re-parented to it as a
     /// subreaper, until none is left (or two seconds pass, against a fork bomb). With
     /// `reapAnyChild` false it reaps only the children it killed, leaving `keep` to their waiters.
-    static func reapEverything(except keep: Set<pid_t>, reapAnyChild: Bool = true) {
+    static func reapEverything(except keep: Set<pid_t> = [], reapAnyChild: Bool = true) {
         let until = Date().addingTimeInterval(2)
         while Date() < until {
             let children = ChildProcesses.of(getpid()).filter { !keep.contains($0) }

@@ -85,7 +85,7 @@ final class RunScheduler: Sendable {
                 failure.withLock { $0 = error }
                 return finish(ExerciseRuns(first: TestOutcome(status: .noTests, testSeconds: nil, testCount: 0)))
             }
-            guard first.passed, !jobs.isEmpty else { return finish(ExerciseRuns(first: first)) }
+            guard first.passedCleanly, !jobs.isEmpty else { return finish(ExerciseRuns(first: first)) }
 
             for (index, job) in jobs.enumerated().shuffled() {
                 pool.add(priority: .high) {

@@ -1,41 +1,39 @@
 import Foundation
 import KataGradingCore
 
-/// Runs one exercise's tests from a test binary of the shadow build, optionally with a variant on.
+/// Runs one exercise's tests from a test binary of the shadow build, against the real module or
+/// one of its variants, the way `TestInvocation` plans it for this platform.
 ///
-/// On Linux the test binary is an executable that takes `Target.Class` filters; on macOS it is a
-/// bundle that `xcrun xctest` loads. Running it directly, rather than through `swift test`, saves
-/// most of a second per run, and the grader makes many runs.
-///
-/// Nothing a test can see tells a variant's run from a real one: the command line and log names
-/// are the same for both, and the variant switch is an opaque token (`VariantSwitch`) that every
-/// run carries.
+/// Nothing a test can see tells a variant's run from a real one: the command line, environment and
+/// log names have the same shape for every run, and which variant to be reaches only the test
+/// binary's hook, through the run's channel, before `main` (`ProcessRunner.runTest`).
 public struct TestRunner: Sendable {
-    public var package: URL
     public var logs: URL
-    public var swift: String
-    public var variantSwitch: VariantSwitch
+    public var platform: TestPlatform
+    /// Every variant of the course, to number them as the shadow build's switch does.
+    public var variants: [Variant]
+    /// The checkout, whose runs' private folders carry its prefix.
+    public var checkout: URL
+    /// What the grader trusts, as it was when the runs began: a binary that changed is not run.
+    var seal: GraderSeal
     /// XCTest's `Class.test` names, by shadow test target, read once per build.
     public var xctestTests: [String: [String]] = [:]
 
     /// `binary`: SwiftPM's test binary, which lists the XCTest tests. `runsXCTest`: whether any
     /// XCTest track will run. Only those need the listing (a run of the test binary) that names
     /// their tests; Swift Testing tracks are run by filter.
-    public init(binary: URL, package: URL, swift: String, logs: URL,
-                variantSwitch: VariantSwitch, runsXCTest: Bool = true) throws {
-        self.package = package
-        self.swift = swift
+    init(binary: URL, logs: URL, platform: TestPlatform, variants: [Variant], checkout: URL, seal: GraderSeal,
+         runsXCTest: Bool = true) throws {
+        self.seal = seal
         self.logs = logs
-        self.variantSwitch = variantSwitch
+        self.platform = platform
+        self.variants = variants
+        self.checkout = checkout
         guard runsXCTest else { return }
-        let log = logs.appendingPathComponent("list-tests.log")
-        #if os(macOS)
-        let listing = try ProcessRunner.shared.run(swift, ["test", "--skip-build", "--list-tests", "--package-path", package.path],
-                                                   timeout: 120, log: log, temporaryName: ProcessRunner.swiftPMTemporary)
-        #else
-        let listing = try ProcessRunner.shared.run(binary.path, ["--list-tests"], timeout: 60, log: log)
-        #endif
-        self.xctestTests = Self.testsByTarget(listing.output)
+        let listing = TestInvocation.listXCTest(product: .at(binary.path, on: platform.system))
+        let result = try ProcessRunner.shared.run(listing.program, listing.arguments, environment: listing.environment,
+                                                  timeout: 60, log: logs.appendingPathComponent("list-tests.log"))
+        self.xctestTests = Self.testsByTarget(result.output)
     }
 
     /// `Grade_x.Class/test` lines → `["Grade_x": ["Class.test", …]]`.
@@ -52,64 +50,26 @@ public struct TestRunner: Sendable {
         return result
     }
 
-    static func classes(of tests: [String]) -> [String] {
-        var seen: [String] = []
-        for test in tests {
-            let klass = String(test.prefix { $0 != "." })
-            if !seen.contains(klass) { seen.append(klass) }
-        }
-        return seen
-    }
-
     /// Runs the exercise's tests once, from `binary` (the one that holds its track's current code),
     /// against `variant` or (nil) the real module.
     func run(_ exercise: Catalog.Exercise, from binary: URL, variant: Variant?, label: String) throws -> TestOutcome {
         let target = Catalog.targetName(of: exercise)
         // A neutral name: a test that reads its own file descriptors learns nothing from it.
         let runName = "run-" + UUID().uuidString.prefix(12).lowercased()
-        let runLogs = logs.appendingPathComponent(exercise.id)
-        let log = runLogs.appendingPathComponent("\(runName).log")
-        let events = runLogs.appendingPathComponent("\(runName).events")
-        let expected = xctestTests[target] ?? []
-        var executable: String
-        var arguments: [String]
-        switch exercise.framework {
-        case .xctest:
-            guard !expected.isEmpty else { return TestOutcome(status: .noTests, testSeconds: nil, testCount: 0) }
-            let filter = Self.classes(of: expected).map { "\(target).\($0)" }.joined(separator: ",")
-            #if os(macOS)
-            executable = "/usr/bin/xcrun"
-            arguments = ["xctest", "-XCTest", filter, binary.path]
-            #else
-            executable = binary.path
-            arguments = [filter]
-            #endif
-        case .swiftTesting:
-            let filter = "^\(target)\\."
-            #if os(macOS)
-            executable = swift
-            arguments = ["test", "--skip-build", "--disable-xctest", "--package-path", package.path, "--filter", filter,
-                         "--event-stream-output-path", events.path, "--event-stream-version", "0"]
-            #else
-            executable = binary.path
-            arguments = ["--testing-library", "swift-testing", "--filter", filter,
-                         "--event-stream-output-path", events.path, "--event-stream-version", "0"]
-            #endif
+        let log = logs.appendingPathComponent(exercise.id).appendingPathComponent("\(runName).log")
+        let tests = xctestTests[target] ?? []
+        if exercise.framework == .xctest && tests.isEmpty {
+            return TestOutcome(status: .noTests, testSeconds: nil, testCount: 0)
         }
-        // Line-buffered output, so that a run we kill still says which test it was in.
-        if let stdbuf = ProcessRunner.which("stdbuf") {
-            arguments = ["-oL", "-eL", executable] + arguments
-            executable = stdbuf
-        }
-        var environment = ["NO_COLOR": "1", "SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no"]
-        // On Linux, URLSession sends even 127.0.0.1 through a configured proxy; tests talk to local servers only.
-        let noProxy = ProcessInfo.processInfo.environment["no_proxy"].map { $0 + "," } ?? ""
-        environment["no_proxy"] = noProxy + "127.0.0.1,localhost"
-        environment[VariantSwitch.environmentKey] = variantSwitch.token(for: variant?.key)
-        let result = try ProcessRunner.shared.run(executable, arguments, environment: environment,
-                                                  timeout: exercise.timeLimit, log: log)
-        var outcome = TestOutputParser.outcome(of: result, framework: exercise.framework, timeLimit: exercise.timeLimit,
-                                               expected: expected, events: FileManager.default.contents(atPath: events.path))
+        guard seal.holds(binary.resolvingSymlinksInPath().path) else { throw GraderSeal.Broken(paths: [binary.path]) }
+        let invocation = TestInvocation.run(exercise.framework, target: target, tests: tests,
+                                            product: .at(binary.path, on: platform.system), platform: platform,
+                                            inherited: ProcessInfo.processInfo.environment)
+        let result = try ProcessRunner.shared.runTest(invocation.program, invocation.arguments, environment: invocation.environment,
+                                                      framework: exercise.framework,
+                                                      variant: variant.map { Schemata.number(of: $0, among: variants) } ?? 0,
+                                                      timeout: exercise.timeLimit, log: log, checkout: checkout)
+        var outcome = TestOutputParser.outcome(of: result, framework: exercise.framework, timeLimit: exercise.timeLimit)
         outcome.log = runName
         return outcome
     }

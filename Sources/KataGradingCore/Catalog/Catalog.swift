@@ -16,7 +16,7 @@ public struct Catalog: Decodable, Sendable {
         public var summary: String
     }
 
-    public enum Framework: String, Decodable, Sendable, CaseIterable {
+    public enum Framework: String, Codable, Sendable, CaseIterable {
         case xctest
         case swiftTesting = "swift-testing"
 

@@ -34,7 +34,7 @@ public enum Judge {
         var verdict = judgeRuns(exercise, evidence: evidence)
         let runs = evidence.real + evidence.chaffs.map(\.outcome) + evidence.wheats.map(\.outcome)
         if let cut = runs.map(\.cutBytes).max(), cut > 0 {
-            verdict.details.append("- Note: your tests print so much that the grader cut \(cut / 1_000_000 > 0 ? "\(cut / 1_000_000) MB" : "\(cut / 1000) KB") of one run's output; it keeps the first MB and the lines it reads.")
+            verdict.details.append("- Note: your tests print so much that the grader cut \(cut / 1_000_000 > 0 ? "\(cut / 1_000_000) MB" : "\(cut / 1000) KB") of one run's output; it keeps the first 256 KB and the last 32 KB of each run for you to read, and reads your tests' results from the frameworks, not from what they print.")
         }
         return verdict
     }
@@ -45,16 +45,16 @@ public enum Judge {
         }
         if let verdict = broken(first, exercise: exercise) { return verdict }
 
-        let seconds = median(evidence.real.compactMap { $0.passed ? $0.testSeconds : nil })
+        let seconds = median(evidence.real.compactMap { $0.passedCleanly ? $0.testSeconds : nil })
         let caught = evidence.chaffs.filter { isCaught($0.outcome, exercise) }
         let missed = evidence.chaffs.filter { !isCaught($0.outcome, exercise) }
         var verdict = Verdict(kind: .done, reason: "", chaffsCaught: caught.count, chaffsTotal: evidence.chaffs.count,
                               missedChaffs: missed.map(\.variant.name), seconds: seconds)
 
-        if let rejected = evidence.wheats.first(where: { !$0.outcome.passed }) {
+        if let rejected = evidence.wheats.first(where: { !$0.outcome.passedCleanly }) {
             verdict.kind = .rejectsCorrectCode
             verdict.reason = "fails on a correct version of the code. \(rejected.variant.hint)"
-            verdict.details = [describe(rejected.outcome.status)]
+            verdict.details = [describe(rejected.outcome)]
             verdict.next = "A correct answer that arrives at another time fails your tests: wait for the result itself (an expectation, an await) instead of assuming when it comes."
             return verdict
         }
@@ -63,20 +63,24 @@ public enum Judge {
             verdict.kind = .missesBugs
             verdict.reason = "caught \(caught.count) of \(evidence.chaffs.count) planted bugs. Your tests do not fail when:"
             verdict.details = missed.map { miss in
-                isHang(miss.outcome)
-                    ? "- (they waited until killed at the \(limit) s limit instead of failing) " + miss.variant.hint
-                    : "- " + miss.variant.hint
+                if isHang(miss.outcome) {
+                    return "- (they waited until killed at the \(limit) s limit instead of failing) " + miss.variant.hint
+                }
+                if let late = miss.outcome.late.first {
+                    return "- (your check\(late.location.map { " at \($0)" } ?? "") failed only after its test had ended, which catches nothing) " + miss.variant.hint
+                }
+                return "- " + miss.variant.hint
             }
             // The Next card words the advice from which bugs the tests missed by hanging.
             verdict.missedChaffsThatHung = missed.filter { isHang($0.outcome) }.map(\.variant.name)
             return verdict
         }
-        let passes = evidence.real.filter(\.passed).count
+        let passes = evidence.real.filter(\.passedCleanly).count
         if passes != evidence.real.count {
-            let failure = evidence.real.first { !$0.passed }!
+            let failure = evidence.real.first { !$0.passedCleanly }!
             verdict.kind = .flaky
             verdict.reason = "passed \(passes) of \(evidence.real.count) identical runs."
-            verdict.details = [describe(failure.status)]
+            verdict.details = [describe(failure)]
             verdict.next = "Something depends on timing or on shared state between runs: wait for events, not for time."
             return verdict
         }
@@ -93,9 +97,14 @@ public enum Judge {
     }
 
     /// A planted bug is caught when a test fails or crashes. A suite that only hangs until the
-    /// grader kills it has not caught anything: run by a developer, it never fails.
+    /// grader kills it has not caught anything: run by a developer, it never fails. Nor has a check
+    /// that failed after its test had ended: whether it runs at all depends on whether the process
+    /// is still alive (Swift Testing charges it to no test). Skipping every test catches nothing.
     static func isCaught(_ outcome: TestOutcome, _ exercise: Catalog.Exercise) -> Bool {
-        !outcome.passed && !isHang(outcome)
+        switch outcome.status {
+        case .passed, .hung, .noTests, .allSkipped: return false
+        case .failed, .crashed: return true
+        }
     }
 
     static func isHang(_ outcome: TestOutcome) -> Bool {
@@ -108,11 +117,20 @@ public enum Judge {
         let next: String? = nil
         switch outcome.status {
         case .passed:
-            return nil
+            guard let late = outcome.late.first else { return nil }
+            return Verdict(kind: .failing, reason: lateCheck(late),
+                           next: "Wait for the callback inside the test (an expectation, an await) and check after the wait, where a failure belongs to the test.")
         case .noTests:
-            return Verdict(kind: .failing, reason: "no tests ran.", next: "Write at least one test method (named test…) in \(exercise.files.last ?? "the file").")
+            let write = exercise.framework == .xctest
+                ? "a test method (func test…() in a final class …: XCTestCase)"
+                : "a test (an @Test func, in a @Suite or at the top level)"
+            return Verdict(kind: .failing, reason: "no tests ran: \(exercise.files.last ?? "the file") holds no \(exercise.framework.title) test.",
+                           next: "Write at least \(write) in \(exercise.files.last ?? "the file").")
+        case .allSkipped:
+            return Verdict(kind: .failing, reason: describe(outcome),
+                           next: "Remove what skips them (.disabled, .enabled(if:), XCTSkip): a skipped test checks nothing.")
         case .failed:
-            return Verdict(kind: .failing, reason: describe(outcome.status), next: next)
+            return Verdict(kind: .failing, reason: describe(outcome), next: next)
         case .hung(let test, let after):
             return Verdict(kind: .hangs, reason: "killed at this exercise's limit of \(format(after)) s" + (test.map { ", in \($0)" } ?? "") + ".",
                            next: "Something waits for a callback that never comes, or without a timeout: give every wait a deadline of a second or two.")
@@ -121,14 +139,25 @@ public enum Judge {
                 return Verdict(kind: .crashed, reason: "dispatch_sync deadlock" + (test.map { " in \($0)" } ?? "") + ": a queue called sync on itself (for example SyncQueue.main from the main thread).",
                                next: "Don't dispatch synchronously onto the queue you are already on.")
             }
-            return Verdict(kind: .crashed, reason: describe(outcome.status), next: next)
+            return Verdict(kind: .crashed, reason: describe(outcome), next: next)
         }
+    }
+
+    static func lateCheck(_ late: RunReport.Failure) -> String {
+        "a check failed after its test had ended" + (late.location.map { " (\($0))" } ?? "") + ": \(late.message). Swift Testing charges it to no test, and `swift test` still reports it."
+    }
+
+    static func describe(_ outcome: TestOutcome) -> String {
+        if outcome.passed, let late = outcome.late.first { return lateCheck(late) }
+        return describe(outcome.status)
     }
 
     static func describe(_ status: TestOutcome.Status) -> String {
         switch status {
         case .passed: return "passed."
         case .noTests: return "no tests ran."
+        case .allSkipped(let count, let reason):
+            return "no test ran: \(count == 1 ? "the only test was" : "all \(count) tests were") skipped" + (reason.map { " (\($0))" } ?? "") + "."
         case .failed(let test, let message, let location):
             return [test, message].compactMap { $0 }.joined(separator: ": ") + (location.map { " (\($0))" } ?? "")
         case .hung(let test, let after):
@@ -142,7 +171,7 @@ public enum Judge {
     static func signalName(_ signal: Int32) -> String {
         switch signal {
         case 4: return "SIGILL (a Swift runtime trap: fatalError, force-unwrap of nil, out of range…)"
-        case 5: return "SIGTRAP (a Swift runtime trap)"
+        case 5: return "SIGTRAP (a Swift runtime trap: fatalError, force-unwrap of nil, out of range…)"
         case 6: return "SIGABRT"
         case 11: return "SIGSEGV"
         case 9: return "SIGKILL"

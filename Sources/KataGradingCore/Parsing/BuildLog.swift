@@ -15,6 +15,9 @@ public enum BuildLog {
         public var file: String?
         public var line: Int?
         public var message: String
+        /// The error is in the file SwiftPM generated for the target's XCTest discovery on Linux
+        /// (`…DiscoveredTests.derived/Grade_x.swift`), not in the attendee's own.
+        public var inTestDiscovery = false
     }
 
     public static func blame(_ output: String, targets: Set<String>) -> [Blame] {
@@ -36,8 +39,15 @@ public enum BuildLog {
         return result
     }
 
-    /// Finds `Grade/<target>/<file>:<line>` or `<target>.build/<file>.o` in a line.
+    /// Finds `Grade/<target>/<file>:<line>`, `<target>.build/<file>.o` or SwiftPM's discovery file
+    /// `DiscoveredTests.derived/<target>.swift` in a line.
     static func locate(_ line: String, targets: Set<String>) -> Blame? {
+        if let range = line.range(of: "DiscoveredTests.derived/Grade_") {
+            let rest = line[line.index(range.lowerBound, offsetBy: "DiscoveredTests.derived/".count)...]
+            let target = String(rest.prefix { $0 != "." && $0 != ":" })
+            guard targets.contains(target) else { return nil }
+            return Blame(target: target, file: nil, line: nil, message: "", inTestDiscovery: true)
+        }
         if let range = line.range(of: "/Grade/Grade_") {
             let rest = line[line.index(range.lowerBound, offsetBy: "/Grade/".count)...]
             let target = String(rest.prefix { $0 != "/" })

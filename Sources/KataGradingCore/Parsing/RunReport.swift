@@ -1,19 +1,82 @@
-import Foundation
-
-/// What a run reported about each of its tests, read from the framework's structured signals only:
-/// XCTest's `Test Case '…' started/passed/failed` lines, and Swift Testing's event stream. Anything
-/// else a test prints, however it is worded, can neither pass nor fail it.
-struct RunReport: Equatable {
-    struct Failure: Equatable {
-        var test: String
-        var message: String
-        var location: String?
+/// What a run's test framework reported about its tests, read from the framework's own channel
+/// while the run went on (`XCTestRecords`, `SwiftTestingStream`). Nothing a test prints reaches it.
+/// Every list is bounded, so a run that reports without end costs a bounded amount of memory.
+public struct RunReport: Codable, Equatable, Sendable {
+    public struct Failure: Codable, Equatable, Sendable {
+        /// The failing test; nil for an issue recorded while none of its tests was running.
+        public var test: String?
+        public var message: String
+        public var location: String?
     }
 
-    /// Tests that ran to their end, passed or not.
-    var finished: Set<String> = []
-    var failures: [Failure] = []
-    /// The test that started last and did not finish.
-    var running: String?
-    var seconds: Double?
+    public struct Skip: Codable, Equatable, Sendable {
+        public var test: String
+        public var reason: String?
+    }
+
+    /// The tests the framework said it would run.
+    public var declared: [String] = []
+    /// Tests that ran to their end (passed, failed, skipped or cancelled), in order.
+    public var finished: [String] = []
+    public var skipped: [Skip] = []
+    /// The first failure of each failing test, in order.
+    public var failures: [Failure] = []
+    /// Issues recorded while none of their tests was running: a check in a callback that ran
+    /// after its test had returned. They fail no test (Swift Testing charges them to none).
+    public var late: [Failure] = []
+    /// The test that started last and has not finished.
+    public var running: String?
+    /// The framework reached its own end of the run (XCTest's bundle end, Swift Testing's
+    /// `runEnded`): a process that exits before that has not passed, whatever its exit code.
+    public var reachedEnd = false
+    /// Seconds the tests took, as the framework measured them.
+    public var seconds: Double?
+    /// Why the channel could not be read to its end, when something wrote into it that the
+    /// framework did not.
+    public var damaged: String?
+    /// What the grader's hook saw of a trap that ended the process (a `dispatch_sync` deadlock).
+    public var trap: String?
+    /// Records left out to keep the report small.
+    public var dropped = 0
+
+    public init() {}
+
+    static let mostNames = 2000
+    static let mostFailures = 100
+    static let longestText = 2000
+
+    mutating func declare(_ test: String) {
+        guard declared.count < Self.mostNames else { dropped += 1; return }
+        if !declared.contains(test) { declared.append(test) }
+    }
+
+    mutating func finish(_ test: String) {
+        guard finished.count < Self.mostNames else { dropped += 1; return }
+        if !finished.contains(test) { finished.append(test) }
+    }
+
+    mutating func skip(_ test: String, reason: String?) {
+        guard skipped.count < Self.mostNames else { dropped += 1; return }
+        skipped.append(Skip(test: test, reason: reason.map(Self.clipped)))
+    }
+
+    /// A failure counts once per test and is never taken back: a later record cannot undo it.
+    mutating func fail(_ test: String, message: String, location: String?) {
+        guard !failures.contains(where: { $0.test == test }) else { return }
+        guard failures.count < Self.mostFailures else { dropped += 1; return }
+        failures.append(Failure(test: test, message: Self.clipped(message), location: location.map(Self.clipped)))
+    }
+
+    mutating func recordLate(message: String, location: String?) {
+        guard late.count < Self.mostFailures else { dropped += 1; return }
+        late.append(Failure(test: nil, message: Self.clipped(message), location: location.map(Self.clipped)))
+    }
+
+    mutating func markDamaged(_ why: String) {
+        if damaged == nil { damaged = why }
+    }
+
+    static func clipped(_ text: String) -> String {
+        text.utf8.count <= longestText ? text : String(decoding: text.utf8.prefix(longestText), as: UTF8.self) + "…"
+    }
 }

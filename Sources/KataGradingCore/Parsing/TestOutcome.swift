@@ -1,19 +1,26 @@
 import Foundation
 
-/// What one run of an exercise's tests did, read from the test process's output and exit.
+/// What one run of an exercise's tests did, read from what its framework reported and how the
+/// process ended.
 public struct TestOutcome: Sendable, Equatable {
     public enum Status: Sendable, Equatable {
         case passed
         case failed(test: String?, message: String, location: String?)
         case hung(test: String?, after: Double)
         case crashed(signal: Int32, test: String?, deadlock: Bool)
+        /// The framework ran no test: none was written, or none matched.
         case noTests
+        /// Every test was skipped (`.disabled`, `.enabled(if:)`, `XCTSkip`): the reason of the first.
+        case allSkipped(count: Int, reason: String?)
     }
 
     public var status: Status
     /// Seconds the tests themselves took, as the framework reports it.
     public var testSeconds: Double?
     public var testCount: Int
+    /// Checks that failed after their test had ended (Swift Testing charges them to no test).
+    /// They fail no test and catch no bug; on correct code they still make `swift test` red.
+    public var late: [RunReport.Failure] = []
     /// Bytes of the run's output that were cut to keep the log small, or 0.
     public var cutBytes = 0
     /// The run's log, `logs/<exercise>/<log>.log`: a neutral name, indexed in `runs.tsv` once the
@@ -28,13 +35,21 @@ public struct TestOutcome: Sendable, Equatable {
 
     public var passed: Bool { status == .passed }
 
+    /// Passed, with no check failing after its test ended: what correct code must get.
+    public var passedCleanly: Bool { passed && late.isEmpty }
+
     /// The same outcome with failure locations pointing at the attendee's folder, not the shadow copy.
     /// `shadowFolders` are the spellings of one shadow folder: as written, and with symlinks resolved.
     public func relocated(from shadowFolders: [String], to folder: String) -> TestOutcome {
-        guard case .failed(let test, let message, let location?) = status else { return self }
-        guard let prefix = shadowFolders.first(where: { location.hasPrefix($0) }) else { return self }
+        func move(_ location: String?) -> String? {
+            guard let location, let prefix = shadowFolders.first(where: { location.hasPrefix($0) }) else { return location }
+            return folder + location.dropFirst(prefix.count)
+        }
         var copy = self
-        copy.status = .failed(test: test, message: message, location: folder + location.dropFirst(prefix.count))
+        if case .failed(let test, let message, let location) = status {
+            copy.status = .failed(test: test, message: message, location: move(location))
+        }
+        copy.late = late.map { RunReport.Failure(test: $0.test, message: $0.message, location: move($0.location)) }
         return copy
     }
 }

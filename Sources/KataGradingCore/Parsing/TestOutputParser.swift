@@ -1,76 +1,54 @@
 import Foundation
 
-/// Turns a run's termination and report into an outcome.
+/// Turns how a test process ended, and what its framework reported through the grader's channel,
+/// into an outcome. Nothing the tests printed is read here: a line that looks like XCTest's, or
+/// a missing newline, changes nothing.
 public enum TestOutputParser {
-    /// `expected` are the tests the binary listed for this exercise; every one of them must finish
-    /// for a run to pass, so a test that ends the process early (`exit(0)`) cannot pass it.
-    public static func outcome(of result: ProcessResult, framework: Catalog.Framework, timeLimit: Double,
-                               expected: [String], events: Data? = nil) -> TestOutcome {
-        let report: RunReport
-        var expected = expected
-        switch framework {
-        case .xctest:
-            report = XCTestConsole.report(stripANSI(result.output))
-        case .swiftTesting:
-            report = SwiftTestingEvents.report(events ?? Data())
-            expected = SwiftTestingEvents.tests(events ?? Data())
-        }
+    /// Swift Testing's exit status when no test matched the filter (`EX_UNAVAILABLE`).
+    static let swiftTestingFoundNoTests: Int32 = 69
+
+    public static func outcome(of result: ProcessResult, framework: Catalog.Framework, timeLimit: Double) -> TestOutcome {
+        let summary = result.run ?? RunSummary(report: RunReport())
+        let report = summary.report
         let status: TestOutcome.Status
         switch result.termination {
         case .timedOut:
             status = .hung(test: report.running, after: timeLimit)
         case .signaled(let signal):
-            status = .crashed(signal: signal, test: report.running, deadlock: isDispatchDeadlock(result.output))
+            status = .crashed(signal: signal, test: report.running, deadlock: report.trap != nil || summary.sawDeadlockInOutput)
         case .exited(let code):
-            let unfinished = expected.filter { !report.finished.contains($0) }
-            if let failure = report.failures.first {
-                status = .failed(test: failure.test, message: failure.message, location: failure.location)
-            } else if expected.isEmpty {
-                status = code == 0 ? .noTests : .failed(test: nil, message: lastWords(result.output, code: code), location: nil)
-            } else if !unfinished.isEmpty {
-                let what = code == 0 ? "the test process exited before every test had finished"
-                    : lastWords(result.output, code: code)
-                status = .failed(test: report.running ?? unfinished.first,
-                                 message: "\(what) (\(unfinished.count) of \(expected.count) never finished)", location: nil)
-            } else if code != 0 {
-                status = .failed(test: nil, message: lastWords(result.output, code: code), location: nil)
-            } else {
-                status = .passed
-            }
+            status = exited(code, report: report, summary: summary, framework: framework)
         }
-        var outcome = TestOutcome(status: status, testSeconds: report.seconds, testCount: expected.count)
+        var outcome = TestOutcome(status: status, testSeconds: report.seconds, testCount: report.declared.count)
+        outcome.late = report.late
         outcome.cutBytes = result.cutBytes
         return outcome
     }
 
-    /// What the lines read after a crash hold: Swift's fatal error, and libdispatch's two ways of
-    /// saying a `dispatch_sync` deadlocked. The supervisor's output cap keeps every such line.
-    static let fatalErrorMarker = "Fatal error"
-    static let deadlockMarkers = ["__DISPATCH_WAIT_FOR_QUEUE__", "dispatch_sync called on queue already owned"]
-
-    /// What a process that exited badly last said, for a message.
-    static func lastWords(_ output: String, code: Int32) -> String {
-        let lines = output.split(separator: "\n")
-        if let fatal = lines.last(where: { $0.contains(fatalErrorMarker) }) { return String(fatal) }
-        return "the test process exited with code \(code)"
-    }
-
-    static func isDispatchDeadlock(_ output: String) -> Bool {
-        deadlockMarkers.contains { output.contains($0) }
-    }
-
-    static func stripANSI(_ text: String) -> String {
-        guard text.contains("\u{1B}[") else { return text }
-        var result = ""
-        var iterator = text.unicodeScalars.makeIterator()
-        while let scalar = iterator.next() {
-            if scalar == "\u{1B}" {
-                // Skip "[", parameters, and the final letter.
-                while let next = iterator.next(), !(next.properties.isAlphabetic) {}
-                continue
-            }
-            result.unicodeScalars.append(scalar)
+    /// A failure counts first, and a run passes only when its framework reached its own end with
+    /// every test it announced finished.
+    static func exited(_ code: Int32, report: RunReport, summary: RunSummary, framework: Catalog.Framework) -> TestOutcome.Status {
+        if let damaged = report.damaged {
+            return .failed(test: nil, message: "the grader's channel from the test process held \(damaged): something other than \(framework.title) wrote into it, so this run proves nothing", location: nil)
         }
-        return result
+        if let failure = report.failures.first {
+            return .failed(test: failure.test, message: failure.message, location: failure.location)
+        }
+        let unfinished = report.declared.filter { !report.finished.contains($0) }
+        if report.declared.isEmpty && (report.reachedEnd || (framework == .swiftTesting && code == swiftTestingFoundNoTests)) {
+            return .noTests
+        }
+        guard report.reachedEnd, unfinished.isEmpty else {
+            let count = unfinished.isEmpty ? "" : " (\(unfinished.count) of \(report.declared.count) never finished)"
+            let what = summary.fatalError ?? "the test process exited with code \(code) before \(framework.title) had finished its tests"
+            return .failed(test: report.running ?? unfinished.first, message: what + count, location: nil)
+        }
+        if !report.declared.isEmpty, report.declared.allSatisfy({ test in report.skipped.contains { $0.test == test } }) {
+            return .allSkipped(count: report.declared.count, reason: report.skipped.first?.reason)
+        }
+        if code != 0, report.late.isEmpty {
+            return .failed(test: nil, message: summary.fatalError ?? "the test process exited with code \(code) after its tests had passed", location: nil)
+        }
+        return .passed
     }
 }

@@ -1,11 +1,49 @@
-// The few kernel calls the grader needs that Swift cannot make itself: `prctl` is variadic, and
-// Swift does not import variadic C functions. Only the grader uses this module.
+// The few operating-system calls the grader needs that Swift cannot make well itself (`prctl` is
+// variadic; `struct ucred`, `proc_pidinfo` and `sysctl` layouts differ by platform). Every
+// difference between Linux and macOS at this level lives in KataGradingKernel.c, in one
+// `#if defined(__linux__)` / `#elif defined(__APPLE__)` each. Only the grader uses this module.
 #ifndef KATA_GRADING_KERNEL_H
 #define KATA_GRADING_KERNEL_H
+
+#include <stdint.h>
 
 /// Makes the calling process a child subreaper (Linux `PR_SET_CHILD_SUBREAPER`): orphaned
 /// descendants are re-parented to it instead of to init, so it can find and end them.
 /// Returns 0 on success and -1 where the platform has no such thing (macOS).
 int kata_become_subreaper(void);
+
+/// Keeps other processes of the same user from reading this one's memory, environment and
+/// descriptors through /proc (Linux `PR_SET_DUMPABLE` 0). 0 on success or where nothing is needed.
+int kata_forbid_inspection(void);
+
+/// The process at the other end of a connected Unix socket, or -1.
+int kata_peer_pid(int fd);
+
+/// The parent of a process, or -1.
+int kata_parent_of(int pid);
+
+/// 1 when the process runs the program at `path` (the same file), else 0.
+int kata_runs_executable(int pid, const char *path);
+
+/// 1 when the process was started with the environment variable `name` set (its initial
+/// environment, as the kernel keeps it, not what it changed since), else 0.
+int kata_started_with_variable(int pid, const char *name);
+
+/// What a file system entry is, as `lstat` says: enough to tell that it was replaced or written.
+struct kata_entry {
+    uint64_t device, inode, size;
+    uint32_t mode;
+    /// Nanoseconds since 1970: the content's last change, and the inode's (which no program can set).
+    int64_t modified, changed;
+};
+
+/// `lstat` of one path. 0, or -1 when there is nothing there.
+int kata_identity(const char *path, struct kata_entry *entry);
+
+/// Called with each entry under the root (path relative to it); return nonzero to go into a folder.
+typedef int (*kata_visit)(void *context, const char *relative_path, const struct kata_entry *entry);
+
+/// Walks a folder without following links. 0, or -1 when the root cannot be read.
+int kata_walk(const char *root, kata_visit visit, void *context);
 
 #endif

@@ -1,0 +1,94 @@
+# Plants every attack of Tests/Attacks/<name>/ (an `attack` file and a snippet) in a copy of
+# Solutions/ and checks the verdict it must get: what an attendee's test could do to the grader
+# (issue 22). Each attack's snippet is added to the file its `plant:` line names (or replaces it,
+# with `replace: yes`); the exercise (`exercise:`, a key like id@swift-testing) must then be judged
+# `expect:`, with `reason:` in its reason. An attack with `poisons: yes` writes into the grader's
+# own folder: its grade must stop (exit 3) saying so, and the next grade, without it, must be right.
+# After the attacks: nothing they started still runs, the checkout and the system's temporary
+# folder are as they were.
+# Sourced by Scripts/selftest.sh; needs $root, $grade and $work, and Scripts/lib/checks.sh.
+# Written for bash 3.2 (macOS): no associative arrays.
+
+attack_field() { sed -n "s/^$2: *//p" "$1/attack" | head -n 1; }
+
+# plant_attack COPY ATTACK: lays the attack into the copy of Solutions/.
+plant_attack() {
+  local file="$1/$(attack_field "$2" plant)"
+  if [ "$(attack_field "$2" replace)" = yes ]; then
+    cp "$2/snippet.swift.txt" "$file"
+  else
+    printf '\n' >>"$file"; cat "$2/snippet.swift.txt" >>"$file"
+  fi
+}
+
+# check_attack NAME KEY TSV: the verdict and reason the attack's file asks for.
+check_attack() {
+  local attack="$root/Tests/Attacks/$1" key="$2" tsv="$3"
+  local expect reason verdict got
+  expect="$(attack_field "$attack" expect)"; reason="$(attack_field "$attack" reason)"
+  verdict="$(awk -F'\t' -v id="$key" '$1 == id { print $2 }' "$tsv")"
+  got="$(awk -F'\t' -v id="$key" '$1 == id { print $3 }' "$tsv")"
+  check "attack $1: $key is judged $expect" "$expect" "$verdict" "$got" "($(sed -n 's/^# *//p' "$attack/attack" | head -n 1))"
+  if [ -n "$reason" ]; then
+    case "$got" in *"$reason"*) pass "attack $1: the reason names it ($reason)" ;;
+      *) fail "attack $1: the reason names it ($reason)" "$got" ;; esac
+  fi
+}
+
+run_attacks() {
+  local state_before tmp_before names=() name
+  state_before="$(cd "$root" && git status --porcelain -- Sources Exercises Solutions Catalog Package.swift | cksum)"
+  mkdir -p "$work/attack-tmp"
+  for name in $(ls "$root/Tests/Attacks"); do [ -f "$root/Tests/Attacks/$name/attack" ] && names+=("$name"); done
+
+  # Attacks that leave the grader's folder alone share rounds: one per exercise, one per file.
+  local pending=() round=1
+  for name in "${names[@]}"; do [ "$(attack_field "$root/Tests/Attacks/$name" poisons)" = yes ] || pending+=("$name"); done
+  while [ "${#pending[@]}" -gt 0 ]; do
+    local copy="$work/attacks-$round" taken=" " planted=" " keys=() later=() ids=()
+    rm -rf "$copy"; mkdir -p "$copy"; cp -R "$root/Solutions/." "$copy/"
+    for name in "${pending[@]}"; do
+      local attack="$root/Tests/Attacks/$name" key id file
+      key="$(attack_field "$attack" exercise)"; id="${key%@*}"; file="$(attack_field "$attack" plant)"
+      case "$taken$planted" in *" $id "*|*" $file "*) later+=("$name"); continue ;; esac
+      taken="$taken$id "; planted="$planted$file "
+      plant_attack "$copy" "$attack"
+      keys+=("$name|$key"); ids+=("$key")
+    done
+    TMPDIR="$work/attack-tmp" "$grade" --porcelain --from "$copy" "${ids[@]}" >"$work/attacks-$round.tsv" 2>"$work/attacks-$round.err"
+    local entry
+    for entry in "${keys[@]}"; do check_attack "${entry%%|*}" "${entry#*|}" "$work/attacks-$round.tsv"; done
+    pending=("${later[@]+"${later[@]}"}")
+    round=$((round + 1))
+  done
+
+  # Attacks on the grader's own folder, one at a time: refused, healed, and the next grade right.
+  for name in "${names[@]}"; do
+    local attack="$root/Tests/Attacks/$name"
+    [ "$(attack_field "$attack" poisons)" = yes ] || continue
+    local key copy="$work/poison-$name" file code
+    key="$(attack_field "$attack" exercise)"; file="$(attack_field "$attack" plant)"
+    rm -rf "$copy"; mkdir -p "$copy"; cp -R "$root/Solutions/." "$copy/"
+    plant_attack "$copy" "$attack"
+    TMPDIR="$work/attack-tmp" "$grade" --porcelain --from "$copy" "${key%@*}" >"$work/poison-$name.tsv" 2>"$work/poison-$name.err"; code=$?
+    if [ "$code" = 3 ] && grep -q "a test wrote into the grader's folder" "$work/poison-$name.err"; then
+      pass "attack $name: the grade stops and says a test wrote into the grader's folder"
+    else
+      fail "attack $name: the grade stops and says a test wrote into the grader's folder" "exit $code" "$(tail -n 3 "$work/poison-$name.err")"
+    fi
+    cp "$root/Solutions/$file" "$copy/$file"
+    TMPDIR="$work/attack-tmp" "$grade" --porcelain --from "$copy" "${key%@*}" >"$work/poison-$name-next.tsv" 2>"$work/poison-$name-next.err"; code=$?
+    check "attack $name: the next grade is right (exit $code)" "$(attack_field "$attack" expect)" \
+      "$(awk -F'\t' -v id="$key" '$1 == id { print $2 }' "$work/poison-$name-next.tsv")" "$(tail -n 3 "$work/poison-$name-next.err")"
+  done
+
+  sleep 0.3
+  if pgrep -f "$work/(attacks|poison)-|sleep 305" >/dev/null; then
+    fail "nothing an attack started is still running" "$(pgrep -af "$work/(attacks|poison)-|sleep 305" | head -n 3)"
+  else
+    pass "nothing an attack started is still running"
+  fi
+  check "no attack changed the checkout (Sources, Exercises, Solutions, Catalog)" "$state_before" \
+    "$(cd "$root" && git status --porcelain -- Sources Exercises Solutions Catalog Package.swift | cksum)"
+  check "no attack left anything in the system's temporary folder" "" "$(ls -A "$work/attack-tmp")"
+}

@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Keeps a command's output for people to read, bounded whatever it prints: its first `headLimit`
+/// bytes and its last `tailLimit`, with a note of how much was cut in between, and past the head
+/// the lines that hold one of `keeping` (a build's compiler errors), up to `keptLimit` bytes.
+///
+/// A test run's output decides no verdict; only two facts are looked for in every byte, for the
+/// wording of a crash: the last line of a Swift fatal error, and the deadlock frame of a Swift
+/// runtime backtrace.
+struct OutputLog {
+    /// For a test run, whose output only people read.
+    static let testHead = 256 << 10
+    /// For a tool (a build), whose errors the grader reads.
+    static let toolHead = 2 << 20
+    static let tailLimit = 32 << 10
+    static let keptLimit = 1 << 20
+    static let deadlockMarkers = ["__DISPATCH_WAIT_FOR_QUEUE__"].map { Array($0.utf8) }
+    static let fatalMarker = Array("Fatal error".utf8)
+
+    let sink: Int32
+    let headLimit: Int
+    private let keeping: [[UInt8]]
+    private var keptBytes = 0
+    /// The line being read past the head, for `keeping`; nil while inside one too long to keep.
+    private var line: [UInt8]? = []
+    private(set) var total = 0
+    private(set) var sawDeadlock = false
+    private(set) var fatalError: String?
+    private var tail: [UInt8] = []
+    /// The last bytes of the previous chunk, so that a marker split across two reads is found.
+    private var carry: [UInt8] = []
+
+    init(sink: Int32, headLimit: Int, keeping: [String] = []) {
+        self.sink = sink
+        self.headLimit = headLimit
+        self.keeping = keeping.map { Array($0.utf8) }
+    }
+
+    /// The tail's bytes that `finish` writes (or wrote).
+    private var tailKept: Int?
+
+    var cutBytes: Int { max(0, total - headLimit - keptBytes - (tailKept ?? min(tail.count, Self.tailLimit))) }
+
+    mutating func take(_ chunk: UnsafeRawBufferPointer) {
+        guard chunk.count > 0 else { return }
+        scan(chunk)
+        let head = min(chunk.count, max(0, headLimit - total))
+        if head > 0 { emit(UnsafeRawBufferPointer(rebasing: chunk[0..<head])) }
+        if head < chunk.count {
+            if !keeping.isEmpty { keepLines(UnsafeRawBufferPointer(rebasing: chunk[head...]), afterHead: total + head == headLimit) }
+            tail.append(contentsOf: chunk[head...])
+            if tail.count > 2 * Self.tailLimit { tail.removeFirst(tail.count - Self.tailLimit) }
+        }
+        total += chunk.count
+    }
+
+    /// Past the head, a line that holds one of `keeping` is written as it ends, while `keptLimit` lasts.
+    private mutating func keepLines(_ bytes: UnsafeRawBufferPointer, afterHead: Bool) {
+        var start = 0
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex(of: 10)
+            let piece = bytes[start..<(end ?? bytes.count)]
+            if var current = line, current.count + piece.count <= 16 << 10 { current += piece; line = current } else { line = nil }
+            guard let end else { return }
+            if let current = line, keptBytes + current.count < Self.keptLimit,
+               current.withUnsafeBytes({ raw in keeping.contains { Self.find($0, in: raw) != nil } }) {
+                (current + [10]).withUnsafeBytes { emit($0) }
+                keptBytes += current.count + 1
+            }
+            line = []
+            start = end + 1
+        }
+    }
+
+    mutating func finish() {
+        let kept = Array(tail.suffix(Self.tailLimit))
+        tailKept = kept.count
+        if total > headLimit + keptBytes + kept.count {
+            let note = "\n[kata: \(cutBytes) bytes of output were cut here; the last \(kept.count) follow]\n"
+            note.utf8CString.withUnsafeBytes { emit(UnsafeRawBufferPointer(rebasing: $0.dropLast())) }
+        }
+        kept.withUnsafeBytes { emit($0) }
+        tail = []
+    }
+
+    private mutating func scan(_ chunk: UnsafeRawBufferPointer) {
+        let window = carry + chunk
+        window.withUnsafeBytes { raw in
+            if !sawDeadlock { sawDeadlock = Self.deadlockMarkers.contains { Self.find($0, in: raw) != nil } }
+            var from = 0
+            while let at = Self.find(Self.fatalMarker, in: UnsafeRawBufferPointer(rebasing: raw[from...])) {
+                let start = from + at
+                let lineStart = raw[..<start].lastIndex(of: 10).map { $0 + 1 } ?? max(0, start - 200)
+                let lineEnd = raw[start...].firstIndex(of: 10) ?? raw.count
+                let bytes = raw[max(lineStart, start - 200)..<min(lineEnd, start + 1000)]
+                fatalError = String(decoding: bytes, as: UTF8.self)
+                from = start + Self.fatalMarker.count
+            }
+        }
+        carry = Array(window.suffix(64))
+    }
+
+    /// `memmem`, which Glibc's Swift module does not export: `memchr` for the first byte, then `memcmp`.
+    static func find(_ marker: [UInt8], in raw: UnsafeRawBufferPointer) -> Int? {
+        guard let base = raw.baseAddress, raw.count >= marker.count else { return nil }
+        var offset = 0
+        while raw.count - offset >= marker.count {
+            guard let hit = memchr(base + offset, Int32(marker[0]), raw.count - offset - marker.count + 1) else { return nil }
+            let at = base.distance(to: UnsafeRawPointer(hit))
+            if memcmp(base + at, marker, marker.count) == 0 { return at }
+            offset = at + 1
+        }
+        return nil
+    }
+
+    private func emit(_ bytes: UnsafeRawBufferPointer) {
+        var offset = 0
+        while offset < bytes.count {
+            let count = write(sink, bytes.baseAddress! + offset, bytes.count - offset)
+            if count <= 0 { if errno == EINTR { continue } else { return } }
+            offset += count
+        }
+    }
+}

@@ -1,0 +1,135 @@
+import KataGradingCore
+import KataGradingKernel
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The run's private channel to the grader's hook in the test binary: a Unix socket in the run's
+/// own folder (`RunFolder`). The hook (`RunHookSource`, a C constructor) connects before `main` and
+/// reads which variant of the code to be; the XCTest observer then streams its records back on
+/// the same connection.
+///
+/// The variant is told only to a process whose first act is the hook's: the test process the
+/// supervisor started (once), and a Swift Testing exit test's child, recognised by what only
+/// Swift Testing gives it: it runs the test binary, descends from the test process, and was
+/// started with `SWT_EXIT_TEST_ID` in its environment. Anything else that connects, a second time
+/// or from another program, is told "the real code", which says nothing.
+///
+/// Used by one supervisor's single thread only.
+final class RunChannel {
+    enum Role { case testProcess, exitTestChild, stranger }
+
+    struct Connection {
+        var fd: Int32
+        var role: Role
+    }
+
+    let listener: Int32
+    let path: String
+    private let variant: Int32
+    /// The process the supervisor started, set once it is started (before any connection is accepted).
+    var testProcess: pid_t = -1
+    private let executable: String
+    private var answeredTestProcess = false
+    private(set) var connections: [Connection] = []
+
+    init(path: String, variant: Int32, executable: String) throws {
+        self.path = path
+        self.variant = variant
+        self.executable = executable
+        listener = try Self.makeListener(at: path)
+    }
+
+    deinit {
+        for connection in connections { close(connection.fd) }
+        close(listener)
+        unlink(path)
+    }
+
+    static func makeListener(at path: String) throws -> Int32 {
+        #if canImport(Glibc)
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+        let fd = socket(AF_UNIX, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw SupervisorError("socket", errno) }
+        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard path.utf8.count < capacity else { close(fd); throw SupervisorError("socket path too long: \(path)", 0) }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: path.utf8)
+            raw[path.utf8.count] = 0
+        }
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard bound == 0, systemListen(fd, 16) == 0 else { let code = errno; close(fd); throw SupervisorError("bind \(path)", code) }
+        _ = chmod(path, 0o600)
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        return fd
+    }
+
+    /// Accepts every waiting connection and answers it at once.
+    func acceptWaiting() {
+        while true {
+            let fd = accept(listener, nil, nil)
+            guard fd >= 0 else { return }
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+            let role = role(of: kata_peer_pid(fd))
+            let told = role == .stranger ? 0 : variant
+            let answer = Array("\(told)\n".utf8)
+            _ = answer.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            connections.append(Connection(fd: fd, role: role))
+        }
+    }
+
+    func role(of peer: pid_t) -> Role {
+        guard peer > 0 else { return .stranger }
+        if peer == testProcess {
+            guard !answeredTestProcess else { return .stranger }
+            answeredTestProcess = true
+            return .testProcess
+        }
+        guard descends(peer, from: testProcess), kata_runs_executable(peer, executable) == 1,
+              kata_started_with_variable(peer, Self.exitTestVariable) == 1,
+              kata_started_with_variable(peer, "LD_PRELOAD") == 0, kata_started_with_variable(peer, "DYLD_INSERT_LIBRARIES") == 0
+        else { return .stranger }
+        return .exitTestChild
+    }
+
+    /// What Swift Testing sets in an exit test's child, and nowhere else (swift-testing
+    /// `Sources/Testing/ExitTests/ExitTest.swift`, `_idEnvironmentVariableName`).
+    static let exitTestVariable = "SWT_EXIT_TEST_ID"
+
+    func descends(_ pid: pid_t, from ancestor: pid_t) -> Bool {
+        var current = pid
+        for _ in 0..<32 {
+            let parent = kata_parent_of(current)
+            if parent == ancestor { return true }
+            if parent <= 1 { return false }
+            current = parent
+        }
+        return false
+    }
+
+    func drop(_ fd: Int32) {
+        close(fd)
+        connections.removeAll { $0.fd == fd }
+    }
+}
+
+struct SupervisorError: Error, CustomStringConvertible {
+    var description: String
+    init(_ what: String, _ code: Int32) { description = code == 0 ? what : "\(what): \(String(cString: strerror(code)))" }
+}
+
+#if canImport(Glibc)
+private let systemListen = Glibc.listen
+#else
+private let systemListen = Darwin.listen
+#endif

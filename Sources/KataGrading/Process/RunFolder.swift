@@ -1,0 +1,56 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A test run's own folder: its channel's socket (`s`) and the test's `TMPDIR` (`t/`). It lives
+/// outside the checkout, under a short ASCII path: a Unix socket's path is at most 104 bytes on
+/// macOS (108 on Linux), and a checkout can sit deep in a folder with accents and spaces. Made
+/// private (0700) by `mkdtemp`, removed when the run ends; its name starts with the checkout's own
+/// prefix, so that a grade can remove what a grade of this checkout killed outright left behind.
+struct RunFolder {
+    let url: URL
+
+    /// The system's temporary folder when its path is short and plain, else `/tmp` (both systems have it).
+    static func root(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let folder = environment["TMPDIR"], !folder.isEmpty, folder.utf8.count <= 64,
+           folder.unicodeScalars.allSatisfy({ $0.isASCII && $0 != " " }) {
+            return folder.hasSuffix("/") ? String(folder.dropLast()) : folder
+        }
+        return "/tmp"
+    }
+
+    /// `kata-<checkout>-`, where `<checkout>` is short for the checkout's path.
+    static func prefix(for checkout: URL) -> String {
+        var hash: UInt32 = 2_166_136_261
+        for byte in checkout.standardizedFileURL.path.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        return "kata-" + String(hash, radix: 36) + "-"
+    }
+
+    static func make(for checkout: URL) throws -> RunFolder {
+        var template = Array((root() + "/" + prefix(for: checkout) + "XXXXXX").utf8CString)
+        guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+            throw ProcessRunner.RunError.cannotWrite(root(), errno)
+        }
+        let folder = RunFolder(url: URL(fileURLWithPath: String(cString: made)))
+        try FileManager.default.createDirectory(at: folder.temporary, withIntermediateDirectories: true)
+        return folder
+    }
+
+    static func socket(in folder: String) -> String { folder + "/s" }
+
+    var temporary: URL { url.appendingPathComponent("t") }
+
+    func remove() { try? FileManager.default.removeItem(at: url) }
+
+    /// Removes the folders of runs of this checkout that a grade killed outright left behind.
+    /// Called while holding the checkout's lock, when none of its runs is going on.
+    static func removeLeftovers(for checkout: URL) {
+        let root = root(), prefix = prefix(for: checkout)
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [] where entry.hasPrefix(prefix) {
+            try? FileManager.default.removeItem(atPath: root + "/" + entry)
+        }
+    }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import KataGradingCore
+
+/// What the grader tells a supervisor about the one command it is to run, through a pipe of their
+/// own (the supervisor's descriptor 4) rather than its command line: every supervisor's command
+/// line is the same (`KataGrader --supervise`), so a test that reads its parent's learns nothing.
+struct SupervisorOrders: Codable, Sendable {
+    /// A test run: its framework's channel is read, and its hook told which variant to be.
+    struct TestRun: Codable, Sendable {
+        var framework: Catalog.Framework
+        /// The variant's number among its module's (`Schemata.number(of:among:)`); 0 is the real code.
+        var variant: Int32
+        /// The run's own folder (`RunFolder`): its channel's socket, and the test's `TMPDIR`.
+        var folder: String
+    }
+
+    var limit: Double
+    var program: String
+    var arguments: [String]
+    /// The command's whole environment.
+    var environment: [String: String]
+    var test: TestRun?
+}
+
+/// What a supervisor sends back on its descriptor 3: first `started <pid>` as soon as the command
+/// runs (so that the grader can end its process group even if the supervisor is killed), then one
+/// line of JSON with how it ended.
+struct SupervisorReport: Codable, Sendable {
+    var termination: Termination
+    /// Bytes of output cut by the cap.
+    var cutBytes: Int
+    /// Why the command could not start, when it could not.
+    var startFailure: String?
+    /// For a test run, what its framework reported.
+    var run: RunSummary?
+}

@@ -1,0 +1,88 @@
+/// Reads the records that the grader's XCTest observer (generated into the shadow copy, see
+/// `XCTestObserverSource`) writes to the run's channel: one line per event, tab-separated fields,
+/// tabs, newlines and backslashes escaped.
+///
+///     B                               the bundle starts
+///     D <test>                        a test the run will execute
+///     T <test>                        a test starts
+///     F <test> <file> <line> <text>   a failure in the running test
+///     E <test> <seconds> <skipped>    a test ends (skipped: 0 or 1)
+///     X <what>                        the hook saw a trap end the process (a dispatch_sync deadlock)
+///     Z                               the bundle ends
+///
+/// A line of any other shape means something other than the observer wrote into the channel:
+/// the report is marked damaged, and a damaged run never passes.
+public struct XCTestRecords: Sendable {
+    public private(set) var report = RunReport()
+    private var lines = LineReader(longest: 16 << 10)
+    private var seconds = 0.0
+
+    public init() {}
+
+    public mutating func feed(_ chunk: UnsafeRawBufferPointer) {
+        var reader = lines
+        reader.feed(chunk) { read($0) }
+        lines = reader
+    }
+
+    public mutating func end() {
+        var reader = lines
+        reader.end { read($0) }
+        lines = reader
+    }
+
+    private mutating func read(_ line: LineReader.Line) {
+        guard !line.cut else { return report.markDamaged("a record too long to be the observer's") }
+        let fields = String(decoding: line.bytes, as: UTF8.self).split(separator: "\t", omittingEmptySubsequences: false)
+            .map { Self.unescaped($0) }
+        switch (fields.first, fields.count) {
+        case ("B", 1):
+            break
+        case ("D", 2):
+            report.declare(Self.normalized(fields[1]))
+        case ("T", 2):
+            report.running = Self.normalized(fields[1])
+        case ("F", 5):
+            let location = fields[2].isEmpty ? nil : "\(fields[2]):\(fields[3])"
+            report.fail(Self.normalized(fields[1]), message: fields[4], location: location)
+        case ("E", 4):
+            let test = Self.normalized(fields[1])
+            if fields[3] == "1" { report.skip(test, reason: nil) }
+            seconds += Double(fields[2]) ?? 0
+            report.finish(test)
+            if report.running == test { report.running = nil }
+        case ("X", 2):
+            report.trap = fields[1]
+        case ("Z", 1):
+            report.reachedEnd = true
+            report.seconds = seconds
+        default:
+            report.markDamaged("a line that is not one of the observer's records")
+        }
+    }
+
+    static func unescaped(_ field: Substring) -> String {
+        guard field.contains("\\") else { return String(field) }
+        var result = ""
+        var escaping = false
+        for character in field {
+            if escaping {
+                result.append(character == "t" ? "\t" : character == "n" ? "\n" : character)
+                escaping = false
+            } else if character == "\\" {
+                escaping = true
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
+    /// Apple's XCTest names a test `-[Module.Class testName]`; swift-corelibs-xctest `Class.testName`.
+    static func normalized(_ name: String) -> String {
+        guard name.hasPrefix("-["), name.hasSuffix("]"), let space = name.firstIndex(of: " ") else { return name }
+        let qualified = name[name.index(name.startIndex, offsetBy: 2)..<space]
+        let klass = qualified.split(separator: ".").last.map(String.init) ?? String(qualified)
+        return klass + "." + name[name.index(after: space)..<name.index(before: name.endIndex)]
+    }
+}

@@ -1,0 +1,106 @@
+/// The names that exist only in the grader's shadow copy, never in the kata as shipped: the run
+/// hook's module and C symbols, the XCTest observer's module, and the variant switch in the legacy
+/// code. They all carry one mark, so that one rule finds a reference to any of them.
+///
+/// An attendee's file that names one of them (an `import`, a `@_silgen_name`, an identifier) would
+/// not build in their own editor, where none of them exists: the grader judges it "does not
+/// compile", as their build would, instead of letting it reach the grader's machinery.
+public enum GraderOnlyNames {
+    /// The mark, in the two spellings the generated code uses: `KataShadow…` (Swift modules and
+    /// types) and `kata_shadow_…` (C symbols).
+    static let marks = ["katashadow", "kata_shadow"]
+
+    public static let hookModule = "KataShadowHook"
+    public static let observerModule = "KataShadowObserver"
+    public static let variantSymbol = "kata_shadow_variant"
+    public static let channelSymbol = "kata_shadow_channel"
+    public static let observerInstallSymbol = "kata_shadow_observer_install"
+    /// The file-private Swift name each legacy file with variants declares for `variantSymbol`.
+    public static let variantFunction = "_kataShadowVariant"
+
+    public struct Reference: Equatable, Sendable {
+        public var name: String
+        public var line: Int
+    }
+
+    /// The first grader-only name in Swift `source`: in an identifier or inside a string literal
+    /// (as `@_silgen_name("…")` takes it), not in a comment.
+    public static func firstReference(in source: String) -> Reference? {
+        var found: Reference?
+        SwiftTokens.scan(source) { token, line in
+            let lowered = token.lowercased()
+            if found == nil, marks.contains(where: lowered.contains) { found = Reference(name: token, line: line) }
+            return found == nil
+        }
+        return found
+    }
+}
+
+/// Just enough of Swift's lexical structure to tell code from comments: yields each identifier
+/// and the text of each string literal with its line, and skips `//` and (nested) `/* */`
+/// comments. Raw strings (`#"…"#`) and multi-line strings (`"""…"""`) are read whole.
+enum SwiftTokens {
+    /// Calls `take` with each token and its 1-based line until it returns false.
+    static func scan(_ source: String, _ take: (String, Int) -> Bool) {
+        let text = Array(source.unicodeScalars)
+        var index = 0
+        var line = 1
+        func peek(_ offset: Int) -> Unicode.Scalar? { index + offset < text.count ? text[index + offset] : nil }
+        while index < text.count {
+            let scalar = text[index]
+            if scalar == "\n" { line += 1; index += 1; continue }
+            if scalar == "/", peek(1) == "/" {
+                while index < text.count, text[index] != "\n" { index += 1 }
+                continue
+            }
+            if scalar == "/", peek(1) == "*" {
+                var depth = 0
+                repeat {
+                    if text[index] == "/", peek(1) == "*" { depth += 1; index += 2; continue }
+                    if text[index] == "*", peek(1) == "/" { depth -= 1; index += 2; continue }
+                    if text[index] == "\n" { line += 1 }
+                    index += 1
+                } while depth > 0 && index < text.count
+                continue
+            }
+            if scalar == "\"" || (scalar == "#" && (peek(1) == "\"" || peek(1) == "#")) {
+                var hashes = 0
+                while index < text.count, text[index] == "#" { hashes += 1; index += 1 }
+                guard index < text.count, text[index] == "\"" else { continue }
+                let startLine = line
+                let multiline = peek(1) == "\"" && peek(2) == "\""
+                let quotes = multiline ? 3 : 1
+                index += quotes
+                var literal = String.UnicodeScalarView()
+                while index < text.count {
+                    if text[index] == "\\" && hashes == 0 && index + 1 < text.count {
+                        literal.append(text[index]); literal.append(text[index + 1]); index += 2; continue
+                    }
+                    if text[index] == "\"" && (0..<quotes).allSatisfy({ peek($0) == "\"" })
+                        && (0..<hashes).allSatisfy({ peek(quotes + $0) == "#" }) {
+                        index += quotes + hashes
+                        break
+                    }
+                    if text[index] == "\n" {
+                        line += 1
+                        if !multiline { break }
+                    }
+                    literal.append(text[index])
+                    index += 1
+                }
+                if !take(String(literal), startLine) { return }
+                continue
+            }
+            if scalar.properties.isXIDStart || scalar == "_" || scalar == "`" || scalar == "$" {
+                var identifier = String.UnicodeScalarView()
+                while index < text.count, text[index].properties.isXIDContinue || text[index] == "_" || text[index] == "`" || text[index] == "$" {
+                    if text[index] != "`" { identifier.append(text[index]) }
+                    index += 1
+                }
+                if !take(String(identifier), line) { return }
+                continue
+            }
+            index += 1
+        }
+    }
+}

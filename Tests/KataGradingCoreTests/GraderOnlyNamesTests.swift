@@ -1,0 +1,30 @@
+import XCTest
+@testable import KataGradingCore
+
+/// A test file that names what exists only in the grader's copy does not compile as shipped.
+final class GraderOnlyNamesTests: XCTestCase {
+    func test_findsTheNamesInCodeAndInStrings() {
+        XCTAssertEqual(GraderOnlyNames.firstReference(in: "import XCTest\nimport KataShadowHook\n"),
+                       .init(name: "KataShadowHook", line: 2))
+        XCTAssertEqual(GraderOnlyNames.firstReference(in: #"@_silgen_name("kata_shadow_variant") func f() -> Int32"#)?.name,
+                       "kata_shadow_variant")
+        XCTAssertEqual(GraderOnlyNames.firstReference(in: "let x = `KataShadowObserver`.self")?.name, "KataShadowObserver")
+        XCTAssertEqual(GraderOnlyNames.firstReference(in: "f(_kataShadowVariant())")?.name, "_kataShadowVariant")
+        XCTAssertEqual(GraderOnlyNames.firstReference(in: ##"let s = #"kata_shadow_channel"#"##)?.name, "kata_shadow_channel")
+        XCTAssertEqual(GraderOnlyNames.firstReference(in: "let s = \"\"\"\n  a\n  kata_shadow_x\n  \"\"\"")?.line, 1)
+    }
+
+    func test_ignoresComments_andOrdinaryCode() {
+        XCTAssertNil(GraderOnlyNames.firstReference(in: "// import KataShadowHook\n/* kata_shadow_variant /* nested */ still */ let a = 1"))
+        XCTAssertNil(GraderOnlyNames.firstReference(in: "import XCTest\n@testable import Mocking\nlet s = \"a \\\"quoted\\\" kata string\""))
+    }
+
+    func test_theGeneratedCodeUsesOnlyMarkedNames() {
+        for name in [GraderOnlyNames.hookModule, GraderOnlyNames.observerModule, GraderOnlyNames.variantSymbol,
+                     GraderOnlyNames.channelSymbol, GraderOnlyNames.observerInstallSymbol, GraderOnlyNames.variantFunction] {
+            XCTAssertNotNil(GraderOnlyNames.firstReference(in: "x(\(name))"), name)
+        }
+        XCTAssertTrue(RunHookSource.source.contains(GraderOnlyNames.variantSymbol))
+        XCTAssertTrue(XCTestObserverSource.source.contains(GraderOnlyNames.observerInstallSymbol))
+    }
+}

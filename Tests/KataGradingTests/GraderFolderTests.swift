@@ -1,0 +1,60 @@
+import Foundation
+import XCTest
+@testable import KataGrading
+
+/// The grader never writes through a link, and notices what changed in what it trusts.
+final class GraderFolderTests: XCTestCase {
+    var folder: URL!
+
+    override func setUpWithError() throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("grader-folder-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        _ = GraderFolder.removedLinks()
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: folder)
+    }
+
+    func test_aLinkWhereTheGraderWritesIsRemoved_notFollowed() throws {
+        let outside = folder.appendingPathComponent("checkout/Sources/Mocking")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        try "shipped".write(to: outside.appendingPathComponent("A.swift"), atomically: true, encoding: .utf8)
+        let state = folder.appendingPathComponent("state")
+        try FileManager.default.createDirectory(at: state.appendingPathComponent("shadow/Sources"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: state.appendingPathComponent("shadow/Sources/Mocking"), withDestinationURL: outside)
+
+        GraderFolder.removeLinks(under: state.appendingPathComponent("shadow/Sources"))
+        XCTAssertEqual(GraderFolder.removedLinks().map { URL(fileURLWithPath: $0).lastPathComponent }, ["Mocking"])
+        XCTAssertEqual(try String(contentsOf: outside.appendingPathComponent("A.swift"), encoding: .utf8), "shipped")
+
+        try FileManager.default.createSymbolicLink(at: state.appendingPathComponent("exercises"), withDestinationURL: outside)
+        try GraderFolder.makeReal(state.appendingPathComponent("exercises/Grade"), within: state)
+        var isFolder: ObjCBool = false
+        XCTAssertTrue(FileManager.default.fileExists(atPath: state.appendingPathComponent("exercises/Grade").path, isDirectory: &isFolder))
+        XCTAssertNil(try? FileManager.default.destinationOfSymbolicLink(atPath: state.appendingPathComponent("exercises").path))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: outside.path), ["A.swift"])
+    }
+
+    func test_theSealSeesAReplacedBinaryAndARewrittenFile_butNotTheRunsLogs() throws {
+        let state = folder.appendingPathComponent("state")
+        let shadow = state.appendingPathComponent("exercises")
+        let binary = shadow.appendingPathComponent(".build/debug/PackageTests.xctest")
+        try FileManager.default.createDirectory(at: binary.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: shadow.appendingPathComponent("logs"), withIntermediateDirectories: true)
+        try "binary".write(to: binary, atomically: true, encoding: .utf8)
+        let seal = GraderSeal(state: state, shadow: shadow)
+        XCTAssertTrue(seal.holds(binary.path))
+        XCTAssertEqual(seal.changes(), [])
+
+        try "a run's log".write(to: shadow.appendingPathComponent("logs/run.log"), atomically: true, encoding: .utf8)
+        XCTAssertEqual(seal.changes(), [])
+
+        try "wrapper".write(to: binary, atomically: true, encoding: .utf8)
+        XCTAssertFalse(seal.holds(binary.path))
+        XCTAssertEqual(seal.changes(), [binary.path])
+
+        GraderSeal.heal(seal.changes(), state: state, shadow: shadow)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: shadow.appendingPathComponent(".build").path))
+    }
+}
