@@ -277,6 +277,27 @@ kill -INT "$watch_pid"; wait "$watch_pid"; code=$?; watch_pid=""
 check "Ctrl-C stops --watch (130)" "130" "$code"
 unchanged "--watch" "$zip"
 
+# The whole course: XCTest broken, Swift Testing done. The exercise is done, so the watch moves on
+# to the next one not done (mocking-failure, whose Swift Testing track fails) and never says
+# "done, moving on" over a failure it keeps showing.
+cp "$root/Solutions/$success_st" "$zip/Exercises/$success_st"
+printf '\nfinal class SelftestBroken: XCTestCase { func test_broken() { XCTFail("broken on purpose") } }\n' >>"$zip/Exercises/$success_xc"
+snap "$zip"
+if command -v setsid >/dev/null 2>&1; then
+  setsid "$zip_grader" "$zip" --watch >"$work/watch-all.out" 2>&1 &
+else
+  set -m; "$zip_grader" "$zip" --watch >"$work/watch-all.out" 2>&1 & set +m
+fi
+watch_pid=$!
+for _ in $(seq 1 480); do grep -q "Waiting for you" "$work/watch-all.out" 2>/dev/null && break; sleep 0.5; done
+# The footer: from the "N/M done" line on.
+sed -n '/^[0-9]*\/[0-9]* done$/,$p' "$work/watch-all.out" | tr -s ' \n' '  ' >"$work/watch-all-footer.txt"
+contains "a full --watch moves on past an exercise done in one framework" "$work/watch-all-footer.txt" "mocking-failure@swift-testing failing"
+lacks "... and never says done over a failure it shows" "$work/watch-all.out" "Moving on"
+kill -INT "$watch_pid"; wait "$watch_pid"; watch_pid=""
+unchanged "a full --watch" "$zip"
+cp "$work/success-fixed.swift" "$zip/Exercises/$success_xc"
+
 section "rm -rf .build in the ZIP copy: the name, the room join and the backups stay"
 rm -rf "$zip/.build"
 "$grader_bin" "$zip" --name >"$work/zip-name.out" 2>&1
