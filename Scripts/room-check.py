@@ -237,7 +237,8 @@ class GarbageSender:
             ("half-sent head", lambda: send_raw(b"POST /api/results HTTP/1.1\r\nContent-Le"), {408}),
             ("half-sent body", lambda: send_raw(b"POST /api/results HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"code\""), {408}),
             ("oversized body", lambda: send_raw(b"POST /api/results HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 10000000\r\n\r\n"), {413}),
-            ("huge head", lambda: send_raw(b"GET / HTTP/1.1\r\nX: " + b"a" * 20000 + b"\r\n\r\n"), {408, "closed"}),
+            ("huge head", lambda: send_raw(b"GET / HTTP/1.1\r\nX: " + b"a" * 20000 + b"\r\n\r\n"), {431, "closed"}),
+            ("two Content-Lengths", lambda: send_raw(b"POST /api/results HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 200\r\n\r\n{}"), {400}),
             ("not JSON", lambda: send_raw(post(b"{\"code\": ")), {422}),
             ("form post", lambda: send_raw(post(b"a=b", "application/x-www-form-urlencoded")), {415}),
             ("no room code", lambda: send_raw(post(json.dumps(dict(identity, code="WRONG1", results=[])).encode())), {403}),
@@ -603,6 +604,43 @@ def run_limits(args):
         print("  after closing them, that machine is served again: %s" % after)
         if after != 200:
             failures.append("the idle machine was not served after closing its connections")
+
+        # 5. The request's head and its framing, as docs/room-api.md says: a head over 8 KiB is
+        # refused (431) however it arrives, one just under is read; two Content-Length headers that
+        # disagree are a bad request (400) answered at once, not a wait for a body that never comes.
+        def head_of(size):
+            line = b"GET /api/room HTTP/1.1\r\nX-Padding: "
+            return line + b"a" * (size - len(line) - 2) + b"\r\n"
+        answers = {}
+        for name, payload in [("a 9,000-byte head", head_of(9000) + b"\r\n"),
+                              ("a 9,000-byte head, sent in pieces", None),
+                              ("an 8,000-byte head", head_of(8000) + b"\r\n")]:
+            if payload is None:
+                with socket.create_connection((HOST, port), timeout=8) as raw:
+                    whole = head_of(9000) + b"\r\n"
+                    for start in range(0, len(whole), 1000):
+                        raw.sendall(whole[start:start + 1000])
+                        time.sleep(0.02)
+                    raw.settimeout(8)
+                    reply = b""
+                    while True:
+                        chunk = raw.recv(4096)
+                        if not chunk:
+                            break
+                        reply += chunk
+                    answers[name] = int(reply.split(b" ")[1]) if reply else "closed"
+            else:
+                answers[name] = raw_exchange(port, payload)
+        started = time.perf_counter()
+        answers["two Content-Lengths that disagree"] = raw_exchange(port, b"POST /api/instructor HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 20\r\n\r\n{}")
+        conflict_ms = (time.perf_counter() - started) * 1000
+        body = json.dumps({"key": room.key}).encode()
+        answers["two Content-Lengths that agree"] = raw_exchange(port, b"POST /api/instructor HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: %d\r\nContent-Length: %d\r\n\r\n" % (len(body), len(body)) + body)
+        print("  request heads: " + "; ".join("%s: %s" % item for item in answers.items()) + " (the conflict answered in %.0f ms)" % conflict_ms)
+        wanted = {"a 9,000-byte head": 431, "a 9,000-byte head, sent in pieces": 431, "an 8,000-byte head": 200,
+                  "two Content-Lengths that disagree": 400, "two Content-Lengths that agree": 200}
+        if answers != wanted or conflict_ms > 1000:
+            failures.append("request heads and Content-Length: %s, expected %s, the conflict in %.0f ms" % (answers, wanted, conflict_ms))
         if not room.alive():
             failures.append("the server died")
     finally:
