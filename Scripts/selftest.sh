@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The kata's own test command, for maintainers and CI. It proves that:
 #   1. the kata's own tests (Tests/) and the reference solutions pass under plain `swift test`;
-#   2. every shipped starter is recorded, compiles, fails, and is graded "not started";
+#   2. every plain `swift test` line that --hint and the README print runs at least one test, and
+#      only its exercise's (Scripts/lib/plain-swift-test.sh); every shipped starter is recorded,
+#      compiles, fails, and is graded "not started";
 #   3. every solution is graded done (it catches every chaff and passes every wheat), also
 #      over repeated runs under CPU load, and no variant is left unused;
 #   4. planted faults (no compile, hang, crash, failing assertion) get their verdicts while every
@@ -74,6 +76,10 @@ fi
 keys=($(cut -f1 "$work/exercises.tsv"))
 ids=($(cut -f1 "$work/exercises.tsv" | grep -v @))
 echo "  (${#ids[@]} exercises in the catalog, ${#keys[@]} tracks)"
+
+section "Plain swift test: each line --hint and README print runs its exercise's tests, and only those"
+source "$root/Scripts/lib/plain-swift-test.sh"
+check_plain_swift_test_lines
 
 section "Shipped starters"
 if "$grade" --check-starters >"$work/starters.log" 2>&1; then
