@@ -40,19 +40,32 @@ public struct TextReport: Sendable {
     }
 
     public func entry(_ result: ExerciseResult) -> String {
+        ([headline(result)] + body(result)).joined(separator: "\n")
+    }
+
+    /// The lines under the headline: the files graded with it, the reason and the details.
+    /// `verdictFirst` starts the reason with the verdict's word, for a place that shows the
+    /// reason without the headline (`--watch`'s footer).
+    public func body(_ result: ExerciseResult, verdictFirst: Bool = false) -> [String] {
         let verdict = result.verdict
-        var lines = [headline(result)]
+        var lines: [String] = []
+        if verdictFirst {
+            let reason = verdict.reason.isEmpty || verdict.kind == .done ? "" : ": " + verdict.reason
+            var first = style.mark(for: verdict.kind) + " " + style.verdictText(verdict.kind)
+            if verdict.kind == .done, verdict.chaffsTotal > 0 { first += style.dim(" · \(verdict.chaffsCaught)/\(verdict.chaffsTotal) bugs caught") }
+            lines += style.wrap(paragraph: first + reason, first: "  ", rest: "    ")
+        }
         if !result.extraFiles.isEmpty {
             let files = result.extraFiles.map { "Exercises/\($0)" }.joined(separator: ", ")
             lines += style.wrap("graded with your \(files)", indent: "    ").map { style.dim($0) }
         }
-        if verdict.kind != .done && verdict.kind != .notStarted {
+        if !verdictFirst, verdict.kind != .done && verdict.kind != .notStarted {
             lines += style.wrap(verdict.reason, indent: "    ")
         }
         for detail in verdict.details {
             lines += style.wrap(detail, indent: "      ")
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 
     /// `N/M done`, then the "Next" card. `lastVerdicts` (from the last grades of `Exercises/`)
