@@ -126,6 +126,9 @@ planted_check "a starter without its TODO" starters "sed -i 's|// TODO:|// Note:
 planted_check "a file that does not name its exercise" starters "sed -i '1s|// Exercise |// Lesson |' 'Solutions/$first_test'"
 planted_check "a wheat no fixture shows rejecting anything" wheats "sed -i '/^rejected-by:/d' Tests/Fixtures/*/*/expected"
 planted_check "a fixture with an unknown verdict" fixtures "echo 'mostly done' >'$(ls -d Tests/Fixtures/*/*/ | head -n 1)expected'"
+planted_check "a fixture that does not say why it is weak" fixtures "sed -i '/^why:/d' '$(ls -d Tests/Fixtures/*/*/ | head -n 1)expected'"
+fixture_a="$(ls -d Tests/Fixtures/*/*/ | head -n 1)expected"; fixture_b="$(ls -d Tests/Fixtures/*/*/ | sed -n 2p)expected"
+planted_check "two fixtures that give the same reason" fixtures "{ grep -v '^why:' '$fixture_b'; grep '^why:' '$fixture_a'; } >why.tmp && mv why.tmp '$fixture_b'"
 planted_check "a verdict missing from README's table" readme "sed -i '/^| \*\*flaky\*\*/d' README.md"
 planted_check "a stale exercise index" readme "sed -i 's/^| 1 | \`/| 1 | \`stale-/' README.md"
 
@@ -546,19 +549,42 @@ else
 fi
 grep -q '"testSeconds" : null' "$work/starters.json" && pass "testSeconds is null, not missing, when no run happened" || fail "testSeconds is null, not missing, when no run happened"
 
-# --demo: weak suites and solution side by side, Exercises/ untouched.
-demo_id=""
-for id in "${ids[@]}"; do [ -d "Tests/Fixtures/$id" ] && { demo_id="$id"; break; }; done
+# --demo: weak suites and solution on one screen, Exercises/ untouched. The exercise is the first
+# with a suite kept to test the grader itself, which the demo must leave out.
+demo_id="$(grep -l '^grader-only:' Tests/Fixtures/*/*/expected | head -n 1 | cut -d/ -f3)"
 before="$(cd "$root/Exercises" && find . -type f -exec cat {} + | cksum)"
 "$grade" --demo "$demo_id" >"$work/demo.txt" 2>&1; code=$?
 after="$(cd "$root/Exercises" && find . -type f -exec cat {} + | cksum)"
 check "--demo $demo_id: every suite gets its expected verdict (exit 0)" "0" "$code" "$(tail -n 8 "$work/demo.txt")"
 check "--demo reads and writes nothing in Exercises/" "$before" "$after"
-missing_suites=""
-for fixture in Tests/Fixtures/"$demo_id"/*/; do name="$(basename "$fixture")"; grep -qE "^(ok|!!) $name " "$work/demo.txt" || missing_suites="$missing_suites $name"; done
+missing_suites=""; shown_grader_only=""; missing_reasons=""
+for fixture in Tests/Fixtures/"$demo_id"/*/; do
+  name="$(basename "$fixture")"
+  if grep -q '^grader-only:' "$fixture/expected"; then
+    grep -qE "^(ok|!!) $name " "$work/demo.txt" && shown_grader_only="$shown_grader_only $name"
+    continue
+  fi
+  grep -qE "^(ok|!!) $name " "$work/demo.txt" || missing_suites="$missing_suites $name"
+  why="$(sed -n 's/^why: *//p' "$fixture/expected")"
+  grep -qxF "   $why" "$work/demo.txt" || missing_reasons="$missing_reasons $name"
+done
 grep -qE "^(ok|!!) reference solution " "$work/demo.txt" || missing_suites="$missing_suites solution"
 check "--demo lines up the solution and every weak suite" "" "$missing_suites"
+check "--demo shows each weak suite's own reason, whole, under it" "" "$missing_reasons"
+check "--demo leaves out the suites that test the grader itself" "" "$shown_grader_only"
 fits "--demo" "$work/demo.txt"
+[ "$(wc -l <"$work/demo.txt")" -le 23 ] && pass "--demo fits one screen of 24 lines ($(wc -l <"$work/demo.txt") and the prompt)" ||
+  fail "--demo fits one screen of 24 lines" "$(wc -l <"$work/demo.txt") lines" "$(cat "$work/demo.txt")"
+one_suite="$(for f in Tests/Fixtures/"$demo_id"/*/; do grep -q '^misses bugs' "$f/expected" && ! grep -q '^grader-only:' "$f/expected" && basename "$f"; done | head -n 1)"
+"$grade" --demo "$demo_id" "$one_suite" >"$work/demo-one.txt" 2>&1; code=$?
+check "--demo ID SUITE grades that suite in full (exit 0)" "0" "$code" "$(tail -n 5 "$work/demo-one.txt")"
+head -n 8 "$work/demo-one.txt" | grep -q "^── $one_suite: $(sed -n 's/^why: *//p' "Tests/Fixtures/$demo_id/$one_suite/expected" | cut -c1-30)" &&
+  grep -q "Your tests do not fail when" "$work/demo-one.txt" &&
+  pass "--demo ID SUITE says why the suite is weak first, then the bugs it misses" ||
+  fail "--demo ID SUITE says why the suite is weak first, then the bugs it misses" "$(head -n 12 "$work/demo-one.txt")"
+fits "--demo ID SUITE" "$work/demo-one.txt"
+"$grade" --demo "$demo_id" no-such-suite >/dev/null 2>"$work/demo-typo.err"; code=$?
+check "--demo ID with an unknown suite exits 2 and names the suites" "2 yes" "$code $(grep -q "$one_suite" "$work/demo-typo.err" && echo yes)" "$(cat "$work/demo-typo.err")"
 
 # --watch ID, --reset and --undo-reset, in the moved clone from the section above.
 moved="$work/moved"

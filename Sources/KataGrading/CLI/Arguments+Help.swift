@@ -29,8 +29,9 @@ extension Arguments {
           grade.sh --leave         leave the room: your row goes, grades stop
 
         Instructors
-          grade.sh --demo ID       grade ID's weak suites and its solution side by
-                                   side (never touches Exercises/)
+          grade.sh --demo ID       grade ID's weak suites and its solution, one line
+                                   each and why it is weak (never touches Exercises/);
+                                   --details: each in full; --demo ID SUITE: one
           grade.sh --solutions     grade the reference solutions (never touches
                                    Exercises/)
           grade.sh --solution ID   show the solution as a diff against the starter

@@ -29,6 +29,10 @@ public struct Arguments: Equatable, Sendable {
     public var framework: Catalog.Framework?
     /// `--undo-reset BACKUP`: the backup to put back (its name or number), else the last reset's.
     public var backup: String?
+    /// `--demo ID SUITE`: grade and show that one weak suite in full.
+    public var suite: String?
+    /// `--demo ID --details`: every suite in full, not one line each.
+    public var details = false
 
     public struct UsageError: Error, CustomStringConvertible {
         public var description: String
@@ -48,6 +52,7 @@ public struct Arguments: Equatable, Sendable {
             case "--undo-reset": actions.append(.undoReset)
             case "--watch": actions.append(.watch)
             case "--demo": actions.append(.demo)
+            case "--details": arguments.details = true
             case "--framework":
                 actions.append(.framework)
                 if let value = rest.first, !value.hasPrefix("-") {
@@ -114,10 +119,22 @@ public struct Arguments: Equatable, Sendable {
         if arguments.action != .roomServe, arguments.port != nil || arguments.bind != nil || arguments.rowsPerMachine != nil {
             throw UsageError(description: "--port, --bind and --rows-per-machine go with --room-serve.")
         }
+        if arguments.details, arguments.action != .demo {
+            throw UsageError(description: "--details goes with --demo ID: every suite of the demo in full.")
+        }
         switch arguments.action {
+        case .demo where arguments.ids.count == 2:
+            // `--demo ID SUITE`: one weak suite in full.
+            arguments.suite = arguments.ids.removeLast()
+            if arguments.source != .exercises {
+                throw UsageError(description: "--demo grades the fixtures and the solution itself; drop --solutions or --from.")
+            }
         case .solution, .reset, .demo:
             guard arguments.ids.count == 1 else {
-                let option = arguments.action == .reset ? "--reset" : arguments.action == .demo ? "--demo" : "--solution"
+                if arguments.action == .demo {
+                    throw UsageError(description: "--demo needs an exercise id, and at most one of its weak suites: --demo mocking-request, or --demo mocking-request vacuous.")
+                }
+                let option = arguments.action == .reset ? "--reset" : "--solution"
                 throw UsageError(description: "\(option) needs exactly one exercise id, for example \(option) mocking-request.")
             }
             if arguments.action == .demo, arguments.source != .exercises {

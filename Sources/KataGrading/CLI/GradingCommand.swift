@@ -19,8 +19,13 @@ enum GradingCommand {
                                     only: arguments.ids.isEmpty ? nil : selected.first).run()
         }
         if arguments.action == .demo {
-            return try DemoCommand(grader: Grader(course: course), swift: swift, style: style, repeats: arguments.repeats)
-                .run(selected[0])
+            do {
+                return try DemoCommand(grader: Grader(course: course), swift: swift, style: style, repeats: arguments.repeats)
+                    .run(selected[0], details: arguments.details, only: arguments.suite)
+            } catch let unknown as DemoCommand.UnknownSuite {
+                StandardError().write("grade.sh --demo: \(unknown)\n")
+                return GradeCommand.exitUsage
+            }
         }
         return try grade(course, selected: selected, arguments: arguments, swift: swift, style: style)
     }
