@@ -549,6 +549,54 @@ else
 fi
 grep -q '"testSeconds" : null' "$work/starters.json" && pass "testSeconds is null, not missing, when no run happened" || fail "testSeconds is null, not missing, when no run happened"
 
+# --merge: results files of a room without a network, as the room shows them. Three attendees made
+# from a real results file: one with an exercise on both tracks (XCTest missing a bug, Swift
+# Testing done), two missing the same planted bug, and an older file of one of them that the newer
+# one replaces; a grade of the solutions is left out.
+mkdir -p "$work/merge"
+python3 - "$work/starters.json" "$work/merge" "$root/Catalog/catalog.json" <<'PY'
+import copy, json, sys
+base, out = json.load(open(sys.argv[1])), sys.argv[2]
+catalog = {e["id"]: e for e in json.load(open(sys.argv[3]))["exercises"]}
+two = next(e for e in base["exercises"] if catalog[e["id"]].get("alternate"))
+other = catalog[two["id"]]["alternate"]["framework"]
+bug = catalog[two["id"]]["chaffs"][0]
+def attendee(name, at, entries):
+    doc = copy.deepcopy(base)
+    doc.update(attendee=name, generatedAt=at, startedAt=at)
+    doc["exercises"] = [dict(copy.deepcopy(e), **entries.get(e["id"], {})) for e in base["exercises"]]
+    return doc
+missing = {"status": "misses bugs", "exerciseStatus": "misses bugs", "chaffs": {"caught": 0, "total": 1, "missed": [bug]}}
+ana = attendee("Ana Lima", "2026-11-24T10:40:00Z", {two["id"]: missing})
+ana["exercises"].append(dict(copy.deepcopy(two), framework=other, status="done", exerciseStatus="done"))
+for entry in ana["exercises"]:
+    if entry["id"] == two["id"]: entry["exerciseStatus"] = "done"
+json.dump(ana, open(out + "/ana.json", "w"))
+json.dump(attendee("Bruno", "2026-11-24T10:41:00Z", {two["id"]: missing}), open(out + "/bruno-new.json", "w"))
+json.dump(attendee("Bruno", "2026-11-24T09:00:00Z", {two["id"]: {"status": "failing", "exerciseStatus": "failing"}}), open(out + "/bruno-old.json", "w"))
+json.dump(attendee("Chloé Dubois", "2026-11-24T10:39:00Z", {}), open(out + "/chloe.json", "w"))
+PY
+"$grade" --merge "$work/merge/"*.json --html="$work/merge/room.html" >"$work/merge.txt" 2>&1; code=$?
+check "--merge of four results files exits 0" "0" "$code" "$(tail -n 5 "$work/merge.txt")"
+fits "--merge" "$work/merge.txt"
+merged="$(python3 - "$work/merge/room.html" "$work/merge/ana.json" <<'PY'
+import json, re, sys
+page = open(sys.argv[1]).read()
+room = json.loads(re.search(r"const OFFLINE = (\{.*\});\n", page).group(1))["room"]
+two = next(e["id"] for e in json.load(open(sys.argv[2]))["exercises"] if e["status"] == "done")
+rows = {a["name"]: a for a in room["attendees"]}
+ana, bruno = rows["Ana Lima"]["results"][two], rows["Bruno"]["results"][two]
+missed = {m["bug"]: m["count"] for e in room["exercises"] if e["id"] == two for m in e["mostMissed"]}
+print(" ".join([str(len(room["attendees"])), ana["verdict"], "+".join(t["verdict"] for t in ana["tracks"]), bruno["verdict"],
+                str(max(missed.values(), default=0)), "sealed" if "default-src 'none'" in page else "open"]))
+PY
+)"
+check "--merge keeps two tracks apart, the newer file wins, counts a bug once per attendee; its page reaches nothing" "3 done misses bugs+done misses bugs 2 sealed" "$merged"
+grep -q "What the room misses most" "$work/merge.txt" && grep -q "Ana Lima" "$work/merge.txt" && grep -q "Chloé Dubois" "$work/merge.txt" &&
+  pass "--merge prints the room's grid and what it misses most" || fail "--merge prints the room's grid and what it misses most" "$(head -n 20 "$work/merge.txt")"
+"$grade" --merge "$work/merge/ana.json" "$work/solutions.json" >"$work/merge-left.txt" 2>&1; code=$?
+check "--merge leaves out a grade of the solutions, says so, and exits 1" "1 yes" "$code $(grep -q 'a grade of solutions' "$work/merge-left.txt" && echo yes)" "$(tail -n 4 "$work/merge-left.txt")"
+
 # --demo: weak suites and solution on one screen, Exercises/ untouched. The exercise is the first
 # with a suite kept to test the grader itself, which the demo must leave out.
 demo_id="$(grep -l '^grader-only:' Tests/Fixtures/*/*/expected | head -n 1 | cut -d/ -f3)"

@@ -98,6 +98,10 @@ public enum GradeCommand {
             }
         case .leave:
             return withCourse(arguments, paths) { _, _, _ in RoomCommands.leave(paths) }
+        case .merge:
+            return withCourse(arguments, paths) { course, _, style in
+                MergeCommand.run(files: arguments.files, html: arguments.html, course: course, style: style)
+            }
         case .grade, .watch, .demo:
             return withCourse(arguments, paths) { course, selected, style in
                 try GradingCommand.run(arguments, course: course, selected: selected, style: style)

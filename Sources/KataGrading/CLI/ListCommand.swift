@@ -84,14 +84,7 @@ enum ListCommand {
             let line = row < right.count ? first + padding + right[row] : first
             lines.append(line)
         }
-        // The legend, never breaking inside one sign's words.
-        var legend = [""]
-        for item in VerdictKind.allCases.map({ "\(sign($0, style)) \($0.rawValue)" }) {
-            if legend[legend.count - 1].isEmpty { legend[legend.count - 1] = item }
-            else if legend[legend.count - 1].count + 2 + item.count <= style.width { legend[legend.count - 1] += "  " + item }
-            else { legend.append(item) }
-        }
-        lines += legend.map { style.dim($0) }
+        lines += RoomReport.legend(style).map { style.dim($0) }
         lines += style.wrap("Scripts/grade.sh --hint N shows exercise N's title, files and hint.", indent: "")
         return lines
     }
@@ -102,14 +95,5 @@ enum ListCommand {
         return exercise.id.hasPrefix(prefix) ? String(exercise.id.dropFirst(prefix.count)) : exercise.id
     }
 
-    /// The room's sign for a verdict; plain ASCII where symbols are off.
-    static func sign(_ verdict: VerdictKind, _ style: Style) -> String {
-        guard !style.symbols else { return verdict.symbol }
-        switch verdict {
-        case .done: return "+"
-        case .notStarted: return "-"
-        case .failing: return "x"
-        default: return verdict.symbol
-        }
-    }
+    static func sign(_ verdict: VerdictKind, _ style: Style) -> String { RoomReport.sign(verdict, style) }
 }
