@@ -35,10 +35,13 @@ public struct LastGrade: Codable, Sendable {
         try? JSONEncoder().encode(grade).write(to: url(paths), options: .atomic)
     }
 
-    /// The first exercise not known to be done; with no history, the first one still a starter.
+    /// The first exercise not known to be done (nor one this machine cannot run); with no history,
+    /// the first one still a starter.
     public func current(in catalog: Catalog, starters: StarterStore) -> Catalog.Exercise? {
         if !verdicts.isEmpty {
-            return catalog.exercises.first { verdicts[$0.id] != Verdict.Kind.done.rawValue || starters.isUntouched($0) }
+            return catalog.exercises.first {
+                verdicts[$0.id] != Verdict.Kind.needs.rawValue && (verdicts[$0.id] != Verdict.Kind.done.rawValue || starters.isUntouched($0))
+            }
         }
         return catalog.exercises.first { starters.isUntouched($0) } ?? catalog.exercises.first
     }

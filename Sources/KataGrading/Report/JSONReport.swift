@@ -34,7 +34,7 @@ public struct JSONReport: Codable, Sendable, Equatable {
         public var pattern: String
         public var title: String
         /// One of the verdicts: done, not started, does not compile, failing, hangs, crashed,
-        /// misses bugs, rejects correct code, flaky, too slow.
+        /// misses bugs, rejects correct code, flaky, too slow, needs.
         public var status: String
         public var message: String
         public var details: [String]
@@ -96,7 +96,9 @@ public struct JSONReport: Codable, Sendable, Equatable {
                 startedAt: Date? = nil, date: Date = Date(), next: NextStep? = nil) {
         version = Self.currentVersion
         let done = results.filter { $0.verdict.kind == .done }.count
-        status = done == results.count ? "pass" : "fail"
+        // What this machine cannot run (`needs`) does not count.
+        let counted = results.filter { $0.verdict.kind.counts }.count
+        status = done == counted ? "pass" : "fail"
         self.source = source
         self.attendee = attendee.name
         host = attendee.host
@@ -104,7 +106,7 @@ public struct JSONReport: Codable, Sendable, Equatable {
         self.startedAt = formatter.string(from: startedAt ?? date)
         generatedAt = formatter.string(from: date)
         self.done = done
-        total = results.count
+        total = counted
         self.next = next?.text
         let alone = results.count == 1
         exercises = results.map { result in

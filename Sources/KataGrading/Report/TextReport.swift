@@ -24,6 +24,8 @@ public struct TextReport: Sendable {
         let key = result.exercise.key
         let id = key.padding(toLength: max(idWidth, key.count + 1), withPad: " ", startingAt: 0)
         var head = "\(style.mark(for: verdict.kind)) \(id)\(style.verdictText(verdict.kind))"
+        // "needs macOS 26 (this Mac has 15.5)": the verdict is only whole with what it needs.
+        if verdict.kind == .needs { head += " " + verdict.reason }
         if verdict.kind == .done, verdict.chaffsTotal > 0 {
             head += style.dim(" · \(verdict.chaffsCaught)/\(verdict.chaffsTotal) bugs caught")
         }
@@ -38,7 +40,7 @@ public struct TextReport: Sendable {
     public func entry(_ result: ExerciseResult) -> String {
         let verdict = result.verdict
         var lines = [headline(result)]
-        if verdict.kind != .done && verdict.kind != .notStarted {
+        if verdict.kind != .done && verdict.kind != .notStarted && verdict.kind != .needs {
             lines += style.wrap(verdict.reason, indent: "    ")
         }
         for detail in verdict.details {
@@ -51,7 +53,8 @@ public struct TextReport: Sendable {
     /// lets a grade of one exercise name the exercise to open after it.
     public func summary(_ results: [ExerciseResult], catalog: Catalog, lastVerdicts: [String: String]? = nil) -> String {
         let done = results.filter { $0.verdict.kind == .done }.count
-        var lines = ["", style.bold("\(done)/\(results.count) done")]
+        // What this machine cannot run does not count (`needs`).
+        var lines = ["", style.bold("\(done)/\(results.filter { $0.verdict.kind.counts }.count) done")]
         if let card = NextStep.card(results, catalog: catalog, lastVerdicts: lastVerdicts) {
             lines.append("")
             lines += render(card)
