@@ -61,7 +61,7 @@ build_grader() {
   local log="$state/grader-build.log"
   mkdir -p "$state/tmp/grader-build"
   set -m
-  TMPDIR="$state/tmp/grader-build" swift build --package-path "$root" --scratch-path "$scratch" \
+  TMPDIR="$state/tmp/grader-build" swift build --build-system native --package-path "$root" --scratch-path "$scratch" \
     --product KataGrader >"$log" 2>&1 &
   build_pid=$!
   set +m
