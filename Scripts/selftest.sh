@@ -243,11 +243,12 @@ check "Command Line Tools: ${ids[0]} needs Xcode" "needs" "$(verdict_of "${ids[0
 check "Command Line Tools: ${ids[0]}@swift-testing still builds and is done" "$(expect "${ids[0]}@swift-testing" done)" "$(verdict_of "${ids[0]}@swift-testing" "$work/mac-clt.tsv")" "$(tail -n 3 "$work/mac-clt.txt")"
 grep -q "Install Xcode" "$work/mac-clt.txt" && grep -q -- "--framework swift-testing" "$work/mac-clt.txt" && [ "$code" = 0 ] &&
   pass "Command Line Tools: the grade says what to install and what still works, and exits 0" || fail "Command Line Tools: the grade says what to install and what still works, and exits 0" "exit $code" "$(head -n 6 "$work/mac-clt.txt")"
-# No subreaper: what a test starts outside its group is ended by the run's mark, as on a Mac.
+# No subreaper: what a test starts outside its group is ended by the run's mark, as on a Mac. The
+# test waits a moment, so that the escapes are out of its group before it ends.
 mac_escapes="$work/mac-escapes"
 fresh_copy "$mac_escapes"
 mac_plant="${plantable[1]}"
-printf '\nimport Foundation\n%s\n' 'final class SelftestMacEscapes: XCTestCase { func test_z() throws { let p = Process(); p.executableURL = URL(fileURLWithPath: "/bin/sleep"); p.arguments = ["321"]; try p.run(); _ = system("perl -MPOSIX -e \"setsid(); exec q(sleep), 322\" >/dev/null 2>&1 </dev/null &"); _ = system("sleep 323 >/dev/null 2>&1 &") } }' >>"$mac_escapes/${mac_plant#*|}"
+printf '\nimport Foundation\n%s\n' 'final class SelftestMacEscapes: XCTestCase { func test_z() throws { let p = Process(); p.executableURL = URL(fileURLWithPath: "/bin/sleep"); p.arguments = ["321"]; try p.run(); _ = system("perl -MPOSIX -e \"setsid(); exec q(sleep), 322\" >/dev/null 2>&1 </dev/null &"); _ = system("sleep 323 >/dev/null 2>&1 &"); usleep(300_000) } }' >>"$mac_escapes/${mac_plant#*|}"
 KATA_PLATFORM=macos "$grade" --porcelain --from "$mac_escapes" "${mac_plant%%|*}" >"$work/mac-escapes.tsv" 2>"$work/mac-escapes.err"
 check "macOS decisions: a test that escapes its group is judged done" "$(expect "${mac_plant%%|*}" done)" "$(verdict_of "${mac_plant%%|*}" "$work/mac-escapes.tsv")" "$(reason_of "${mac_plant%%|*}" "$work/mac-escapes.tsv")"
 sleep 0.3
