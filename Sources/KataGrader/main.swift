@@ -14,8 +14,13 @@ if words.first == TestInvocation.standInFlag {
 }
 let root = words.isEmpty ? FileManager.default.currentDirectoryPath : words.removeFirst()
 let paths = KataPaths(root: URL(fileURLWithPath: root))
+// The children's temporary folders live outside the checkout, at a path of plain ASCII that stays
+// the same from one grade to the next (`TemporaryRoot`).
+let temporaryRoot = TemporaryRoot.folder(for: paths)
 if let supervisor = TestPlatform.graderExecutable {
-    ProcessRunner.shared.adopt(executable: supervisor, temporaryRoot: paths.state.appendingPathComponent("tmp"),
+    ProcessRunner.shared.adopt(executable: supervisor, temporaryRoot: temporaryRoot,
                                subreaper: TestPlatform.decidingSystem().reliesOnSubreaper)
 }
-exit(GradeCommand.main(arguments: words, root: paths.root))
+let status = GradeCommand.main(arguments: words, root: paths.root)
+TemporaryRoot.removeIfEmpty(temporaryRoot)
+exit(status)

@@ -36,6 +36,8 @@ public struct ShadowBuild {
     public var progress: BuildProgress
     /// The tracks to build, when not all: an attendee's untouched starters need no build.
     public var only: Set<String>?
+    /// The files an attendee added, by the track they are compiled with (`GradePlan.extras`).
+    var extraFiles: [String: [String]]
     /// Tracks this machine cannot run (`needs`): never built.
     public var leftOut: Set<String>
     public var platform: TestPlatform
@@ -50,6 +52,7 @@ public struct ShadowBuild {
         self.swift = swift
         progress = BuildProgress()
         only = plan.toBuild
+        extraFiles = plan.extras
         self.leftOut = leftOut
         self.platform = platform
     }
@@ -72,14 +75,16 @@ public struct ShadowBuild {
         for _ in 0...catalog.exercises.count {
             do {
                 missing = try shadow.sync(paths: paths, catalog: catalog, variants: variants,
-                                          excluded: Set(broken.keys).union(leftOut), only: only, withXCTest: !platform.lacksXCTest)
+                                          excluded: Set(broken.keys).union(leftOut), only: only, extraFiles: extraFiles,
+                                          withXCTest: !platform.lacksXCTest)
             } catch let error as CatalogError {
                 // A variant that no longer fits the legacy code: most likely an edit under Sources/.
                 if let edited = ShippedSources.firstEdited(paths) { throw Failure(description: ShippedSources.message(edited)) }
                 throw error
             }
             // Nothing to build: every exercise is still a starter (its verdict needs no run).
-            if let only, only.subtracting(broken.keys).subtracting(leftOut).isEmpty {
+            // (A track whose files are missing or unreadable needs none either, nor one this machine cannot run.)
+            if let only, only.subtracting(broken.keys).subtracting(missing.keys).subtracting(leftOut).isEmpty {
                 let binary = BuildRecord.load(from: shadow)?.builtProduct(in: shadow) ?? (try? testBinary())
                 return built(testBinary: binary ?? shadow.directory, broken: broken, missing: missing)
             }

@@ -19,7 +19,7 @@ enum ListCommand {
                 continue
             }
             let needs = platform.unmet(exercise.requires, framework: exercise.framework).map { "\(Verdict.Kind.needs.rawValue) \($0.text)" }
-            let status = (needs ?? last.verdicts[exercise.id]).map { " [\($0)]" } ?? ""
+            let status = (needs ?? last.summary(of: exercise)).map { " [\($0)]" } ?? ""
             let head = String(format: "%3d", number + 1) + ". " + exercise.id
             let titleColumn = 5 + idColumn
             if titleColumn + 20 <= style.width {

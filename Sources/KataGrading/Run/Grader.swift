@@ -45,8 +45,14 @@ public struct Grader: Sendable {
         let build = try ShadowBuild(course: course, plan: plan, swift: swift, platform: platform, leftOut: Set(decided.keys)).run()
         clock.note("built")
         for track in plan.tracks where decided[track.key] == nil {
-            decided[track.key] = Judge.judgeWithoutRuns(track, module: track.module, untouched: plan.untouched.contains(track.key),
-                                                        missing: build.missing[track.key], broken: build.broken[track.key])
+            let untouched = plan.untouched.contains(track.key)
+            if !untouched, build.missing[track.key] != nil {
+                // Gone, moved or unreadable: said as such, with the command that fixes it.
+                decided[track.key] = MissingFiles(course: course, testsRoot: plan.testsRoot).verdict(for: track, extras: plan.extras[track.key] ?? [])
+                continue
+            }
+            decided[track.key] = Judge.judgeWithoutRuns(track, module: track.module, untouched: untouched,
+                                                        missing: nil, broken: build.broken[track.key])
         }
         // From here on tests run: what the grader trusts is sealed first, and checked once they are over.
         let seal = GraderSeal(state: course.paths.state, shadow: build.shadow.directory)
@@ -66,11 +72,12 @@ public struct Grader: Sendable {
                 }
                 seconds = trackRuns.seconds
             }
-            if verdict?.kind != .notStarted, verdict?.kind != .needs, let changed = changedWhileGraded(track, build: build) {
+            if verdict?.kind != .notStarted, verdict?.kind != .needs, let changed = changedWhileGraded(track, build: build, extras: plan.extras) {
                 verdict?.details.append("- Note: \(changed) changed while it was graded: this verdict is of the version saved before the grade began. Grade again to see the new one.")
             }
-            let result = ExerciseResult(exercise: track, pattern: course.catalog.pattern(of: track),
+            var result = ExerciseResult(exercise: track, pattern: course.catalog.pattern(of: track),
                                         verdict: verdict ?? Verdict(kind: .failing, reason: "the tests did not run."), seconds: seconds)
+            result.extraFiles = (plan.extras[track.key] ?? []).map { "\(track.module)/\($0)" }
             report(result)
             results.append(result)
         }
@@ -88,9 +95,9 @@ public struct Grader: Sendable {
 
     /// The first file of `track` whose text differs from the copy the grade built and ran: saved
     /// while the grade went on. Nil when they agree (or the copy was never made).
-    func changedWhileGraded(_ track: Catalog.Exercise, build: ShadowBuild.Result) -> String? {
+    func changedWhileGraded(_ track: Catalog.Exercise, build: ShadowBuild.Result, extras: [String: [String]]) -> String? {
         let shadow = build.shadow
-        for file in track.uses + track.files {
+        for file in ShadowPackage.targetFiles(of: track, extraFiles: extras) {
             let graded = shadow.targetDirectory(of: track).appendingPathComponent(file)
             guard let copy = FileManager.default.contents(atPath: graded.path) else { return nil }
             let source = shadow.testFile(file, of: track)
