@@ -62,9 +62,10 @@ public struct TestPlatform: Equatable, Sendable {
     /// Runs at once. Most runs wait for a timeout or a delayed answer rather than compute, so the
     /// pool is wider than the machine; but a correct variant answers a few hundred milliseconds
     /// late against a test's one-second wait, and too many runs per core stretch that margin into
-    /// a wrong verdict. Measured on 2 cores (README, "Platforms"): `perCore` runs per core kept
-    /// every verdict of the solutions and fixtures; the cap bounds a many-core laptop, where
-    /// nothing was measured, to what no figure here contradicts.
+    /// a wrong verdict. Measured on 2 cores (README, "Platforms"): 4, 8 and 16 at once kept every
+    /// verdict of the solutions and fixtures alike, and 32 broke one. Four per core is half the
+    /// densest that held; the cap, the widest that held, bounds a many-core laptop, where nothing
+    /// was measured.
     public var runWidth: Int { fixedWidth ?? min(Self.widthCap, max(4, Self.runsPerCore * max(1, cores))) }
     public static let runsPerCore = 4
     public static let widthCap = 16
