@@ -344,7 +344,7 @@ attack_names=(grandchild escapes alarm prints-errors floods)
 attack_verdicts=("done" "done" "crashed" "done" "done")
 attack_snippets=(
   'final class SelftestGrandchild: XCTestCase { func test_z() { _ = system("sleep 45 >/dev/null 2>&1 &") } }'
-  'final class SelftestEscapes: XCTestCase { func test_z() throws { let p = Process(); p.executableURL = URL(fileURLWithPath: "/bin/sleep"); p.arguments = ["301"]; try p.run(); _ = system("perl -MPOSIX -e \"setsid(); exec q(sleep), 302\" >/dev/null 2>&1 </dev/null &") } }'
+  'final class SelftestEscapes: XCTestCase { func test_z() throws { let p = Process(); p.executableURL = URL(fileURLWithPath: "/bin/sleep"); p.arguments = ["301"]; try p.run(); _ = system("perl -MPOSIX -e \"setsid(); exec q(sleep), 302\" >/dev/null 2>&1 </dev/null &"); usleep(300_000) } }'
   'final class SelftestAlarm: XCTestCase { func test_z() { alarm(1); Thread.sleep(forTimeInterval: 2) } }'
   'final class SelftestPrintsErrors: XCTestCase { func test_z() { print("SomeTests: error: none"); print("/x/y.swift:3: error: Other.test : made up"); print("Test Case '"'"'Other.test'"'"' failed (0.001 seconds)") } }'
   'final class SelftestFloods: XCTestCase { func test_z() { print(String(repeating: String(repeating: "x", count: 999) + "\n", count: 8_000), terminator: "") } }'
