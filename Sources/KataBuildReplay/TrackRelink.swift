@@ -161,11 +161,6 @@ public struct TrackRelink: Sendable {
     /// `sources`: each target's files. `testTargets`: every exercise track's target.
     public func run(_ targets: [String], sources: [String: [URL]], package: URL, testBinary: URL,
                     testTargets: Set<String>) -> [String]? {
-        #if !os(Linux)
-        // On macOS the test product is a bundle, XCTest needs no discovery module, and Swift Testing
-        // runs go through `swift test` (TestRunner): a different plan, not verified here.
-        return nil
-        #else
         // The build folder is the test binary's, links resolved, as SwiftPM writes its plan.
         let build = testBinary.deletingLastPathComponent().resolvingSymlinksInPath()
         let product = testBinary.deletingPathExtension().lastPathComponent
@@ -215,7 +210,6 @@ public struct TrackRelink: Sendable {
             guard linkJobs.allSatisfy({ succeeds($0, log: log, sharingSwiftPMTemporary: true) }) else { return nil }
         }
         return targets
-        #endif
     }
 
     /// Runs `command`, its output going to `log`; true when it succeeds.

@@ -8,19 +8,24 @@ import KataGradingCore
 /// build plan, and after an edit of Swift Testing tracks alone rebuilds each of them into a small
 /// test binary of its own instead of running `swift build` (see `TrackRelink`). Whatever it
 /// cannot do is "not this time", and SwiftPM does the work.
+///
+/// Off where the platform does not use it (`TestPlatform.usesBuildReplay`: macOS, and Linux taking
+/// macOS's decisions): then every build is `swift build`, as SwiftPM alone would do it.
 struct BuildReplay {
     var shadow: ShadowPackage
     var swift: String
     var state: URL
+    let enabled: Bool
     /// What `swift build` and every replayed job get added to the grader's environment: the
-    /// compiler that answers from the cache, on Linux.
+    /// compiler that answers from the cache.
     let environment: [String: String]
 
-    init(shadow: ShadowPackage, swift: String, state: URL) {
+    init(shadow: ShadowPackage, swift: String, state: URL, enabled: Bool) {
         self.shadow = shadow
         self.swift = swift
         self.state = state
-        environment = CompilerProbeCache.environment(swift: swift, state: state)
+        self.enabled = enabled
+        environment = enabled ? CompilerProbeCache.environment(swift: swift, state: state) : [:]
     }
 
     /// Flags for every compiler job of the shadow build. `-enable-incremental-file-hashing`: the
@@ -28,8 +33,9 @@ struct BuildReplay {
     /// its XCTest discovery module whenever any test target's object code changes, one file per
     /// exercise track; by date they all look new and all 52 were recompiled after every edit
     /// (0.9 s of a 2.7 s build). Used when the toolchain's compiler offers it (Swift 6.3 does;
-    /// read from the cached `-h`, so Linux only).
+    /// read from the cached `-h`).
     func compilerFlags() -> [String] {
+        guard enabled else { return [] }
         let hashing = "-enable-incremental-file-hashing"
         return CompilerProbeCache.compilerOffers(hashing, swift: swift, state: state, runner: ProcessRunner.shared)
             ? ["-Xswiftc", hashing] : []
@@ -37,7 +43,7 @@ struct BuildReplay {
 
     /// SwiftPM's build plan as it is now (size and time), for the build record.
     func planStamp() -> String {
-        SwiftPMPlan.stamp(inPackage: shadow.directory)
+        enabled ? SwiftPMPlan.stamp(inPackage: shadow.directory) : ""
     }
 
     /// The binaries of `targets` rebuilt since SwiftPM's last build, or nil when one is missing.
@@ -56,7 +62,7 @@ struct BuildReplay {
     /// SwiftPM's last build, or nil: not this time. `trackTargets`: every exercise track's target.
     func rebuild(since record: BuildRecord, files: [String: String], testBinary: URL, swiftTestingTargets: Set<String>,
                  trackTargets: Set<String>, progress: BuildProgress) -> [String: URL]? {
-        guard let targets = TrackRelink.targetsToRebuild(since: record.files, now: files, swiftTestingTargets: swiftTestingTargets)
+        guard enabled, let targets = TrackRelink.targetsToRebuild(since: record.files, now: files, swiftTestingTargets: swiftTestingTargets)
         else { return nil }
         var sources: [String: [URL]] = [:]
         for target in targets {

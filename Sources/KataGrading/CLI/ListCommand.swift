@@ -2,35 +2,38 @@ import Foundation
 import KataGradingCore
 import KataVerdicts
 
-/// `--list`: one line per exercise, its number, id, title and last verdict; a long title wraps
-/// under itself, never into the id column. On a screen too short for that (a terminal of 24
-/// lines), the exercises go in two columns under their patterns, each with its number, the
-/// room's sign for its last verdict and a few words of its id, so that the whole course fits.
+/// `--list`: one line per exercise, its number, id, title and last verdict (or what this machine
+/// lacks to run it, as a grade would say); a long title wraps under itself, never into the id
+/// column. On a screen too short for that (a terminal of 24 lines), the exercises go in two
+/// columns under their patterns, each with its number, the room's sign for its last verdict (N
+/// for one this machine cannot run) and a few words of its id, so that the whole course fits.
 enum ListCommand {
-    static func lines(_ catalog: Catalog, last: LastGrade, porcelain: Bool, style: Style) -> [String] {
+    static func lines(_ catalog: Catalog, last: LastGrade, porcelain: Bool, style: Style, platform: TestPlatform) -> [String] {
         if porcelain {
-            // key, module, framework, files, uses: one line per track, what scripts such as the
-            // self-test need.
+            // key, module, framework, files, uses, and what this machine lacks to run it (empty
+            // when nothing): one line per track, what scripts such as the self-test need.
             return catalog.exercises.flatMap { exercise in
                 exercise.tracks.map { track in
                     [track.key, track.module, track.framework.rawValue,
-                     track.files.joined(separator: ","), track.uses.joined(separator: ",")].joined(separator: "\t")
+                     track.files.joined(separator: ","), track.uses.joined(separator: ","),
+                     platform.unmet(track.requires, framework: track.framework)?.text ?? ""].joined(separator: "\t")
                 }
             }
         }
-        let full = oneColumn(catalog, last: last, style: style)
+        let full = oneColumn(catalog, last: last, style: style, platform: platform)
         // A line is kept free for the shell's prompt after the list.
         if let height = style.height, full.count > height - 1 {
-            return twoColumns(catalog, last: last, style: style)
+            return twoColumns(catalog, last: last, style: style, platform: platform)
         }
         return full
     }
 
-    static func oneColumn(_ catalog: Catalog, last: LastGrade, style: Style) -> [String] {
+    static func oneColumn(_ catalog: Catalog, last: LastGrade, style: Style, platform: TestPlatform) -> [String] {
         let idColumn = (catalog.exercises.map(\.id.count).max() ?? 20) + 2
         var lines: [String] = []
         for (number, exercise) in catalog.exercises.enumerated() {
-            let status = last.summary(of: exercise).map { " [\($0)]" } ?? ""
+            let needs = platform.unmet(exercise.requires, framework: exercise.framework).map { "\(Verdict.Kind.needs.rawValue) \($0.text)" }
+            let status = (needs ?? last.summary(of: exercise)).map { " [\($0)]" } ?? ""
             let head = String(format: "%3d", number + 1) + ". " + exercise.id
             let titleColumn = 5 + idColumn
             if titleColumn + 20 <= style.width {
@@ -47,7 +50,7 @@ enum ListCommand {
     }
 
     /// The course in two columns, patterns kept whole, with a legend of the signs.
-    static func twoColumns(_ catalog: Catalog, last: LastGrade, style: Style) -> [String] {
+    static func twoColumns(_ catalog: Catalog, last: LastGrade, style: Style, platform: TestPlatform) -> [String] {
         let gap = 2
         let columnWidth = (style.width - gap) / 2
         // Each pattern's block: its title, then one line per exercise.
@@ -56,7 +59,8 @@ enum ListCommand {
         for pattern in catalog.patterns {
             var block = [style.bold(pattern.title)]
             for (index, exercise) in catalog.exercises.enumerated() where exercise.pattern == pattern.id {
-                let verdict = last.verdicts[exercise.id].flatMap(VerdictKind.init(rawValue:))
+                let unmet = platform.unmet(exercise.requires, framework: exercise.framework) != nil
+                let verdict = unmet ? .needs : last.verdicts[exercise.id].flatMap(VerdictKind.init(rawValue:))
                 if verdict == .done { done += 1 }
                 // The room's sign, and a second one for a track that disagrees with it.
                 let others = last.tracks(of: exercise.id).compactMap { VerdictKind(rawValue: $0.track.verdict) }.filter { $0 != verdict }

@@ -7,8 +7,13 @@ import KataGradingCore
 /// step's result to the next.
 public struct Grader: Sendable {
     public let course: Course
+    /// What the grader decides differently on each platform, and what this machine can run.
+    public let platform: TestPlatform
 
-    public init(course: Course) { self.course = course }
+    public init(course: Course, platform: TestPlatform) {
+        self.course = course
+        self.platform = platform
+    }
 
     /// Grades while holding the checkout's lock, so that two grade.sh runs never share the shadow
     /// copy at once: the second one says it is waiting, then goes on.
@@ -17,7 +22,11 @@ public struct Grader: Sendable {
         let lock = try CheckoutLock.acquire(in: course.paths.state) { StandardError().write($0) }
         defer { lock.release() }
         // However this grade ends, nothing it started or adopted outlives it.
-        defer { ProcessRunner.shared.endAdopted() }
+        defer {
+            ProcessRunner.shared.endAdopted()
+            ProcessRunner.shared.endMarked(runsOf: course.paths.root)
+        }
+        ProcessRunner.shared.endMarked(runsOf: course.paths.root)
         ProcessRunner.shared.removeLeftoverTemporaries()
         RunFolder.removeLeftovers(for: course.paths.root)
         return try grade(selected, options: options, swift: swift, report: report)
@@ -28,10 +37,14 @@ public struct Grader: Sendable {
                       report: (ExerciseResult) -> Void) throws -> [ExerciseResult] {
         let clock = PhaseClock()
         let plan = course.plan(selected, source: options.source)
-        let build = try ShadowBuild(course: course, plan: plan, swift: swift).run()
-        clock.note("built")
+        // What this machine cannot run is judged first, and neither built nor run.
         var decided: [String: Verdict] = [:]
-        for track in plan.tracks {
+        for track in course.catalog.allTracks {
+            if let unmet = platform.unmet(track.requires, framework: track.framework) { decided[track.key] = Judge.needs(unmet, exercise: track) }
+        }
+        let build = try ShadowBuild(course: course, plan: plan, swift: swift, platform: platform, leftOut: Set(decided.keys)).run()
+        clock.note("built")
+        for track in plan.tracks where decided[track.key] == nil {
             let untouched = plan.untouched.contains(track.key)
             if !untouched, build.missing[track.key] != nil {
                 // Gone, moved or unreadable: said as such, with the command that fixes it.
@@ -45,7 +58,7 @@ public struct Grader: Sendable {
         let seal = GraderSeal(state: course.paths.state, shadow: build.shadow.directory)
         clock.note("sealed")
         let runs = try GradeRuns(plan.tracks.filter { decided[$0.key] == nil }, of: build, course: course, options: options,
-                                 swift: swift, seal: seal)
+                                 platform: platform, seal: seal)
 
         clock.note("runs started")
         var results: [ExerciseResult] = []
@@ -59,7 +72,7 @@ public struct Grader: Sendable {
                 }
                 seconds = trackRuns.seconds
             }
-            if verdict?.kind != .notStarted, let changed = changedWhileGraded(track, build: build, extras: plan.extras) {
+            if verdict?.kind != .notStarted, verdict?.kind != .needs, let changed = changedWhileGraded(track, build: build, extras: plan.extras) {
                 verdict?.details.append("- Note: \(changed) changed while it was graded: this verdict is of the version saved before the grade began. Grade again to see the new one.")
             }
             var result = ExerciseResult(exercise: track, pattern: course.catalog.pattern(of: track),
