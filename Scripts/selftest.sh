@@ -176,7 +176,7 @@ done <"$work/exercises.tsv"
 faults=("does not compile" "failing" "hangs" "crashed")
 snippets=(
   'private let selftestPlantedError: Int = "not a number"'
-  'final class SelftestPlantedFailure: XCTestCase { func test_planted() { XCTFail("planted failure") } }'
+  'final class SelftestPlantedFailure: XCTestCase { func testAPlantedFailureWhoseNameIsLongerThanAnyLineOfAnEightyColumnTerminal() { XCTFail("planted failure") } }'
   'final class SelftestPlantedHang: XCTestCase { func test_planted() { Thread.sleep(forTimeInterval: 3600) } }'
   'final class SelftestPlantedDeadlock: XCTestCase { func test_planted() { DispatchQueue.main.sync {} } }'
 )
@@ -421,7 +421,7 @@ else fail "--json prints the documented results" "$(head -c 600 "$work/result.js
 before="$(cd "$root/Exercises" && find . -type f -exec cat {} + | cksum)"
 "$grade" --solution "$first" >"$work/solution.diff" 2>&1; code=$?
 after="$(cd "$root/Exercises" && find . -type f -exec cat {} + | cksum)"
-if [ "$code" = 0 ] && grep -q '^+++ solution' "$work/solution.diff" && grep -q '^--- starter' "$work/solution.diff"; then pass "--solution ID shows a diff against the starter"
+if [ "$code" = 0 ] && grep -q '^+++ Solutions/' "$work/solution.diff" && grep -q '^--- Exercises/' "$work/solution.diff"; then pass "--solution ID shows a diff against the starter"
 else fail "--solution ID shows a diff against the starter" "$(head -n 5 "$work/solution.diff")"; fi
 check "--solution writes nothing in Exercises/" "$before" "$after"
 
@@ -583,8 +583,25 @@ if [ -d "$planted" ]; then
   fits "a grade with every kind of fault" "$work/grade-planted.txt"
 fi
 "$grade" --solutions "$first" >"$work/grade-done.txt" 2>&1; fits "a done grade" "$work/grade-done.txt"
+# --solution of every track: a line wider than 80 columns only where the file's own line cannot
+# break (a string literal, or an indentation that leaves no room).
+: >"$work/solutions.diff"
+for key in "${keys[@]}"; do "$grade" --solution "$key" >>"$work/solutions.diff" 2>&1; done
+wide_diff="$(python3 -c 'import sys
+lines = [l.rstrip("\n") for l in open(sys.argv[1], encoding="utf-8")]
+wide = [l for l in lines if len(l) > 80]
+bad = [l for l in wide if "\"" not in l and len(l[1:]) - len(l[1:].lstrip()) < 40]
+print(len(bad), len(wide), len(lines))
+for l in bad[:3]: print(l)' "$work/solutions.diff")"
+[ "${wide_diff%% *}" = 0 ] && pass "--solution of every track fits 80 columns but for unbreakable lines ($(echo "$wide_diff" | head -n 1 | cut -d' ' -f2) of $(echo "$wide_diff" | head -n 1 | cut -d' ' -f3))" ||
+  fail "--solution of every track fits 80 columns but for unbreakable lines" "$wide_diff"
 
-# The Next card: advice that fits, said once.
+# The Next card: short enough that a 24-line screen keeps verdicts above it, advice that fits, said once.
+if [ -d "$planted" ]; then
+  card_lines="$(awk '/^[0-9]+\/[0-9]+ done/ { n = 0; on = 1; next } on { n++ } END { print n + 0 }' "$work/grade-planted.txt")"
+  [ "$card_lines" -le 14 ] && pass "the Next card after a grade of many takes $card_lines lines (at most 14)" ||
+    fail "the Next card after a grade of many takes at most 14 lines" "$(sed -n '/^[0-9]*\/[0-9]* done/,$p' "$work/grade-planted.txt")"
+fi
 hint_lines="$(grep -c 'Hint:' "$work/grade-planted.txt" 2>/dev/null || echo 0)"
 [ "$hint_lines" -le 1 ] && pass "the Next card says Hint: once" || fail "the Next card says Hint: once" "$(grep 'Hint:' "$work/grade-planted.txt")"
 if grep -q "were graded without this one" "$work/grade-done.txt"; then fail "a grade of one exercise does not mention the others"
