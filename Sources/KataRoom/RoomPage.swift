@@ -271,7 +271,10 @@ enum RoomPage {
       lastRoom = room;
       if (OFFLINE) {
         document.querySelector("h1").textContent = "Room, from results files";
-        document.querySelector(".joinline").textContent = OFFLINE.note;
+        // Where the live page has its join line: where this room comes from.
+        document.querySelector(".joinline").firstChild.textContent = "";
+        $("join").className = "";
+        $("join").textContent = OFFLINE.note;
       } else {
         $("code").textContent = room.code;
         showJoinLine(room.joinCommand || "");
