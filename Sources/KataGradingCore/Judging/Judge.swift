@@ -64,7 +64,8 @@ public enum Judge {
 
         if let rejected = evidence.wheats.first(where: { !$0.outcome.passedCleanly }) {
             verdict.kind = .rejectsCorrectCode
-            verdict.reason = "fails on a correct version of the code. \(rejected.variant.hint)"
+            // The wheat's own hint leads: it says how this correct version differs.
+            verdict.reason = "fails on a correct version of the code. " + rejected.variant.hint.prefix(1).uppercased() + rejected.variant.hint.dropFirst()
             verdict.details = [describe(rejected.outcome)]
             verdict.next = rejectionAdvice(rejected.variant.differs ?? .timing)
             return verdict
