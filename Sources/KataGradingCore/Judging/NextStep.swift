@@ -127,8 +127,10 @@ public struct NextStep: Sendable, Equatable {
     /// The verdict again, short: its reason's first line (cut at about three lines of text), and
     /// for missed bugs the first three of them. The whole verdict is printed above the card.
     static func recap(_ verdict: Verdict) -> [String] {
-        var lines = [shortened(verdict.reason.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? "",
-                               limit: recapCharacters)]
+        // "Rejects correct code: fails on…": the verdict's word, then its reason.
+        let word = verdict.kind.rawValue.prefix(1).uppercased() + verdict.kind.rawValue.dropFirst()
+        let reason = verdict.reason.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
+        var lines = [shortened(word + (reason.isEmpty ? "." : ": " + reason), limit: recapCharacters)]
         if verdict.reason.contains("\n") && !lines[0].hasSuffix("(in full above)") { lines[0] += " … (in full above)" }
         guard verdict.kind == .missesBugs else { return lines }
         let missed = verdict.details.filter { $0.hasPrefix("- ") }
