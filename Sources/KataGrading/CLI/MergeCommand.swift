@@ -46,13 +46,13 @@ enum MergeCommand {
         let heading = machines.isEmpty
             ? "No results file could be merged."
             : "Room, from \(machines.count) results file\(machines.count == 1 ? "" : "s") (the newest written \(when)): \(room.attendees.count) attendee\(room.attendees.count == 1 ? "" : "s")"
-        RoomReport(style: style).lines(room, heading: heading).forEach { print($0) }
+        if machines.isEmpty { print(style.bold(heading)) } else { RoomReport(style: style).lines(room, heading: heading).forEach { print($0) } }
         if !leftOut.isEmpty || !notes.isEmpty {
             print("")
             print(style.bold("Left out"))
             for line in leftOut + notes { style.wrap("- " + line, indent: "  ").forEach { print($0) } }
         }
-        if let html {
+        if let html, !machines.isEmpty {
             let note = "Merged by Scripts/grade.sh --merge from \(machines.count) results file\(machines.count == 1 ? "" : "s"), the newest written \(when)."
             let url = URL(fileURLWithPath: html, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath))
             do {
