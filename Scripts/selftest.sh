@@ -570,7 +570,13 @@ fits() { # fits NAME FILE: every line of FILE fits 80 columns
 }
 export COLUMNS=80
 "$grade" --help >"$work/help.txt" 2>&1; fits "--help" "$work/help.txt"
-"$grade" --list >"$work/list.txt" 2>&1; fits "--list" "$work/list.txt"
+LINES= "$grade" --list >"$work/list.txt" 2>&1; fits "--list" "$work/list.txt"
+# On a screen of 24 lines (a terminal's, or LINES) the whole course fits: two columns, every number.
+LINES=24 "$grade" --list >"$work/list-24.txt" 2>&1; fits "--list on 24 lines" "$work/list-24.txt"
+numbers_shown="$(grep -oE '(^| )[ 0-9][0-9] ' "$work/list-24.txt" | tr -d ' ' | sort -n | uniq | wc -l | tr -d ' ')"
+[ "$(wc -l <"$work/list-24.txt")" -le 23 ] && [ "$numbers_shown" = "${#ids[@]}" ] &&
+  pass "--list on 24 lines shows all ${#ids[@]} exercises in $(wc -l <"$work/list-24.txt" | tr -d ' ') lines" ||
+  fail "--list on 24 lines shows every exercise in at most 23 lines" "$numbers_shown numbers shown" "$(cat "$work/list-24.txt")"
 missing_ids=""
 for id in "${ids[@]}"; do grep -q -- " $id " "$work/list.txt" || grep -q -- " $id\$" "$work/list.txt" || missing_ids="$missing_ids $id"; done
 check "--list shows every id whole" "" "$missing_ids"
