@@ -11,14 +11,19 @@ extension Notification.Name {
 ///
 /// Changes are saved on a serial queue, so that saves from several screens never interleave, and
 /// then published on the main queue, where the screens read them.
-public final class PlaylistStore {
+///
+/// An `NSObject`, as an object that others observe by notification usually is: before Swift 6.3,
+/// swift-corelibs-foundation matched an observer's `object:` to the poster by identity after
+/// boxing it (`__SwiftValue.store`, Sources/Foundation/Bridging.swift at swift-6.2.3-RELEASE),
+/// and a plain Swift object got a new box each time, so `object: store` never matched on Linux.
+public final class PlaylistStore: NSObject {
     /// The playlist as last saved. Read it on the main queue.
     public private(set) var tracks: [Track] = []
     /// The playlist as being saved; touched only on `saving`.
     private var saved: [Track] = []
     private let saving = DispatchQueue(label: "PlaylistStore.saving")
 
-    public init() {}
+    public override init() {}
 
     public func add(_ track: Track) {
         saving.async {
