@@ -131,7 +131,7 @@ fi
 
 section "Solutions under CPU load, 5 runs each"
 for _ in 1 2; do yes >/dev/null & load_pids+=($!); done
-"$grade" --solutions --porcelain --repeats 5 >"$work/load.tsv" 2>"$work/load.err"
+"$grade" --solutions --porcelain --regrade --repeats 5 >"$work/load.tsv" 2>"$work/load.err"
 for pid in "${load_pids[@]}"; do kill "$pid" 2>/dev/null; done
 load_pids=()
 for id in "${keys[@]}"; do check "$id: solution is done under load" "done" "$(verdict_of "$id" "$work/load.tsv")" "$(reason_of "$id" "$work/load.tsv")"; done
@@ -164,7 +164,7 @@ else
     printf '\nimport Foundation\n%s\n' "${snippets[$i]}" >>"$planted/$file"
     planted_verdict[$id]="${faults[$i]}"
   done
-  "$grade" --porcelain --from "$planted" >"$work/planted.tsv" 2>"$work/planted.err"
+  "$grade" --porcelain --regrade --from "$planted" >"$work/planted.tsv" 2>"$work/planted.err"
   for id in "${keys[@]}"; do
     expected="${planted_verdict[$id]:-done}"
     check "$id: ${planted_verdict[$id]:+planted fault is }$expected" "$expected" "$(verdict_of "$id" "$work/planted.tsv")" "$(reason_of "$id" "$work/planted.tsv")"
@@ -240,9 +240,9 @@ if [ "${#plantable[@]}" -ge 3 ]; then
 fi
 
 # Two runs at once: the second waits for the first, and both give the same verdict.
-"$grade" --porcelain --solutions "$first" >"$work/a.tsv" 2>"$work/a.err" & a=$!
+"$grade" --porcelain --regrade --solutions "$first" >"$work/a.tsv" 2>"$work/a.err" & a=$!
 sleep 0.2
-"$grade" --porcelain --solutions "$first" >"$work/b.tsv" 2>"$work/b.err" & b=$!
+"$grade" --porcelain --regrade --solutions "$first" >"$work/b.tsv" 2>"$work/b.err" & b=$!
 wait "$a"; code_a=$?; wait "$b"; code_b=$?
 check "two runs at once both finish" "0 0" "$code_a $code_b"
 check "two runs at once agree" "$(cat "$work/a.tsv")" "$(cat "$work/b.tsv")"
@@ -375,7 +375,7 @@ cp "$clone/Exercises/$poisoned" "$work/unpoisoned.swift"
 printf '\nimport Foundation\n%s\n' "$poison" >>"$clone/Exercises/$poisoned"
 "$clone/Scripts/grade.sh" --porcelain "$first" >"$work/poison-1.tsv" 2>"$work/poison-1.err"
 cp "$work/unpoisoned.swift" "$clone/Exercises/$poisoned"
-"$clone/Scripts/grade.sh" --porcelain "$first" >"$work/poison-2.tsv" 2>"$work/poison-2.err"; code=$?
+"$clone/Scripts/grade.sh" --porcelain --regrade "$first" >"$work/poison-2.tsv" 2>"$work/poison-2.err"; code=$?
 check "a grade after a test poisoned the grader's folders still works" "done 0" "$(verdict_of "$first" "$work/poison-2.tsv") $code" "$(tail -n 3 "$work/poison-2.err")"
 grep -q "not the one grade.sh built" "$work/poison-2.err" && pass "grade.sh notices a grader binary it did not build" || fail "grade.sh notices a grader binary it did not build" "$(cat "$work/poison-2.err")"
 if find "$clone/.build/kata/exercises" -maxdepth 3 \( -name stray.c -o -name 'Package@*' \) | grep -q .; then fail "the shadow copy holds only what the grader wrote" "$(find "$clone/.build/kata/exercises" -maxdepth 3 -name stray.c -o -maxdepth 3 -name 'Package@*')"
@@ -405,7 +405,7 @@ if [ -n "$st_suite" ] && [ -n "$xc_file" ]; then
   build_record="$clone/.build/kata/exercises/.build/kata-last-build.json"
   relink_grade() { # relink_grade NAME: grades $first into $work/relink-NAME.tsv; prints "rebuilt" or "swift build"
     rm -f "$relink_log"
-    "$clone/Scripts/grade.sh" --porcelain "$first" >"$work/relink-$1.tsv" 2>"$work/relink-$1.err"
+    "$clone/Scripts/grade.sh" --porcelain --regrade "$first" >"$work/relink-$1.tsv" 2>"$work/relink-$1.err"
     if [ -e "$relink_log" ] && grep -q '"ownBinaries"' "$build_record"; then echo rebuilt; else echo "swift build"; fi
   }
   for file in $(solution_files "$st_track"); do cp "$root/Solutions/$file" "$clone/Exercises/$file"; done
@@ -442,7 +442,7 @@ if [ -n "$exit_track" ] && [ -n "${relink_log:-}" ]; then
   "$clone/Scripts/grade.sh" --porcelain "${exit_track%@*}" >/dev/null 2>&1
   printf '\nprivate func kataSelftestEdit() -> Int { 1 }\n' >>"$clone/Exercises/$(echo "$exit_files" | tail -n 1)"
   rm -f "$relink_log"
-  "$clone/Scripts/grade.sh" --porcelain "${exit_track%@*}" >"$work/exit-relink.tsv" 2>"$work/exit-relink.err"
+  "$clone/Scripts/grade.sh" --porcelain --regrade "${exit_track%@*}" >"$work/exit-relink.tsv" 2>"$work/exit-relink.err"
   how="swift build"; [ -e "$relink_log" ] && grep -q '"ownBinaries"' "$build_record" && how=rebuilt
   check "an exit test graded from its track's own binary" "rebuilt done" "$how $(verdict_of "$exit_track" "$work/exit-relink.tsv")" "$(tail -n 3 "$work/exit-relink.err")"
   for file in $exit_files; do cp "$work/exit-orig/$file" "$clone/Exercises/$file"; done
@@ -461,7 +461,7 @@ else fail "... and one line names the file and how to restore it" "$(cat "$work/
 
 # A checkout moved to another folder carries a build folder whose paths point to the old one.
 mv "$clone_real" "$work/moved"
-"$work/moved/Scripts/grade.sh" --porcelain "$first" >"$work/moved.tsv" 2>"$work/moved.err"; code=$?
+"$work/moved/Scripts/grade.sh" --porcelain --regrade "$first" >"$work/moved.tsv" 2>"$work/moved.err"; code=$?
 check "a moved checkout (its build folder now stale) still grades" "done" "$(verdict_of "$first" "$work/moved.tsv")" "$(tail -n 3 "$work/moved.err")"
 
 section "What a person sees: widths, exit codes, JSON, did-you-mean, --watch ID, --demo, --reset"

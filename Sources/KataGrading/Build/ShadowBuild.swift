@@ -49,33 +49,63 @@ public struct ShadowBuild {
         only = plan.toBuild
     }
 
-    public func run() throws -> Result {
-        // A file that names what exists only in this copy does not compile in the attendee's own
-        // build: it is judged so before it can reach the grader's machinery.
-        var broken = namingGraderOnlyCode()
-        var missing: [String: String] = [:]
+    /// The shadow copy as the first step of a build leaves it, before anything is compiled: what
+    /// the grader can judge, or look up, from the files alone.
+    public struct Prepared {
+        /// Tracks that do not compile whatever the build says: their files name what exists only
+        /// in the grader's copy (`GraderOnlyNames`).
+        public var broken: [String: CompileError]
+        /// Tracks whose files are missing, with the missing path.
+        public var missing: [String: String]
+        /// Every file the build reads, by path in the copy, with its fingerprint.
+        public var files: [String: String]
+        /// The tracks whose files the copy now holds, as the checkout has them.
+        public var synced: Set<String>
+    }
+
+    /// Copies the checkout into the shadow copy, leaving out the tracks that cannot compile.
+    public func prepare() throws -> Prepared {
+        let broken = namingGraderOnlyCode()
+        let missing = try sync(excluding: Set(broken.keys))
+        let synced = catalog.allTracks.map(\.key).filter { key in
+            broken[key] == nil && missing[key] == nil && only.map { $0.contains(key) } != false
+        }
+        return Prepared(broken: broken, missing: missing, files: shadow.fileFingerprints(), synced: Set(synced))
+    }
+
+    /// `ShadowPackage.sync`, with a variant that no longer fits the legacy code named for what it
+    /// most likely is: an edit under `Sources/`.
+    func sync(excluding excluded: Set<String>) throws -> [String: String] {
+        do {
+            return try shadow.sync(paths: paths, catalog: catalog, variants: variants, excluded: excluded, only: only)
+        } catch let error as CatalogError {
+            if let edited = ShippedSources.firstEdited(paths) { throw Failure(description: ShippedSources.message(edited)) }
+            throw error
+        }
+    }
+
+    /// Builds the copy that `prepare` made.
+    public func run(after prepared: Prepared) throws -> Result {
+        var broken = prepared.broken
+        var missing = prepared.missing
         let log = shadow.directory.appendingPathComponent("build.log")
         var rebuiltFromScratch = false
         var cold = !FileManager.default.fileExists(atPath: shadow.directory.appendingPathComponent(".build").path)
 
         let replay = BuildReplay(shadow: shadow, swift: swift, state: paths.state)
         let arguments = ["build", "--build-tests", "--package-path", shadow.directory.path] + replay.compilerFlags()
+        var synced: [String: String]? = prepared.files
         for _ in 0...catalog.exercises.count {
-            do {
-                missing = try shadow.sync(paths: paths, catalog: catalog, variants: variants,
-                                          excluded: Set(broken.keys), only: only)
-            } catch let error as CatalogError {
-                // A variant that no longer fits the legacy code: most likely an edit under Sources/.
-                if let edited = ShippedSources.firstEdited(paths) { throw Failure(description: ShippedSources.message(edited)) }
-                throw error
-            }
+            // The copy as `prepare` left it, the first time; again, without what broke, after that.
+            if synced == nil { missing = try sync(excluding: Set(broken.keys)) }
             // Nothing to build: every exercise is still a starter (its verdict needs no run).
             if let only, only.subtracting(broken.keys).isEmpty {
                 return built(testBinary: (try? testBinary()) ?? shadow.directory, broken: broken, missing: missing)
             }
             // Nothing changed since the last build that succeeded (the manifest says which exercises
             // were left out): SwiftPM would only confirm it, which costs a second and more.
-            let files = shadow.fileFingerprints()
+            let files = synced ?? shadow.fileFingerprints()
+            synced = nil
             let plan = replay.planStamp()
             let record = BuildRecord.load(from: shadow)
             if !cold, let record, record.files == files, record.plan == plan, let binary = try? testBinary(),

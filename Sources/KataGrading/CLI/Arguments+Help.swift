@@ -18,6 +18,8 @@ extension Arguments {
                                    the question)
           grade.sh --undo-reset    put back the files the last --reset replaced
           grade.sh --list          list the exercises
+          grade.sh --regrade       grade again even what has not changed since its
+                                   last done verdict (shown "unchanged since …")
           grade.sh --name "NAME"   your name in the JSON results (kept in .build/kata/)
           grade.sh --framework swift-testing
                                    do the course in Swift Testing (or xctest): the

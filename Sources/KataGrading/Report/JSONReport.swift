@@ -45,9 +45,12 @@ public struct JSONReport: Codable, Sendable, Equatable {
         public var seconds: Double
         /// What to do about this verdict; null for a done verdict with nothing to add.
         public var next: String?
+        /// When the runs were made that this grade judged again, nothing that decides the verdict
+        /// having changed since (ISO 8601); null when they were made by this grade.
+        public var unchangedSince: String?
 
         enum CodingKeys: String, CodingKey {
-            case id, framework, pattern, title, status, message, details, chaffs, testSeconds, seconds, next
+            case id, framework, pattern, title, status, message, details, chaffs, testSeconds, seconds, next, unchangedSince
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -63,6 +66,7 @@ public struct JSONReport: Codable, Sendable, Equatable {
             try c.encode(testSeconds, forKey: .testSeconds)
             try c.encode(seconds, forKey: .seconds)
             try c.encode(next, forKey: .next)
+            try c.encode(unchangedSince, forKey: .unchangedSince)
         }
     }
 
@@ -115,7 +119,8 @@ public struct JSONReport: Codable, Sendable, Equatable {
                                         missed: result.verdict.missedChaffs),
                          testSeconds: result.verdict.seconds.map { ($0 * 1000).rounded() / 1000 },
                          seconds: (result.seconds * 100).rounded() / 100,
-                         next: advice.isEmpty ? nil : advice.joined(separator: " "))
+                         next: advice.isEmpty ? nil : advice.joined(separator: " "),
+                         unchangedSince: result.unchangedSince.map { formatter.string(from: $0) })
         }
     }
 
