@@ -373,11 +373,18 @@ poison='final class SelftestPoisons: XCTestCase { func test_z() throws { let sha
 poisoned="$(solution_files "$first" | tail -n 1)"
 cp "$clone/Exercises/$poisoned" "$work/unpoisoned.swift"
 printf '\nimport Foundation\n%s\n' "$poison" >>"$clone/Exercises/$poisoned"
-"$clone/Scripts/grade.sh" --porcelain "$first" >"$work/poison-1.tsv" 2>"$work/poison-1.err"
+"$clone/Scripts/grade.sh" --porcelain "$first" >"$work/poison-1.tsv" 2>"$work/poison-1.err"; code=$?
+check "the grade in which a test poisons the grader's folders stops (exit 3)" "3" "$code" "$(tail -n 3 "$work/poison-1.err")"
+grep -q "a test wrote into the grader's folder" "$work/poison-1.err" && pass "... and says a test wrote into the grader's folder" || fail "... and says a test wrote into the grader's folder" "$(cat "$work/poison-1.err")"
 cp "$work/unpoisoned.swift" "$clone/Exercises/$poisoned"
 "$clone/Scripts/grade.sh" --porcelain --regrade "$first" >"$work/poison-2.tsv" 2>"$work/poison-2.err"; code=$?
 check "a grade after a test poisoned the grader's folders still works" "done 0" "$(verdict_of "$first" "$work/poison-2.tsv") $code" "$(tail -n 3 "$work/poison-2.err")"
-grep -q "not the one grade.sh built" "$work/poison-2.err" && pass "grade.sh notices a grader binary it did not build" || fail "grade.sh notices a grader binary it did not build" "$(cat "$work/poison-2.err")"
+# A grader binary replaced between grades (no test runs then): grade.sh's own checksum notices.
+grader_file="$(cd "$clone/.build/kata/grader/debug" && pwd -P)/KataGrader"
+printf '#!/bin/sh\necho faked; exit 0\n' >"$grader_file"; chmod +x "$grader_file"; touch -d '+1 day' "$grader_file" 2>/dev/null || touch "$grader_file"
+"$clone/Scripts/grade.sh" --porcelain "$first" >"$work/poison-3.tsv" 2>"$work/poison-3.err"
+grep -q "not the one grade.sh built" "$work/poison-3.err" && [ "$(verdict_of "$first" "$work/poison-3.tsv")" = done ] &&
+  pass "grade.sh notices a grader binary it did not build, and builds its own" || fail "grade.sh notices a grader binary it did not build, and builds its own" "$(cat "$work/poison-3.err")"
 if find "$clone/.build/kata/exercises" -maxdepth 3 \( -name stray.c -o -name 'Package@*' \) | grep -q .; then fail "the shadow copy holds only what the grader wrote" "$(find "$clone/.build/kata/exercises" -maxdepth 3 -name stray.c -o -maxdepth 3 -name 'Package@*')"
 else pass "the shadow copy holds only what the grader wrote"; fi
 

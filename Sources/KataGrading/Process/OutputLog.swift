@@ -118,11 +118,6 @@ struct OutputLog {
     }
 
     private func emit(_ bytes: UnsafeRawBufferPointer) {
-        var offset = 0
-        while offset < bytes.count {
-            let count = write(sink, bytes.baseAddress! + offset, bytes.count - offset)
-            if count <= 0 { if errno == EINTR { continue } else { return } }
-            offset += count
-        }
+        Descriptor.writeAll(bytes, to: sink)
     }
 }

@@ -136,7 +136,7 @@ public final class ProcessRunner: @unchecked Sendable {
         lock.unlock()
         close(status[1])
         close(control[0])
-        if supervisor != nil, let data = try? JSONEncoder().encode(orders) { Self.writeAll(data, to: control[1]) }
+        if supervisor != nil, let data = try? JSONEncoder().encode(orders) { data.withUnsafeBytes { Descriptor.writeAll($0, to: control[1]) } }
         close(control[1])
 
         // The supervisor keeps the limit; this bound only matters if the supervisor itself is stuck.
@@ -208,17 +208,6 @@ public final class ProcessRunner: @unchecked Sendable {
         }
     }
 
-    static func writeAll(_ data: Data, to fd: Int32) {
-        data.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let count = write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if count < 0 && errno == EINTR { continue }
-                if count <= 0 { return }
-                offset += count
-            }
-        }
-    }
 
     /// At most `limit` bytes of a file: the output cap bounds a log, this bounds the grader's memory.
     static func read(_ url: URL, atMost limit: Int) -> Data {

@@ -193,15 +193,7 @@ public enum Supervisor {
 
     static func sendLine(_ text: String) {
         var line = text + "\n"
-        line.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let count = write(statusDescriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if count < 0 && errno == EINTR { continue }
-                if count <= 0 { return }
-                offset += count
-            }
-        }
+        line.withUTF8 { Descriptor.writeAll(UnsafeRawBufferPointer($0), to: statusDescriptor) }
     }
 
     /// Kills and reaps every child this process has, including orphans re-parented to it as a

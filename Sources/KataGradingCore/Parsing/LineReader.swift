@@ -63,3 +63,25 @@ struct LineReader: Sendable {
         return Line(bytes: head + Array(tail.suffix(longest / 2)), cut: true)
     }
 }
+
+/// A reader of one of the frameworks' reports that comes a line at a time (the XCTest observer's
+/// records, Swift Testing's event stream): it is fed the bytes as they arrive, and reads each line.
+protocol LineRecords {
+    var lines: LineReader { get set }
+    mutating func read(_ line: LineReader.Line)
+}
+
+extension LineRecords {
+    mutating func feedLines(_ chunk: UnsafeRawBufferPointer) {
+        var reader = lines
+        reader.feed(chunk) { read($0) }
+        lines = reader
+    }
+
+    /// The last line, when the stream ended without a newline.
+    mutating func endLines() {
+        var reader = lines
+        reader.end { read($0) }
+        lines = reader
+    }
+}

@@ -5,27 +5,19 @@ import Foundation
 /// count as finished. An issue whose test has already ended, or that names no test, is late: it
 /// is reported as such and fails nothing. A parameterized test is one test whose cases run between
 /// its `testStarted` and `testEnded`; its issues name the case.
-public struct SwiftTestingStream: Sendable {
+public struct SwiftTestingStream: Sendable, LineRecords {
     public private(set) var report = RunReport()
-    private var lines = LineReader(longest: 64 << 10)
+    var lines = LineReader(longest: 64 << 10)
     private var runStart: Double?
     private var open: [String] = []
 
     public init() {}
 
-    public mutating func feed(_ chunk: UnsafeRawBufferPointer) {
-        var reader = lines
-        reader.feed(chunk) { read($0) }
-        lines = reader
-    }
+    public mutating func feed(_ chunk: UnsafeRawBufferPointer) { feedLines(chunk) }
 
-    public mutating func end() {
-        var reader = lines
-        reader.end { read($0) }
-        lines = reader
-    }
+    public mutating func end() { endLines() }
 
-    private mutating func read(_ line: LineReader.Line) {
+    mutating func read(_ line: LineReader.Line) {
         guard !line.cut else { return readOversized(line.bytes) }
         guard let record = try? JSONSerialization.jsonObject(with: Data(line.bytes)) as? [String: Any] else {
             return report.markDamaged("a line of the event stream that is not JSON")

@@ -12,26 +12,18 @@
 ///
 /// A line of any other shape means something other than the observer wrote into the channel:
 /// the report is marked damaged, and a damaged run never passes.
-public struct XCTestRecords: Sendable {
+public struct XCTestRecords: Sendable, LineRecords {
     public private(set) var report = RunReport()
-    private var lines = LineReader(longest: 16 << 10)
+    var lines = LineReader(longest: 16 << 10)
     private var seconds = 0.0
 
     public init() {}
 
-    public mutating func feed(_ chunk: UnsafeRawBufferPointer) {
-        var reader = lines
-        reader.feed(chunk) { read($0) }
-        lines = reader
-    }
+    public mutating func feed(_ chunk: UnsafeRawBufferPointer) { feedLines(chunk) }
 
-    public mutating func end() {
-        var reader = lines
-        reader.end { read($0) }
-        lines = reader
-    }
+    public mutating func end() { endLines() }
 
-    private mutating func read(_ line: LineReader.Line) {
+    mutating func read(_ line: LineReader.Line) {
         guard !line.cut else { return report.markDamaged("a record too long to be the observer's") }
         let fields = String(decoding: line.bytes, as: UTF8.self).split(separator: "\t", omittingEmptySubsequences: false)
             .map { Self.unescaped($0) }
