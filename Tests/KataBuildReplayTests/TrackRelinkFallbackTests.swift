@@ -57,7 +57,7 @@ final class TrackRelinkFallbackTests: XCTestCase {
             if command.contains("KataTrackEntryPoint") && breakage.entryPointFails { return nil }
             if program == "clang", breakage.lldFails, command.contains("-fuse-ld=lld") { return nil }
             if let output {
-                FileManager.default.createFile(atPath: output, contents: Data("built".utf8), attributes: [.posixPermissions: 0o755])
+                _ = FileManager.default.createFile(atPath: output, contents: Data("built".utf8), attributes: [.posixPermissions: 0o755])
             }
             return ""
         }
@@ -98,7 +98,7 @@ final class TrackRelinkFallbackTests: XCTestCase {
         var tools = ["swiftc", "swift-frontend", "clang", "swift-autolink-extract"]
         if breakage.lldBeside { tools.append("ld.lld") }
         for name in tools {
-            fm.createFile(atPath: tool.appendingPathComponent(name).path, contents: Data("#!/bin/sh\n".utf8),
+            _ = fm.createFile(atPath: tool.appendingPathComponent(name).path, contents: Data("#!/bin/sh\n".utf8),
                           attributes: [.posixPermissions: 0o755])
         }
         let package = root.appendingPathComponent("p")
@@ -107,9 +107,9 @@ final class TrackRelinkFallbackTests: XCTestCase {
         try fm.createDirectory(at: source.deletingLastPathComponent(), withIntermediateDirectories: true)
         try "import Testing\n@Suite struct ASuite { @Test func t() {}; @Test func u() {} }\n".write(to: source, atomically: true, encoding: .utf8)
         try fm.createDirectory(at: build.appendingPathComponent("XPackageDiscoveredTests.derived"), withIntermediateDirectories: true)
-        fm.createFile(atPath: build.appendingPathComponent("XPackageDiscoveredTests.derived/Grade_a.swift").path, contents: Data())
+        _ = fm.createFile(atPath: build.appendingPathComponent("XPackageDiscoveredTests.derived/Grade_a.swift").path, contents: Data())
         let testBinary = build.appendingPathComponent("XPackageTests.xctest")
-        fm.createFile(atPath: testBinary.path, contents: Data("swiftpm".utf8), attributes: [.posixPermissions: 0o755])
+        _ = fm.createFile(atPath: testBinary.path, contents: Data("swiftpm".utf8), attributes: [.posixPermissions: 0o755])
         let linked = breakage.linkedModules.map { "\"\(build.path)/\($0).build/\($0 == "KataShadowHook" ? "hook.c" : "A.swift").o\"" }
         let i = breakage.planIndent
         let extra = breakage.planExtraKey.map { "\(i)\(i)\($0)\n" } ?? ""
