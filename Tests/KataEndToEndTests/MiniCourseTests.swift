@@ -126,6 +126,26 @@ final class MiniCourseTests: XCTestCase {
         XCTAssertTrue(missing.reason("greeting-on-main").contains("GreetOnMainTests.swift is missing"), "\(missing)")
     }
 
+    /// A link error names an object, not a line: it is still the exercise's, never the kata's.
+    func test_aLinkError_isChargedToTheExerciseWhoseObjectFailsIt() throws {
+        let course = try course()
+        let folder = try course.copy("Solutions", as: "link")
+        try course.append("""
+
+            @_silgen_name("kata_end_to_end_missing_symbol") func missingSymbol() -> Int32
+            final class CallsAMissingSymbol: XCTestCase {
+                func test_calls() { XCTAssertEqual(missingSymbol(), 0) }
+            }
+
+            """, to: "Greeting/GreetOnMainTests.swift", in: folder)
+        let grade = try course.grade(["--porcelain", "--from", folder.path])
+        XCTAssertEqual(grade.code, 1, "\(grade)")
+        XCTAssertEqual(grade.verdict("greeting-on-main"), "does not compile", "\(grade)")
+        XCTAssertTrue(grade.reason("greeting-on-main").contains("Greeting/GreetOnMainTests.swift:"), "\(grade)")
+        XCTAssertTrue(grade.reason("greeting-on-main").contains("kata_end_to_end_missing_symbol"), "the linker's words: \(grade)")
+        for key in Self.tracks where key != "greeting-on-main" { XCTAssertEqual(grade.verdict(key), "done", "\(key): \(grade)") }
+    }
+
     func test_aSwiftTestingEdit_isRebuiltWithoutSwiftPM_andEveryGradeSeesTheEditJustMade() throws {
         let course = try course()
         let folder = try course.copy("Solutions", as: "replay")

@@ -134,8 +134,10 @@ public struct ShadowBuild {
             for blame in BuildLog.blame(result.output, targets: trackTargets) {
                 guard let exercise = catalog.allTracks.first(where: { Catalog.targetName(of: $0) == blame.target }),
                       broken[exercise.key] == nil else { continue }
-                let file = blame.file.flatMap { exercise.uses.contains($0) || exercise.files.contains($0) ? $0 : nil }
-                    ?? exercise.files.last ?? ""
+                // An object file names its source without the folder it sits in (`SwiftTesting/`).
+                let file = blame.file.flatMap { named in
+                    (exercise.uses + exercise.files).first { $0 == named || $0.hasSuffix("/" + named) }
+                } ?? exercise.files.last ?? ""
                 var display = paths.relative(shadow.testFile(file, of: exercise))
                 var line = blame.line ?? 1
                 var message = blame.message
