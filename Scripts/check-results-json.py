@@ -68,17 +68,30 @@ def check(document, schema, name):
     if (document.get("status") == "error") != (document.get("message") is not None):
         problems.append(f"{name}.message: must be a string exactly when status is error")
     entries = document.get("exercises") or []
-    if document.get("total") != len(entries):
-        problems.append(f"{name}.total: {document.get('total')} but {len(entries)} exercises")
-    if document.get("done") != sum(1 for e in entries if isinstance(e, dict) and e.get("status") == "done"):
+    # One exercise may have an entry per track: done and total count exercises, each by the
+    # verdict that stands for it (exerciseStatus, the same in every entry of one id).
+    standing = {}
+    for e in entries:
+        if isinstance(e, dict):
+            if e.get("id") in standing and standing[e.get("id")] != e.get("exerciseStatus"):
+                problems.append(f"{name}: the entries of {e.get('id')} disagree on exerciseStatus")
+            standing[e.get("id")] = e.get("exerciseStatus")
+            tracks = [t for t in entries if isinstance(t, dict) and t.get("id") == e.get("id")]
+            expected = "done" if any(t.get("status") == "done" for t in tracks) else None
+            if expected and e.get("exerciseStatus") != expected:
+                problems.append(f"{name}: {e.get('id')} has a done track, so its exerciseStatus must be done")
+    if document.get("total") != len(standing):
+        problems.append(f"{name}.total: {document.get('total')} but {len(standing)} exercises")
+    if document.get("done") != sum(1 for s in standing.values() if s == "done"):
         problems.append(f"{name}.done: does not count the done exercises")
     for index, entry in enumerate(entries):
         where = f"{name}.exercises[{index}]"
         fields(entry, schema["entry"], where)
         if not isinstance(entry, dict):
             continue
-        if entry.get("status") not in VERDICTS:
-            problems.append(f"{where}.status: {entry.get('status')!r} is not a verdict")
+        for key in ("status", "exerciseStatus"):
+            if entry.get(key) not in VERDICTS:
+                problems.append(f"{where}.{key}: {entry.get(key)!r} is not a verdict")
         chaffs = entry.get("chaffs")
         if isinstance(chaffs, dict):
             fields(chaffs, {"caught": "number", "total": "number", "missed": "array of strings"}, where + ".chaffs")

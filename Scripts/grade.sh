@@ -42,6 +42,31 @@ if ! mkdir -p "$state" 2>/dev/null || [ ! -w "$state" ]; then
   exit 3
 fi
 
+# SwiftPM's and the compiler's temporary files while the grader builds: outside the checkout,
+# because swift-driver 6.3.1 traps when TMPDIR holds a non-ASCII letter (a kata unpacked into
+# ".../Café Kata/"), in a folder of the user's own that keeps its path from one build to the next
+# (SwiftPM keys its manifest cache on the environment). The grader does the same for its children
+# (Sources/KataGrading/Build/TemporaryRoot.swift).
+system_tmp="${TMPDIR:-/tmp}"
+system_tmp="${system_tmp%/}"
+case "$system_tmp" in /*) ;; *) system_tmp=/tmp ;; esac
+if printf '%s' "$system_tmp" | LC_ALL=C grep -q '[^ -~]' || [ ! -d "$system_tmp" ]; then system_tmp=/tmp; fi
+build_tmp="$system_tmp/kata-build-$(id -u)-$(printf '%s' "$root" | cksum | cut -d' ' -f1)"
+made_build_tmp=""
+make_build_tmp() {
+  mkdir -m 700 "$build_tmp" 2>/dev/null
+  # Only a real folder of ours: never a link, never someone else's.
+  if [ -d "$build_tmp" ] && [ ! -L "$build_tmp" ] && [ -O "$build_tmp" ]; then
+    made_build_tmp="$build_tmp"
+  else
+    made_build_tmp="$(mktemp -d "$system_tmp/kata-build.XXXXXX")" || made_build_tmp=""
+  fi
+}
+remove_build_tmp() {
+  [ -n "$made_build_tmp" ] && rm -rf "$made_build_tmp"
+  made_build_tmp=""
+}
+
 build_pid=""
 stop_build() {
   # SwiftPM stops its compilers on SIGINT; whatever is left after a moment is killed.
@@ -50,7 +75,7 @@ stop_build() {
     for _ in 1 2 3 4 5 6 7 8 9 10; do kill -0 -- "-$build_pid" 2>/dev/null || break; sleep 0.3; done
     kill -KILL -- "-$build_pid" 2>/dev/null
   fi
-  rm -rf "$state/tmp/grader-build"
+  remove_build_tmp
   printf '\ngrade.sh: stopped while building the grader; nothing was graded and your files are untouched.\n' >&2
   exit 130
 }
@@ -59,9 +84,9 @@ stop_build() {
 # SwiftPM's [done/total] counter on a terminal.
 build_grader() {
   local log="$state/grader-build.log"
-  mkdir -p "$state/tmp/grader-build"
+  make_build_tmp
   set -m
-  TMPDIR="$state/tmp/grader-build" swift build --package-path "$root" --scratch-path "$scratch" \
+  TMPDIR="${made_build_tmp:-$system_tmp}" swift build --package-path "$root" --scratch-path "$scratch" \
     --product KataGrader >"$log" 2>&1 &
   build_pid=$!
   set +m
@@ -76,7 +101,7 @@ build_grader() {
   local code=$?
   build_pid=""
   [ -t 2 ] && printf '\r\033[K' >&2
-  rm -rf "$state/tmp/grader-build"
+  remove_build_tmp
   # A source change that does not change the binary (Package.swift, a comment) leaves it older
   # than its sources: touch it, or every run would build again.
   [ "$code" -eq 0 ] && touch "$grader" && cksum <"$grader" >"$stamp"

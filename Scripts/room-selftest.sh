@@ -29,6 +29,9 @@ grader="$root/.build/kata/grader/debug/KataGrader"
 work="$(mktemp -d "${TMPDIR:-/tmp}/kata-room-selftest.XXXXXX")"
 pids=()
 state="$root/.build/kata"
+source "$root/Scripts/lib/checks.sh"
+# Where the checkout keeps its room join (the attendee's state folder, outside .build/).
+join_state="$(attendee_state "$root")"
 # The real checkout joins a test room in step 3: its own join, if any, is put back afterwards.
 saved_join=()
 joined_here=false
@@ -36,15 +39,13 @@ cleanup() {
   for pid in "${pids[@]}"; do kill -INT "$pid" 2>/dev/null; done
   sleep 0.3
   for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null; done
-  if $joined_here; then rm -f "$state/room-join.json" "$state/room-outbox.json"; fi
-  for file in "${saved_join[@]}"; do mv "$work/saved-$file" "$state/$file"; done
+  if $joined_here; then rm -f "$join_state/room-join.json" "$join_state/room-outbox.json" "$join_state/name"; fi
+  for file in "${saved_join[@]}"; do mv "$work/saved-$file" "$join_state/$file"; done
   rm -rf "$work"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 export no_proxy="127.0.0.1,localhost${no_proxy:+,$no_proxy}" NO_PROXY="127.0.0.1,localhost${NO_PROXY:+,$NO_PROXY}"
-
-source "$root/Scripts/lib/checks.sh"
 
 # A scratch "checkout" with the catalog only: enough for the room and for --join, and its state
 # folder is the test's, never a real room's.
@@ -118,7 +119,7 @@ fi
 if [ "$status" = 2 ] && grep -q -- "--name" "$work/noname.txt"; then pass "--join without --name is a usage error"
 else fail "--join without --name is a usage error" "exit $status: $(cat "$work/noname.txt")"; fi
 left="$("$grader" "$work/bruno" --leave)"; again="$("$grader" "$work/bruno" --leave)"; names="$(room_names "$port")"
-if [ ! -e "$work/bruno/.build/kata/room-join.json" ] && printf '%s' "$left" | grep -q "off its page" && printf '%s' "$again" | grep -q "had not joined" \
+if [ ! -e "$(attendee_state "$work/bruno")/room-join.json" ] && printf '%s' "$left" | grep -q "off its page" && printf '%s' "$again" | grep -q "had not joined" \
    && [ "$names" = "Ana" ]; then
   pass "--leave takes the row off the page and forgets the room"
 else
@@ -146,8 +147,9 @@ if [ ! -d "$state/exercises" ]; then
   skip "this checkout has not graded Exercises/ yet (a cold build would take minutes); selftest.sh grades first"
 else
   joined_here=true
-  for file in room-join.json room-outbox.json; do
-    if [ -e "$state/$file" ]; then mv "$state/$file" "$work/saved-$file"; saved_join+=("$file"); fi
+  # --join --name signs the checkout's results too: its name is put back as well.
+  for file in room-join.json room-outbox.json name; do
+    if [ -e "$join_state/$file" ]; then mv "$join_state/$file" "$work/saved-$file"; saved_join+=("$file"); fi
   done
   exercise="$("$grade" --list --porcelain | head -1 | cut -f1)"
   port="$(free_port)"
@@ -156,7 +158,7 @@ else
   kill -INT "$room_pid"; wait "$room_pid"
   # The room is down: the grade prints its verdict, then keeps the result for later.
   timeout -s INT 300 "$grade" --porcelain "$exercise" >"$work/grade-down.tsv" 2>"$work/grade-down.err"
-  kept="$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))))' "$state/room-outbox.json" 2>/dev/null)"
+  kept="$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))))' "$join_state/room-outbox.json" 2>/dev/null)"
   if grep -q "^$exercise" "$work/grade-down.tsv" && grep -q "kept for the next grade" "$work/grade-down.err" && [ "$kept" = 1 ]; then
     pass "with the room down, the grade gives its verdict and keeps the result in the outbox"
   else
@@ -170,7 +172,7 @@ import json, sys
 room = json.load(sys.stdin)
 row = [a for a in room["attendees"] if a["name"] == "This checkout"]
 print(row[0]["results"].get(sys.argv[1], {}).get("verdict", "none") if row else "no row")' "$exercise")"
-  if [ "$shown" = "$verdict" ] && [ ! -e "$state/room-outbox.json" ] && ! grep -q '^room:' "$work/grade-up.err"; then
+  if [ "$shown" = "$verdict" ] && [ ! -e "$join_state/room-outbox.json" ] && ! grep -q '^room:' "$work/grade-up.err"; then
     pass "after a restart, the next grade delivers it: the room shows '$verdict' for $exercise"
   else
     fail "after a restart, the next grade delivers the queued result" "room shows: $shown; graded: $verdict" "$(cat "$work/grade-up.err")"

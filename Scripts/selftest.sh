@@ -13,7 +13,10 @@
 #   7. the workshop commands: --hint, --json, --solution, --reset (in a scratch clone, with a
 #      commit of attendee work), --watch, and a moved checkout whose build folder went stale;
 #   8. what a person sees: every screen fits 80 columns, exit codes, the JSON schema, did-you-mean,
-#      --watch ID, --demo, --reset's backups and warnings, --undo-reset.
+#      --watch ID, --demo, --reset's backups and warnings, --undo-reset;
+#   9. the kata on laptops (Scripts/laptop-selftest.sh): a ZIP download in a folder named with
+#      non-ASCII letters, git clean -fdx and rm -rf .build, editors and habits, two tracks, and
+#      files an unprivileged attendee cannot read or write; then the live room's own self-test.
 # It ends with the line "N passed, N failed" and exits non-zero when anything failed.
 # It is not a step of the course, and it refuses to run on a checkout with work in Exercises/.
 set -uo pipefail
@@ -322,9 +325,9 @@ grep -q -- "--yes" "$work/reset.err" && pass "--reset without a terminal says to
 "$clone/Scripts/grade.sh" --reset "$first" --yes >"$work/reset.out" 2>&1; code=$?
 check "--reset --yes exits 0" "0" "$code" "$(cat "$work/reset.out")"
 check "--reset restores the shipped starter, even after a commit" "$(cat "$root/Exercises/$target")" "$(cat "$clone/Exercises/$target")"
-backup="$(find "$clone/.kata-backups" -type f -name "$(basename "$target")" | head -n 1)"
-if [ -n "$backup" ] && [ "$(cat "$backup")" = "$mine" ]; then pass "--reset keeps the attendee's version in .kata-backups/"
-else fail "--reset keeps the attendee's version in .kata-backups/" "backup: ${backup:-none}"; fi
+backup="$(find "$(attendee_state "$clone")/backups" -type f -name "$(basename "$target")" | head -n 1)"
+if [ -n "$backup" ] && [ "$(cat "$backup")" = "$mine" ]; then pass "--reset keeps the attendee's version in .git/kata/backups/"
+else fail "--reset keeps the attendee's version in .git/kata/backups/" "backup: ${backup:-none}"; fi
 
 setsid "$clone/Scripts/grade.sh" --watch >"$work/watch.out" 2>&1 &
 watch_pid=$!
@@ -511,8 +514,8 @@ printf '\n// version one\n' >>"$moved/Exercises/$shared_file"
 "$moved/Scripts/grade.sh" --reset "$first" --yes >"$work/reset1.out" 2>&1
 printf '\n// version two\n' >>"$moved/Exercises/$shared_file"
 "$moved/Scripts/grade.sh" --reset "$first" --yes >"$work/reset2.out" 2>&1
-kept_one="$(grep -rl "version one" "$moved/.kata-backups" | wc -l)"
-kept_two="$(grep -rl "version two" "$moved/.kata-backups" | wc -l)"
+kept_one="$(grep -rl "version one" "$(attendee_state "$moved")/backups" | wc -l)"
+kept_two="$(grep -rl "version two" "$(attendee_state "$moved")/backups" | wc -l)"
 check "two quick resets keep both versions" "1 1" "$kept_one $kept_two" "$(cat "$work/reset1.out" "$work/reset2.out")"
 users="$(awk -F'\t' -v f="$(basename "$shared_file")" -v id="$first" '$1 != id && index($1, id "@") != 1 && ("," $4 "," $5 ",") ~ ("," f ",") { print $1 }' "$work/exercises.tsv" | head -n 1)"
 if [ -n "$users" ]; then
@@ -522,6 +525,13 @@ fi
 check "--undo-reset exits 0" "0" "$code" "$(cat "$work/undo.out")"
 grep -q "version two" "$moved/Exercises/$shared_file" && pass "--undo-reset puts back the version the last reset replaced" || fail "--undo-reset puts back the version the last reset replaced" "$(cat "$work/undo.out")"
 unset COLUMNS
+
+section "Laptops: a ZIP download in 'Café Kata', git clean, editors, two tracks, permissions (Scripts/laptop-selftest.sh)"
+# Each of its checks is printed here; its summary counts as one check of this self-test.
+"$root/Scripts/laptop-selftest.sh" >"$work/laptop.log" 2>&1; code=$?
+grep -E '^  (ok|FAIL|skip) |^ {8}' "$work/laptop.log" | sed 's/^/  /'
+if [ "$code" = 0 ]; then pass "laptop self-test: $(tail -n 1 "$work/laptop.log")"
+else fail "laptop self-test: $(tail -n 1 "$work/laptop.log")"; fi
 
 section "The live room (Scripts/room-selftest.sh)"
 if "$root/Scripts/room-selftest.sh" >"$work/room.log" 2>&1; then

@@ -19,3 +19,17 @@ summary() {
   printf '\n%d passed, %d failed\n' "$passed" "$failed"
   [ "$failed" -eq 0 ]
 }
+
+# attendee_state ROOT: where the grader keeps an attendee's own state for the checkout ROOT
+# (name, framework, room join, last verdicts, backups): what Sources/KataGrading/Course/
+# AttendeeState.swift decides, said again for the self-tests. .kata/ when it exists, else the
+# checkout's git folder's kata/, else .kata/.
+attendee_state() {
+  if [ -d "$1/.kata" ]; then echo "$1/.kata"
+  elif [ -d "$1/.git" ] && [ -w "$1/.git" ]; then echo "$1/.git/kata"
+  elif [ -f "$1/.git" ]; then
+    local dir; dir="$(sed -n 's/^gitdir: *//p' "$1/.git" | head -n 1)"
+    case "$dir" in /*) ;; *) dir="$1/$dir" ;; esac
+    echo "$dir/kata"
+  else echo "$1/.kata"; fi
+}

@@ -204,11 +204,11 @@ public struct RoomState: Codable, Sendable, Equatable {
             .sorted { $0.count != $1.count ? $0.count > $1.count : $0.bug < $1.bug }
     }
 
-    /// The result that stands for an exercise: a done track if there is one (done in either
-    /// framework is done), else the one received last.
+    /// The result that stands for an exercise (`ExerciseStanding`, the grader's rule too): a done
+    /// track if there is one (done in either framework is done), else the one received last.
     static func headline(of tracks: [TrackResult]) -> Result? {
-        let all = tracks.map(\.result)
-        return all.first { $0.verdict == .done } ?? all.max { ($0.receivedAt, $0.seq) < ($1.receivedAt, $1.seq) }
+        let oldestFirst = tracks.map(\.result).sorted { ($0.receivedAt, $0.seq) < ($1.receivedAt, $1.seq) }
+        return ExerciseStanding.standing(oldestFirst, verdict: \.verdict)
     }
 }
 

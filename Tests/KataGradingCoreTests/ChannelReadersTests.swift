@@ -72,6 +72,12 @@ final class ChannelReadersTests: XCTestCase {
         XCTAssertEqual(xctest(forged).failures.map(\.test), ["XTests.testAnswer"])
     }
 
+    func test_xctest_aFailureAfterItsTestEndedIsLate() {
+        let report = xctest(Data("B\nD\tA.test_a\nT\tA.test_a\nE\tA.test_a\t0.1\t0\nF\tA.test_a\t/x.swift\t9\tlate\nZ\n".utf8))
+        XCTAssertEqual(report.failures, [])
+        XCTAssertEqual(report.late, [RunReport.Failure(test: nil, message: "late", location: "/x.swift:9")])
+    }
+
     func test_xctest_anythingButTheObserversRecordsDamagesTheChannel() {
         for garbage in ["Test Case 'XTests.testAnswer' passed (0.001 seconds)\n", "Z\textra\n", "\n"] {
             let report = xctest(Data("B\n".utf8) + Data(garbage.utf8))

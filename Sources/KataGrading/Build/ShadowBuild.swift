@@ -36,6 +36,8 @@ public struct ShadowBuild {
     public var progress: BuildProgress
     /// The tracks to build, when not all: an attendee's untouched starters need no build.
     public var only: Set<String>?
+    /// The files an attendee added, by the track they are compiled with (`GradePlan.extras`).
+    var extraFiles: [String: [String]]
 
     /// The build of `plan`'s shadow copy (one per source of tests, under `.build/kata/`).
     init(course: Course, plan: GradePlan, swift: String) throws {
@@ -47,6 +49,7 @@ public struct ShadowBuild {
         self.swift = swift
         progress = BuildProgress()
         only = plan.toBuild
+        extraFiles = plan.extras
     }
 
     /// The shadow copy as the first step of a build leaves it, before anything is compiled: what
@@ -77,7 +80,8 @@ public struct ShadowBuild {
     /// most likely is: an edit under `Sources/`.
     func sync(excluding excluded: Set<String>) throws -> [String: String] {
         do {
-            return try shadow.sync(paths: paths, catalog: catalog, variants: variants, excluded: excluded, only: only)
+            return try shadow.sync(paths: paths, catalog: catalog, variants: variants, excluded: excluded, only: only,
+                                   extraFiles: extraFiles)
         } catch let error as CatalogError {
             if let edited = ShippedSources.firstEdited(paths) { throw Failure(description: ShippedSources.message(edited)) }
             throw error
@@ -99,7 +103,8 @@ public struct ShadowBuild {
             // The copy as `prepare` left it, the first time; again, without what broke, after that.
             if synced == nil { missing = try sync(excluding: Set(broken.keys)) }
             // Nothing to build: every exercise is still a starter (its verdict needs no run).
-            if let only, only.subtracting(broken.keys).isEmpty {
+            // (A track whose files are missing or unreadable needs none either.)
+            if let only, only.subtracting(broken.keys).subtracting(missing.keys).isEmpty {
                 return built(testBinary: (try? testBinary()) ?? shadow.directory, broken: broken, missing: missing)
             }
             // Nothing changed since the last build that succeeded (the manifest says which exercises

@@ -46,7 +46,7 @@ public struct ShadowPackage: Sendable {
     /// Returns the exercises whose files are missing, with the missing path.
     @discardableResult
     public func sync(paths: KataPaths, catalog: Catalog, variants: [Variant],
-                     excluded: Set<String>, only: Set<String>? = nil) throws -> [String: String] {
+                     excluded: Set<String>, only: Set<String>? = nil, extraFiles: [String: [String]] = [:]) throws -> [String: String] {
         let fm = FileManager.default
         try GraderFolder.makeReal(directory, within: paths.state)
         // Only what the grader writes may be here: a file a test dropped in (a stray C file, a
@@ -92,7 +92,7 @@ public struct ShadowPackage: Sendable {
         for exercise in catalog.allTracks where !excluded.contains(exercise.key) && only.map({ $0.contains(exercise.key) }) != false {
             let target = targetDirectory(of: exercise)
             var written = Set<String>()
-            for name in exercise.uses + exercise.files {
+            for name in Self.targetFiles(of: exercise, extraFiles: extraFiles) {
                 let source = testFile(name, of: exercise)
                 guard let data = fm.contents(atPath: source.path) else {
                     missing[exercise.key] = paths.relative(source)
@@ -110,6 +110,13 @@ public struct ShadowPackage: Sendable {
         let manifest = try String(contentsOf: paths.manifest, encoding: .utf8)
         try FileTree.write(manifest + Self.appendix(for: included, in: catalog), to: directory.appendingPathComponent("Package.swift"))
         return missing
+    }
+
+    /// The files of an exercise's target, relative to its module's folder: the files of earlier
+    /// exercises it uses, its own, then the files the attendee added that belong to it
+    /// (`ExtraFiles`, by track key), as plain `swift build` would compile them together.
+    static func targetFiles(of exercise: Catalog.Exercise, extraFiles: [String: [String]]) -> [String] {
+        exercise.uses + exercise.files + (extraFiles[exercise.key] ?? []).filter { !(exercise.uses + exercise.files).contains($0) }
     }
 
     /// The grader's own targets: the run hook (C) and the XCTest observer.

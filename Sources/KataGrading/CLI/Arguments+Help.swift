@@ -16,11 +16,13 @@ extension Arguments {
           grade.sh --hint [ID]     the hint for ID, or for your current exercise
           grade.sh --reset ID      put the starter back (keeps a backup; --yes skips
                                    the question)
-          grade.sh --undo-reset    put back the files the last --reset replaced
+          grade.sh --undo-reset [N]
+                                   put back the files the last --reset replaced
+                                   (or backup N), and list the other backups
           grade.sh --list          list the exercises
           grade.sh --regrade       grade again even what has not changed since its
                                    last done verdict (shown "unchanged since …")
-          grade.sh --name "NAME"   your name in the JSON results (kept in .build/kata/)
+          grade.sh --name "NAME"   your name, in the JSON results and the room
           grade.sh --framework swift-testing
                                    do the course in Swift Testing (or xctest): the
                                    Next card and --hint name that track's files

@@ -29,6 +29,8 @@ public struct Arguments: Equatable, Sendable {
     public var name: String?
     /// `--framework xctest|swift-testing`: the framework to do the course in.
     public var framework: Catalog.Framework?
+    /// `--undo-reset BACKUP`: the backup to put back (its name or number), else the last reset's.
+    public var backup: String?
 
     public struct UsageError: Error, CustomStringConvertible {
         public var description: String
@@ -143,7 +145,11 @@ public struct Arguments: Equatable, Sendable {
                 throw UsageError(description: "--name needs a name, for example --name \"Ana\".")
             }
         case .undoReset:
-            guard arguments.ids.isEmpty else { throw UsageError(description: "--undo-reset takes no exercise id: it undoes the last --reset.") }
+            guard arguments.ids.count <= 1 else {
+                throw UsageError(description: "--undo-reset takes at most one backup (its number or name from the list --undo-reset prints), not exercise ids.")
+            }
+            arguments.backup = arguments.ids.first
+            arguments.ids = []
         default:
             break
         }

@@ -27,6 +27,7 @@ public enum GradeCommand {
             return exitUsage
         }
         let paths = KataPaths(root: root)
+        if arguments.action != .help, arguments.action != .check { AttendeeState.prepare(paths) }
         switch arguments.action {
         case .help:
             print(Arguments.help)
@@ -71,7 +72,7 @@ public enum GradeCommand {
             }
         case .undoReset:
             return withCourse(arguments, paths) { course, _, _ in
-                let lines = try ResetCommand.undo(store: course.starterStore,
+                let lines = try ResetCommand.undo(store: course.starterStore, choice: arguments.backup,
                                                   confirm: { arguments.yes || ResetCommand.askOnTerminal($0) })
                 lines.forEach { print($0) }
                 return exitDone
@@ -116,7 +117,7 @@ public enum GradeCommand {
         }
         let course: Course
         do {
-            course = try Course(paths: paths)
+            course = try Course(paths: paths, recordingStarters: arguments.action == .refreshStarters)
         } catch {
             return broken(error)
         }

@@ -30,10 +30,15 @@ enum GradingCommand {
         let quiet = arguments.porcelain || arguments.json == .standardOutput
         Interruption.install(message: GradeCommand.interrupted, exitCode: GradeCommand.exitInterrupted)
         let started = Date()
-        let report = TextReport(style: style, catalog: course.catalog)
+        var report = TextReport(style: style, catalog: course.catalog)
+        report.bothTracks = course.exercisesWithBothTracks(selected, source: arguments.source)
+        let notes = TextReport.strayTestsNote(course.addedFiles(under: course.testsRoot(for: arguments.source)).unattachedTests)
         if !quiet {
             print(report.heading(grading: arguments.source.label, count: selected.count))
+            for note in notes { print(style.wrap(note, indent: "  ").joined(separator: "\n")) }
             print("")
+        } else if arguments.porcelain {
+            for note in notes { StandardError().write(note + "\n") }
         }
         var options = GradeOptions()
         options.source = arguments.source
@@ -51,12 +56,14 @@ enum GradingCommand {
         if !quiet { print(report.summary(results, catalog: course.catalog, lastVerdicts: lastVerdicts)) }
         if let json = arguments.json {
             let next = NextStep.card(results, catalog: course.catalog, lastVerdicts: lastVerdicts)
-            let written = json.write(JSONReport(results: results, source: arguments.source.reportName,
-                                                attendee: Attendee.load(course.paths), startedAt: started, next: next))
+            var document = JSONReport(results: results, source: arguments.source.reportName,
+                                      attendee: Attendee.load(course.paths), startedAt: started, next: next)
+            document.notes = notes
+            let written = json.write(document)
             // Room collection scripts trust the exit status: a file that was not written is a failure.
             guard written else { return GradeCommand.exitBroken }
         }
         if arguments.source == .exercises { RoomCommands.send(results, paths: course.paths) }
-        return results.allSatisfy { $0.verdict.kind == .done } ? GradeCommand.exitDone : GradeCommand.exitNotDone
+        return results.byExercise().allSatisfy(\.isDone) ? GradeCommand.exitDone : GradeCommand.exitNotDone
     }
 }

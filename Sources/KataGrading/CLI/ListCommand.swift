@@ -17,7 +17,7 @@ enum ListCommand {
                 }
                 continue
             }
-            let status = last.verdicts[exercise.id].map { " [\($0)]" } ?? ""
+            let status = last.summary(of: exercise).map { " [\($0)]" } ?? ""
             let head = String(format: "%3d", number + 1) + ". " + exercise.id
             let titleColumn = 5 + idColumn
             if titleColumn + 20 <= style.width {

@@ -1,14 +1,37 @@
 import Foundation
+import KataRoom
 
-/// `--name ["NAME"]`: says who the JSON results are signed by, or signs them.
+/// `--name ["NAME"]`: says which name signs the JSON results and stands in the room, or sets it.
+/// One name everywhere: `--join --name` sets it too, and a new name reaches the joined room.
 enum NameCommand {
     static func run(_ name: String?, paths: KataPaths) throws -> Int32 {
+        let link = RoomCommands.link(paths)
         guard let name else {
-            print("Your results are signed: \(Attendee.load(paths).name). Change it with Scripts/grade.sh --name \"Your Name\".")
+            let current = Attendee.load(paths).name
+            var line = "Your name is \(current): it signs your JSON results"
+            if let joined = link.membership { line += " and stands in room \(joined.code) at \(joined.room.absoluteString)" }
+            print(line + ". Change it with Scripts/grade.sh --name \"Your Name\".")
             return GradeCommand.exitDone
         }
-        try Attendee.save(name, paths)
-        print("Your results will be signed: \(Attendee.load(paths).name).")
+        let checked: String
+        do { checked = try RoomValidation.checkName(name) } catch {
+            // The room's rule, so that a name that signs the results can always join a room too.
+            let why: String
+            if case .invalid(let reason) = error as? RoomError { why = reason } else { why = "\(error)" }
+            StandardError().write("grade.sh --name: \(why). For example: --name \"Ana Lima\".\n")
+            return GradeCommand.exitUsage
+        }
+        try Attendee.save(checked, paths)
+        print("Your name is now \(checked): it signs your JSON results.")
+        if let joined = link.membership, joined.name != checked {
+            let joinLine = "Scripts/grade.sh --join '\(joined.room.absoluteString)/?room=\(joined.code)' --name \"\(checked)\""
+            do {
+                _ = try link.join(url: "\(joined.room.absoluteString)/?room=\(joined.code)", name: checked, timeout: 3)
+                print("Room \(joined.code) shows it too.")
+            } catch {
+                print("Room \(joined.code) still shows \(joined.name): \(error). When it is back, run: \(joinLine)")
+            }
+        }
         return GradeCommand.exitDone
     }
 }

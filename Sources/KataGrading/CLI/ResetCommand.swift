@@ -7,7 +7,12 @@ import Darwin
 #endif
 
 /// `--reset`: puts an exercise's starter back, after keeping the attendee's version in a backup;
-/// `--undo-reset` puts the backup of the last reset back.
+/// `--undo-reset [BACKUP]`: puts a backup back (the last reset's, or the one named) and lists the
+/// others.
+///
+/// Backups live in the attendee's state folder (`AttendeeState`: `.git/kata/backups/`, or
+/// `.kata/backups/` without git), out of reach of `rm -rf .build` and `git clean -fdx`. Those of
+/// an older grader, in `.kata-backups/`, are still listed and can be put back.
 enum ResetCommand {
     struct Refused: Error, CustomStringConvertible {
         var description: String
@@ -15,13 +20,16 @@ enum ResetCommand {
         var unanswered = false
     }
 
-    static func backups(_ paths: KataPaths) -> URL { paths.root.appendingPathComponent(".kata-backups") }
+    static func backups(_ paths: KataPaths) -> URL { paths.attendeeState.appendingPathComponent("backups") }
+    /// Where an older grader kept them.
+    static func legacyBackups(_ paths: KataPaths) -> URL { paths.root.appendingPathComponent(".kata-backups") }
     /// Names the backup folder of the last reset, for `--undo-reset`.
     static func lastResetMarker(_ paths: KataPaths) -> URL { backups(paths).appendingPathComponent("last-reset") }
 
     /// Returns the lines to print. `confirm` asks the attendee; it is not called with `--yes`.
     static func run(_ exercise: Catalog.Exercise, catalog: Catalog, store: StarterStore, confirm: (String) -> Bool,
                     date: Date = Date()) throws -> [String] {
+        let paths = store.paths
         // Every track's files, unless one track was named (`id@swift-testing`).
         var files: [String] = []
         for file in (exercise.isOtherTrack ? [exercise] : exercise.tracks).flatMap(\.files) where !files.contains(file) {
@@ -29,29 +37,39 @@ enum ResetCommand {
         }
         let edited = files.filter { !store.isUntouched(exercise, $0) }
         guard !edited.isEmpty else { return ["\(exercise.id) is already the starter; nothing to reset."] }
+        // A file that is there but cannot be read cannot be backed up, so it is never replaced.
+        for file in edited where FileAccess.existsButUnreadable(store.exerciseFile(exercise, file)) {
+            throw Refused(description: FileAccess.unreadable(store.exerciseFile(exercise, file), as: "Exercises/\(store.key(exercise, file))")
+                          + " Then reset again; nothing was changed.")
+        }
         // Read every starter first, so a missing one stops us before anything is touched.
         let starters = try edited.map { ($0, try store.starterText(exercise, $0)) }
 
         var lines = sharedFileWarnings(exercise, files: edited, catalog: catalog)
         let names = edited.map { "Exercises/\(store.key(exercise, $0))" }.joined(separator: ", ")
         let question = lines.map { $0 + "\n" }.joined()
-            + "Reset \(names) to the starter? Your version is kept in .kata-backups/, and Scripts/grade.sh --undo-reset puts it back. [y/N] "
+            + "Reset \(names) to the starter? Your version is kept in \(paths.attendeeStateName)backups/, and Scripts/grade.sh --undo-reset puts it back. [y/N] "
         guard confirm(question) else {
             throw Refused(description: (lines + ["Nothing was changed."]).joined(separator: " "), unanswered: isatty(0) != 1)
         }
-        let backup = try makeBackupFolder(store.paths, name: "\(timestamp(date))-\(exercise.id)")
+        let backup = try makeBackupFolder(paths, name: "\(timestamp(date))-\(exercise.id)")
         let fm = FileManager.default
-        for (file, starter) in starters {
+        // Back up everything first: nothing is replaced until every copy is verified.
+        for (file, _) in starters {
             let source = store.exerciseFile(exercise, file)
-            if let current = fm.contents(atPath: source.path) {
-                let copy = try keep(current, as: store.key(exercise, file), in: backup, paths: store.paths)
-                lines.append("Kept your version in \(store.paths.relative(copy))")
+            guard fm.fileExists(atPath: source.path) else { continue }
+            guard let current = fm.contents(atPath: source.path) else {
+                throw Refused(description: "cannot read Exercises/\(store.key(exercise, file)) to back it up; nothing was changed.")
             }
-            try starter.write(to: source, options: .atomic)
+            let copy = try keep(current, as: store.key(exercise, file), in: backup, paths: paths)
+            lines.append("Kept your version in \(paths.relative(copy))")
+        }
+        for (file, starter) in starters {
+            try FileAccess.replaceKeepingKind(store.exerciseFile(exercise, file), with: starter)
             lines.append("Restored the starter of Exercises/\(store.key(exercise, file))")
         }
-        try Data((backup.lastPathComponent + "\n").utf8).write(to: lastResetMarker(store.paths), options: .atomic)
-        lines.append("Changed your mind? Scripts/grade.sh --undo-reset puts your version back.")
+        try Data((backup.lastPathComponent + "\n").utf8).write(to: lastResetMarker(paths), options: .atomic)
+        lines.append("Changed your mind? Scripts/grade.sh --undo-reset puts your version back. (Backups are kept out of .build/ and out of git clean's reach.)")
         return lines
     }
 
@@ -68,34 +86,84 @@ enum ResetCommand {
         }
     }
 
-    /// `--undo-reset`: writes back the files the last reset replaced. Anything written since that
-    /// reset is backed up first, so the undo itself loses nothing.
-    static func undo(store: StarterStore, confirm: (String) -> Bool, date: Date = Date()) throws -> [String] {
-        let paths = store.paths
-        guard let name = (try? String(contentsOf: lastResetMarker(paths), encoding: .utf8))?
-                .trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty else {
-            throw Refused(description: "there is no reset to undo (the backups of older ones are in .kata-backups/).")
-        }
-        let backup = backups(paths).appendingPathComponent(name)
-        let fm = FileManager.default
-        let kept = (fm.enumerator(at: backup, includingPropertiesForKeys: [.isRegularFileKey])?.allObjects as? [URL] ?? [])
-            .filter { (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true }
-            .map { String($0.standardizedFileURL.path.dropFirst(backup.standardizedFileURL.path.count + 1)) }
-            .sorted()
-        guard !kept.isEmpty else { throw Refused(description: "the backup .kata-backups/\(name) is empty or gone; nothing was changed.") }
+    /// A backup folder, with the files it holds (relative to `Exercises/`).
+    struct Backup: Equatable {
+        var name: String
+        var folder: URL
+        var files: [String]
+    }
 
-        let targets = kept.map { paths.exercises.appendingPathComponent($0) }
-        let names = kept.map { "Exercises/\($0)" }.joined(separator: ", ")
+    /// Every backup, newest first: this grader's, then an older grader's (`.kata-backups/`).
+    static func allBackups(_ paths: KataPaths) -> [Backup] {
+        var found: [(backup: Backup, made: Date)] = []
+        for parent in [backups(paths), legacyBackups(paths)] {
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: parent.path)) ?? [] where name != "last-reset" && !name.hasPrefix(".") {
+                let folder = parent.appendingPathComponent(name)
+                let files = (try? FileTree.files(under: folder)) ?? []
+                let made = (try? FileManager.default.attributesOfItem(atPath: folder.path))?[.modificationDate] as? Date ?? .distantPast
+                if !files.isEmpty { found.append((Backup(name: name, folder: folder, files: files), made)) }
+            }
+        }
+        // Newest first: by the time in the name (to the second), then by when the folder was made.
+        return found.sorted { ($0.backup.name.prefix(15), $0.made) > ($1.backup.name.prefix(15), $1.made) }.map(\.backup)
+    }
+
+    /// The lines that list `backups` (all of them, newest first, so that the numbers are those
+    /// `--undo-reset N` takes), leaving out `skipping`, with the command that puts each back.
+    static func listing(_ backups: [Backup], skipping: String? = nil, paths: KataPaths, limit: Int = 8) -> [String] {
+        var lines: [String] = []
+        let shown = backups.enumerated().filter { $0.element.name != skipping }
+        for (index, backup) in shown.prefix(limit) {
+            lines.append("  \(index + 1). \(backup.name): \(backup.files.map { "Exercises/\($0)" }.joined(separator: ", "))")
+        }
+        if shown.count > limit {
+            lines.append("  … and \(shown.count - limit) older, in \(paths.attendeeStateName)backups/ (and .kata-backups/, if an older grader made it).")
+        }
+        lines.append("Put one back with Scripts/grade.sh --undo-reset N (its number above), or --undo-reset NAME.")
+        return lines
+    }
+
+    /// `--undo-reset [BACKUP]`: writes back the files of a backup, the last reset's unless
+    /// `choice` names another (its name, or its number in the listing). Anything written since is
+    /// backed up first, so the undo itself loses nothing.
+    static func undo(store: StarterStore, choice: String? = nil, confirm: (String) -> Bool, date: Date = Date()) throws -> [String] {
+        let paths = store.paths
+        let all = allBackups(paths)
+        let backup: Backup
+        if let choice {
+            if let number = Int(choice), all.indices.contains(number - 1) {
+                backup = all[number - 1]
+            } else if let named = all.first(where: { $0.name == choice }) {
+                backup = named
+            } else {
+                throw Refused(description: "there is no backup '\(choice)'."
+                              + (all.isEmpty ? " There are no backups." : "\n" + (["The backups are:"] + listing(all, paths: paths)).joined(separator: "\n")))
+            }
+        } else {
+            let last = (try? String(contentsOf: lastResetMarker(paths), encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
+            guard let last, let marked = all.first(where: { $0.name == last && $0.folder.deletingLastPathComponent() == backups(paths) }) else {
+                if all.isEmpty { throw Refused(description: "there is no reset to undo, and no backup to put back.") }
+                return ["The last reset was undone already; these backups can still be put back (newest first):"] + listing(all, paths: paths)
+            }
+            backup = marked
+        }
+
+        let fm = FileManager.default
+        let targets = backup.files.map { paths.exercises.appendingPathComponent($0) }
+        let names = backup.files.map { "Exercises/\($0)" }.joined(separator: ", ")
+        let where_ = paths.relative(backup.folder)
         // The reset left starters; anything else there is work written since, which the undo
         // would overwrite: ask, and keep it.
-        let changedSince = zip(kept, targets).filter { key, target in
-            guard let current = Fingerprint.ofFile(at: target) else { return false }
-            return current != store.fingerprints.byPath[key]
-                && fm.contents(atPath: target.path) != fm.contents(atPath: backup.appendingPathComponent(key).path)
+        let changedSince = zip(backup.files, targets).filter { key, target in
+            guard let current = fm.contents(atPath: target.path) else { return FileAccess.existsButUnreadable(target) }
+            return !store.starters.isStarter(key, current) && current != fm.contents(atPath: backup.folder.appendingPathComponent(key).path)
+        }
+        for (key, target) in changedSince where FileAccess.existsButUnreadable(target) {
+            throw Refused(description: FileAccess.unreadable(target, as: "Exercises/\(key)") + " Then undo again; nothing was changed.")
         }
         var lines: [String] = []
         if !changedSince.isEmpty {
-            guard confirm("Put back \(names) from .kata-backups/\(name)? What they hold now is kept in .kata-backups/ too. [y/N] ") else {
+            guard confirm("Put back \(names) from \(where_)? What they hold now is kept in \(paths.attendeeStateName)backups/ too. [y/N] ") else {
                 throw Refused(description: "nothing was changed.", unanswered: isatty(0) != 1)
             }
             let safety = try makeBackupFolder(paths, name: "\(timestamp(date))-before-undo")
@@ -106,13 +174,20 @@ enum ResetCommand {
                 }
             }
         }
-        for (key, target) in zip(kept, targets) {
-            guard let data = fm.contents(atPath: backup.appendingPathComponent(key).path) else { continue }
-            try fm.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: target, options: .atomic)
-            lines.append("Put back Exercises/\(key) from .kata-backups/\(name)")
+        for (key, target) in zip(backup.files, targets) {
+            guard let data = fm.contents(atPath: backup.folder.appendingPathComponent(key).path) else { continue }
+            try FileAccess.replaceKeepingKind(target, with: data)
+            lines.append("Put back Exercises/\(key) from \(where_)")
         }
-        try? fm.removeItem(at: lastResetMarker(paths))
+        if let last = try? String(contentsOf: lastResetMarker(paths), encoding: .utf8),
+           last.trimmingCharacters(in: .whitespacesAndNewlines) == backup.name {
+            try? fm.removeItem(at: lastResetMarker(paths))
+        }
+        let now = allBackups(paths)
+        if now.contains(where: { $0.name != backup.name }) {
+            lines.append("Other backups you can put back (newest first):")
+            lines += listing(now, skipping: backup.name, paths: paths, limit: 5)
+        }
         return lines
     }
 
@@ -124,21 +199,26 @@ enum ResetCommand {
     }
 
     /// A new, empty backup folder: `name`, or `name-2`, `name-3`… when that exists, so two resets
-    /// in the same second never write into one folder.
+    /// in the same second never write into one folder. A folder that cannot be made is named with
+    /// the reason and the fix.
     static func makeBackupFolder(_ paths: KataPaths, name: String) throws -> URL {
-        let fm = FileManager.default
         let parent = backups(paths)
+        let parentName = paths.relative(parent)
         do {
-            try fm.createDirectory(at: parent, withIntermediateDirectories: true)
-        } catch {
-            throw Refused(description: "cannot create \(paths.relative(parent))/ for the backup (\(fm.isWritableFile(atPath: paths.root.path) ? "the disk refused it" : "the checkout is read-only")); nothing was changed.")
+            try FileAccess.makeFolder(parent, as: parentName)
+        } catch let problem as FileAccess.Problem {
+            throw Refused(description: "\(problem) Nothing was changed.")
         }
         for attempt in 1...1000 {
             let candidate = parent.appendingPathComponent(attempt == 1 ? name : "\(name)-\(attempt)")
-            // Without intermediate folders, creating one that exists fails: the name is ours alone.
-            if (try? fm.createDirectory(at: candidate, withIntermediateDirectories: false)) != nil { return candidate }
+            // mkdir of a folder that exists fails with EEXIST: the name is ours alone.
+            if mkdir(candidate.path, 0o755) == 0 { return candidate }
+            let code = errno
+            guard code == EEXIST else {
+                throw Refused(description: FileAccess.cannotCreate(candidate, as: paths.relative(candidate), errno: code) + " Nothing was changed.")
+            }
         }
-        throw Refused(description: "could not find a free backup folder name in \(paths.relative(parent))/; nothing was changed.")
+        throw Refused(description: "\(parentName)/ already holds 1000 backups named \(name); move some away. Nothing was changed.")
     }
 
     /// Writes `data` to `key` under `folder` and reads it back: only a verified backup lets the

@@ -15,12 +15,14 @@ enum RoomCommands {
     /// The longest a grade waits for the room, after its verdicts are on screen.
     static let sendTimeout: TimeInterval = 1.5
 
-    static func link(_ paths: KataPaths) -> RoomLink { RoomLink(stateDirectory: paths.state) }
+    static func link(_ paths: KataPaths) -> RoomLink { RoomLink(stateDirectory: paths.attendeeState) }
 
     /// Sends a grade's verdicts to the joined room, if any. Never throws and never waits longer than
     /// `sendTimeout`; what could not be sent stays in the outbox for the next grade.
     static func send(_ results: [ExerciseResult], paths: KataPaths) {
-        let graded = results.map {
+        // Each exercise's standing track last: the room takes the result it received last to
+        // stand for an exercise not done, and must say what the grader says.
+        let graded = results.standingLast().map {
             GradedExercise(id: $0.exercise.id, verdict: $0.verdict.kind.rawValue, missed: $0.verdict.missedChaffs, framework: $0.exercise.framework.rawValue)
         }
         switch link(paths).send(graded, timeout: sendTimeout) {
@@ -39,7 +41,9 @@ enum RoomCommands {
     static func join(_ paths: KataPaths, url: String, name: String) -> Int32 {
         do {
             let joined = try link(paths).join(url: url, name: name)
-            print("Joined room \(joined.code) at \(joined.room.absoluteString) as \(joined.name).")
+            // One name everywhere: the room's is the one that signs the JSON results too.
+            try? Attendee.save(joined.name, paths)
+            print("Joined room \(joined.code) at \(joined.room.absoluteString) as \(joined.name) (your --name and JSON results say so too).")
             print("From now on every grade, --watch included, sends its verdicts there. Scripts/grade.sh --leave stops it.")
             return GradeCommand.exitDone
         } catch {

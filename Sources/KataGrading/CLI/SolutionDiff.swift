@@ -8,10 +8,12 @@ enum SolutionDiff {
             throw StarterStore.NotFound(description: "the `diff` command is not installed.")
         }
         let scratch = store.paths.state.appendingPathComponent("starters")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         var out: [String] = []
         for file in exercise.files {
-            let starter = scratch.appendingPathComponent(file)
+            // The starter from the catalog (no git needed), at its own path: a track's files can
+            // sit in a subfolder (`SwiftTesting/`, `XCTest/`).
+            let starter = scratch.appendingPathComponent(store.key(exercise, file))
+            try FileManager.default.createDirectory(at: starter.deletingLastPathComponent(), withIntermediateDirectories: true)
             try store.starterText(exercise, file).write(to: starter)
             let solution = store.solutionFile(exercise, file)
             let key = store.key(exercise, file)

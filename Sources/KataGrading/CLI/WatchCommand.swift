@@ -4,8 +4,10 @@ import KataGradingCore
 /// `--watch`: re-grades what changed whenever a file under `Exercises/` is saved, and moves on to
 /// the next exercise once the current one is done. Polls, because inotify is not everywhere.
 ///
-/// Each screen lists one line per verdict, then ends with the current exercise's full verdict and
-/// its "Next" card, so that on a 24-line terminal what matters is what stays in view.
+/// Each screen lists one line per verdict, then ends with the full verdict of the exercise in
+/// focus and its "Next" card, so that on a 24-line terminal what matters is what stays in view.
+/// An exercise is done when either of its tracks is (`ExerciseStanding`); a track of it that is
+/// not done is still shown in full, never hidden behind the other's "done".
 struct WatchCommand {
     var grader: Grader
     var swift: String
@@ -20,91 +22,140 @@ struct WatchCommand {
     func run() throws -> Int32 {
         Interruption.install(message: "\nStopped watching. Your files are untouched.\n", exitCode: GradeCommand.exitInterrupted)
         let catalog = grader.course.catalog
-        let report = TextReport(style: style, catalog: grader.course.catalog)
+        var report = TextReport(style: style, catalog: grader.course.catalog)
         var options = GradeOptions()
         options.repeats = repeats
         options.regrade = regrade
         let watched = only.map { [$0] } ?? catalog.exercises
         let what = only.map { "Watching \($0.id)" } ?? "Watching Exercises/"
 
+        // Before the first grade: a file saved while it runs must be seen afterwards.
+        var snapshot = fingerprints()
+        // By track key, the added files graded with each track at the last look (`ExtraFiles`).
+        var attached = grader.course.addedFiles(under: grader.course.paths.exercises).byTrack
         clearScreen()
         print(style.bold(what) + style.dim(only == nil ? " · grading all once, then what you save" : " · grading it each time you save"))
+        printNotes()
         print("")
+        report.bothTracks = grader.course.exercisesWithBothTracks(watched, source: .exercises)
         var results = try grader.gradeLocked(watched, options: options, swift: swift) { result in
             print(report.headline(result))
             fflush(nil)
         }
         LastGrade.record(results, grader.course.paths)
-        var current = only ?? results.first { $0.verdict.kind != .done }?.exercise
-        printFooter(results, current: current, report: report)
+        var current = only ?? results.byExercise().first { !$0.isDone }?.standing.exercise
+        printFooter(results, focus: current, current: current, report: report)
         RoomCommands.send(results, paths: grader.course.paths)
 
-        var snapshot = fingerprints()
         while true {
             Thread.sleep(forTimeInterval: interval)
             let now = fingerprints()
             guard now != snapshot else { continue }
             let changed = Set(now.keys).union(snapshot.keys).filter { now[$0] != snapshot[$0] }
             snapshot = now
+            // The files each exercise is graded from, its added files included, before and after
+            // the change (a helper just written, or one just deleted, both count).
+            let added = grader.course.addedFiles(under: grader.course.paths.exercises)
             let affected = watched.filter { exercise in
                 let module = exercise.module
-                return exercise.tracks.flatMap { $0.files + $0.uses }.contains { changed.contains("\(module)/\($0)") }
+                return exercise.tracks.contains { track in
+                    (track.files + track.uses + (added.byTrack[track.key] ?? []) + (attached[track.key] ?? []))
+                        .contains { changed.contains("\(module)/\($0)") }
+                }
             }
-            guard !affected.isEmpty else { continue }
+            attached = added.byTrack
+            guard !affected.isEmpty else {
+                let stray = changed.filter { added.unattachedTests.contains($0) }
+                if !stray.isEmpty {
+                    print("")
+                    for note in TextReport.strayTestsNote(stray.sorted()) { print(style.wrap(note, indent: "  ").joined(separator: "\n")) }
+                    fflush(nil)
+                }
+                continue
+            }
 
             clearScreen()
             print(style.bold(what) + style.dim(" · saved: \(changed.sorted().joined(separator: ", "))"))
+            printNotes()
             print("")
+            report.bothTracks = grader.course.exercisesWithBothTracks(affected, source: .exercises)
             let regraded = try grader.gradeLocked(affected, options: options, swift: swift) { result in
                 print(report.headline(result))
                 fflush(nil)
             }
             LastGrade.record(regraded, grader.course.paths)
             let before = results
-            for result in regraded {
-                if let index = results.firstIndex(where: { $0.exercise.key == result.exercise.key }) { results[index] = result }
-            }
-            if let finished = current, regraded.contains(where: { $0.exercise.id == finished.id && $0.verdict.kind == .done }),
-               before.first(where: { $0.exercise.id == finished.id })?.verdict.kind != .done {
+            // A regrade replaces every track of the exercises it graded: a track it no longer
+            // grades (reset to the starter) is no longer shown.
+            let regradedIDs = Set(regraded.map(\.exercise.id))
+            results = results.filter { !regradedIDs.contains($0.exercise.id) } + regraded
+            results.sort { order($0) < order($1) }
+            let wasDone = Set(before.byExercise().filter(\.isDone).map(\.id))
+            if let finished = current, regraded.byExercise().contains(where: { $0.id == finished.id && $0.isDone }), !wasDone.contains(finished.id) {
                 print("")
                 print(style.paint("\(finished.id) is done.", "32") + (only == nil ? " Moving on." : " Still watching it."))
             }
             if only == nil {
-                current = nextCurrent(after: regraded, before: before, results: results, current: current)
+                current = nextCurrent(after: regraded, wasDone: wasDone, results: results, current: current)
             }
-            printFooter(results, current: current, report: report)
+            // What the attendee is working on: the exercise just saved, while a track of it is not
+            // done; else the current one.
+            let saved = regraded.byExercise().first { !$0.unfinishedTracks.filter { $0.verdict.kind != .notStarted }.isEmpty }
+            printFooter(results, focus: saved.map(\.standing.exercise) ?? current, current: current, report: report)
             RoomCommands.send(regraded, paths: grader.course.paths)
         }
     }
 
-    /// Following the course: an exercise that was done and now is not becomes current again (the
-    /// attendee just broke it); a done current exercise hands over to the first one not done.
-    func nextCurrent(after regraded: [ExerciseResult], before: [ExerciseResult], results: [ExerciseResult],
-                     current: Catalog.Exercise?) -> Catalog.Exercise? {
-        let broken = regraded.first { result in
-            result.verdict.kind != .done && before.first { $0.exercise.key == result.exercise.key }?.verdict.kind == .done
-        }
-        if let broken { return broken.exercise }
-        if let current, !results.contains(where: { $0.exercise.id == current.id && $0.verdict.kind == .done }) { return current }
-        return results.first { $0.verdict.kind != .done }?.exercise
+    /// Course order, then the attendee's framework's track first.
+    func order(_ result: ExerciseResult) -> Int {
+        let index = grader.course.catalog.exercises.firstIndex { $0.id == result.exercise.id } ?? Int.max / 2
+        return index * 2 + (result.exercise.isOtherTrack ? 1 : 0)
     }
 
-    func printFooter(_ results: [ExerciseResult], current: Catalog.Exercise?, report: TextReport) {
-        let done = results.filter { $0.verdict.kind == .done }.count
+    /// Following the course: an exercise that was done and now is not becomes current again (the
+    /// attendee just broke it); a done current exercise hands over to the first one not done.
+    func nextCurrent(after regraded: [ExerciseResult], wasDone: Set<String>, results: [ExerciseResult],
+                     current: Catalog.Exercise?) -> Catalog.Exercise? {
+        let exercises = results.byExercise()
+        if let broken = regraded.byExercise().first(where: { !$0.isDone && wasDone.contains($0.id) }) { return broken.standing.exercise }
+        if let current, exercises.contains(where: { $0.id == current.id && !$0.isDone }) { return current }
+        return exercises.first { !$0.isDone }?.standing.exercise
+    }
+
+    /// The notes of the grade: files of tests that belong to no exercise.
+    func printNotes() {
+        let stray = grader.course.addedFiles(under: grader.course.paths.exercises).unattachedTests
+        for note in TextReport.strayTestsNote(stray) { print(style.wrap(note, indent: "  ").joined(separator: "\n")) }
+    }
+
+    func printFooter(_ results: [ExerciseResult], focus: Catalog.Exercise?, current: Catalog.Exercise?, report: TextReport) {
+        let exercises = results.byExercise()
+        let done = exercises.filter(\.isDone).count
         print("")
-        if only == nil { print(style.bold("\(done)/\(results.count) done")) }
-        if let current, let result = results.first(where: { $0.exercise.id == current.id }) {
+        if only == nil { print(style.bold("\(done)/\(exercises.count) done")) }
+        if let focus, let graded = exercises.first(where: { $0.id == focus.id }) {
             if only == nil { print("") }
-            // The current exercise's whole verdict, last, where a 24-line screen keeps it in view.
-            let entry = report.entry(result).split(separator: "\n", maxSplits: 1).map(String.init)
-            print(entry[0])
-            print(style.wrap(current.title, indent: "    ").map { style.dim($0) }.joined(separator: "\n"))
-            if entry.count > 1 { print(entry[1]) }
-            var lines = NextStep.advice(for: result, gradedAlone: true)
-            if result.verdict.kind != .done {
-                lines.append("Hint: " + result.exercise.hint)
-            } else if only != nil, let next = nextInCourse(after: current, results: results) {
+            // The exercise's whole verdict, last, where a 24-line screen keeps it in view: the
+            // track that stands for it, then any other track of it that is not done.
+            let shown = [graded.standing] + graded.tracks.filter { $0.exercise.key != graded.standing.exercise.key && $0.verdict.kind != .done }
+            for (index, result) in shown.enumerated() {
+                let entry = report.entry(result).split(separator: "\n", maxSplits: 1).map(String.init)
+                print(entry[0])
+                if index == 0 { print(style.wrap(focus.title, indent: "    ").map { style.dim($0) }.joined(separator: "\n")) }
+                if entry.count > 1 { print(entry[1]) }
+            }
+            let working = shown.first { $0.verdict.kind != .done }
+            var lines = working.map { NextStep.advice(for: $0, gradedAlone: true) } ?? NextStep.advice(for: graded.standing, gradedAlone: true)
+            if let working {
+                if graded.isDone {
+                    lines.append("\(focus.id) is done in \(graded.standing.exercise.framework.title); this \(working.exercise.framework.title) track is optional practice.")
+                }
+                lines.append("Hint: " + working.exercise.hint)
+            }
+            if graded.isDone, only != nil, let next = nextInCourse(after: focus, results: results) {
                 lines.append("Next: Scripts/grade.sh --watch \(next.id) (\(next.title))")
+            } else if graded.isDone, only == nil, let current, current.id != focus.id {
+                lines.append("Next: \(current.id) · \(current.title)")
             }
             for line in lines { print(style.wrap(line, indent: "  ").joined(separator: "\n")) }
         } else {
@@ -121,13 +172,18 @@ struct WatchCommand {
         return exercises[(index + 1)...].first { last[$0.id] != Verdict.Kind.done.rawValue }
     }
 
+    /// Every Swift file under `Exercises/`, by `Module/path`: the catalog's and any the attendee
+    /// added, so that saving a helper re-grades the exercises it belongs to.
     func fingerprints() -> [String: String] {
+        let root = grader.course.paths.exercises
         var result: [String: String] = [:]
+        for path in (try? FileTree.swiftFiles(under: root)) ?? [] {
+            result[path] = Fingerprint.ofFile(at: root.appendingPathComponent(path)) ?? "unreadable"
+        }
+        // A catalog file that is gone still counts, so that deleting it re-grades its exercise.
         for exercise in only.map({ [$0] }) ?? grader.course.catalog.exercises {
-            let module = exercise.module
-            for file in exercise.tracks.flatMap({ $0.files + $0.uses }) {
-                let key = "\(module)/\(file)"
-                result[key] = Fingerprint.ofFile(at: grader.course.paths.exercises.appendingPathComponent(key)) ?? "missing"
+            for file in exercise.tracks.flatMap({ $0.files + $0.uses }) where result["\(exercise.module)/\(file)"] == nil {
+                result["\(exercise.module)/\(file)"] = "missing"
             }
         }
         return result

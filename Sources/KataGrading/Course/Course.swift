@@ -2,19 +2,21 @@ import Foundation
 import KataGradingCore
 
 /// The course as this checkout has it: the catalog (with the attendee's framework first), the
-/// variants of the legacy modules and the fingerprints of the shipped starters. Loaded once per
+/// variants of the legacy modules and the text of the shipped starters. Loaded once per
 /// command; every command but `--help` and `--check` starts here.
 public struct Course: Sendable {
     public let paths: KataPaths
     public let catalog: Catalog
     public let variants: [Variant]
-    public let starters: StarterFingerprints
+    public let starters: ShippedStarters
 
-    public init(paths: KataPaths) throws {
+    /// `recordingStarters`: for `--refresh-starters`, which writes `Catalog/starters.json` and so
+    /// must not need it.
+    public init(paths: KataPaths, recordingStarters: Bool = false) throws {
         self.paths = paths
         catalog = try Catalog.load(from: paths.catalog).preferring(FrameworkChoice.load(paths))
         variants = try Variant.loadAll(from: paths.variants)
-        starters = try StarterFingerprints.load(from: paths.starters)
+        starters = recordingStarters ? ShippedStarters(texts: [:]) : try ShippedStarters.load(from: paths.starters)
         try checkVariantNames()
     }
 
@@ -25,7 +27,7 @@ public struct Course: Sendable {
     }
 
     public var starterStore: StarterStore {
-        StarterStore(paths: paths, catalog: catalog, fingerprints: starters)
+        StarterStore(paths: paths, catalog: catalog, starters: starters)
     }
 
     /// The folder laid out like `Exercises/` that `source` names.

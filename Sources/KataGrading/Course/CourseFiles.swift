@@ -37,15 +37,15 @@ extension Variant {
     }
 }
 
-extension StarterFingerprints {
-    public static func load(from url: URL) throws -> StarterFingerprints {
+extension ShippedStarters {
+    public static func load(from url: URL) throws -> ShippedStarters {
         guard let data = try? Data(contentsOf: url) else {
-            throw CatalogError("\(url.path) is missing, so the grader cannot tell a starter from your work. Restore it with `git checkout -- Catalog/starters.json`.")
+            throw CatalogError("\(url.path) is missing, so the grader cannot tell a starter from your work. Restore it from a fresh copy of the kata (or `git checkout -- Catalog/starters.json`).")
         }
         do {
             return try decoded(from: data)
         } catch {
-            throw CatalogError("\(url.path) is damaged. Restore it with `git checkout -- Catalog/starters.json`.")
+            throw CatalogError("\(url.path) is damaged (\(error)). Restore it from a fresh copy of the kata (or `git checkout -- Catalog/starters.json`).")
         }
     }
 }

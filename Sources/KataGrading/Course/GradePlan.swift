@@ -2,7 +2,8 @@ import Foundation
 import KataGradingCore
 
 /// What a grade will grade and build, decided from the course and the test files before anything
-/// is built: the tracks, and which of them are still the shipped starters.
+/// is built: the tracks, which of them are still the shipped starters, and the files an attendee
+/// added beside them.
 struct GradePlan: Sendable {
     /// Where the tests come from.
     var source: TestSource
@@ -13,6 +14,11 @@ struct GradePlan: Sendable {
     var untouched: Set<String>
     /// Keys of the tracks to build, when not all.
     var toBuild: Set<String>?
+    /// By track key: the files the attendee added (relative to the module's folder) that are
+    /// graded with that track (`ExtraFiles`).
+    var extras: [String: [String]] = [:]
+    /// Added files that hold tests but belong to no exercise, as `Module/path`: the grade says so.
+    var strayTests: [String] = []
 }
 
 extension Course {
@@ -24,29 +30,62 @@ extension Course {
     /// same from one grade to the next.
     func plan(_ selected: [Catalog.Exercise], source: TestSource) -> GradePlan {
         let store = starterStore
+        let root = testsRoot(for: source)
+        let added = addedFiles(under: root)
+        let untouched = { (track: Catalog.Exercise) in
+            source == .exercises && store.isUntouched(track) && (added.byTrack[track.key] ?? []).isEmpty
+        }
         var toBuild: Set<String>?
         if source == .exercises {
-            toBuild = Set(catalog.exercises.flatMap { tracksToGrade($0, source: .exercises) }
-                .filter { !store.isUntouched($0) }.map(\.key))
+            toBuild = Set(catalog.exercises.flatMap { tracksToGrade($0, source: .exercises, added: added) }
+                .filter { !untouched($0) }.map(\.key))
         }
         // Each track once, even when both an id and its `id@framework` were asked for.
         var tracks: [Catalog.Exercise] = []
-        for track in selected.flatMap({ tracksToGrade($0, source: source) }) where !tracks.contains(where: { $0.key == track.key }) {
+        for track in selected.flatMap({ tracksToGrade($0, source: source, added: added) }) where !tracks.contains(where: { $0.key == track.key }) {
             tracks.append(track)
         }
-        let untouched = source == .exercises ? Set(tracks.filter { store.isUntouched($0) }.map(\.key)) : []
-        return GradePlan(source: source, testsRoot: testsRoot(for: source), tracks: tracks, untouched: untouched, toBuild: toBuild)
+        return GradePlan(source: source, testsRoot: root, tracks: tracks, untouched: Set(tracks.filter(untouched).map(\.key)),
+                         toBuild: toBuild, extras: added.byTrack, strayTests: added.unattachedTests)
     }
 
     /// The tracks of an exercise to grade. An attendee's `Exercises/`: the tracks they started (both,
-    /// if they did both), else the first track, which is then "not started" unless a shared file
-    /// changed. The solutions and other folders: every track. A key like `id@swift-testing` names
-    /// one track and grades just that.
-    func tracksToGrade(_ exercise: Catalog.Exercise, source: TestSource) -> [Catalog.Exercise] {
+    /// if they did both; a file of their own for a track starts it), else the first track, which is
+    /// then "not started" unless a shared file changed. The solutions and other folders: every
+    /// track. A key like `id@swift-testing` names one track and grades just that.
+    func tracksToGrade(_ exercise: Catalog.Exercise, source: TestSource, added: ExtraFiles.Attachment = .init()) -> [Catalog.Exercise] {
         let tracks = exercise.tracks
         guard tracks.count > 1, !exercise.isOtherTrack else { return [exercise] }
         guard source == .exercises else { return tracks }
-        let started = tracks.filter { track in !track.ownFiles.allSatisfy { starterStore.isUntouched(track, $0) } }
+        let started = tracks.filter { track in
+            !track.ownFiles.allSatisfy { starterStore.isUntouched(track, $0) } || !(added.byTrack[track.key] ?? []).isEmpty
+        }
         return started.isEmpty ? [exercise] : started
+    }
+
+    /// The files an attendee added under `root`'s module folders, and the exercises each belongs to.
+    /// Keys of `byTrack` are track keys; `unattachedTests` are `Module/path`.
+    func addedFiles(under root: URL) -> ExtraFiles.Attachment {
+        var result = ExtraFiles.Attachment()
+        for pattern in catalog.patterns {
+            let folder = root.appendingPathComponent(pattern.module)
+            guard let paths = try? FileTree.swiftFiles(under: folder) else { continue }
+            var texts: [String: String] = [:]
+            for path in paths {
+                // An unreadable file is read as empty: the grade names it when an exercise needs it.
+                texts[path] = (try? String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)) ?? ""
+            }
+            let attachment = ExtraFiles.attach(tracks: catalog.allTracks.filter { $0.module == pattern.module }, files: texts)
+            result.byTrack.merge(attachment.byTrack) { $1 }
+            result.unattachedTests += attachment.unattachedTests.map { "\(pattern.module)/\($0)" }
+        }
+        return result
+    }
+
+    /// The exercises of `selected` that a grade from `source` grades on both tracks.
+    func exercisesWithBothTracks(_ selected: [Catalog.Exercise], source: TestSource) -> Set<String> {
+        let added = addedFiles(under: testsRoot(for: source))
+        let ids = selected.flatMap { tracksToGrade($0, source: source, added: added) }.map(\.id)
+        return Set(ids.filter { id in ids.filter { $0 == id }.count > 1 })
     }
 }

@@ -1,44 +1,119 @@
 import Foundation
 import KataGradingCore
+import KataVerdicts
 
-/// The verdicts of the last grade of `Exercises/`, so `--hint` and `--watch` know the current exercise.
+/// The verdicts of the last grades of `Exercises/`, per track, so that `--list`, `--hint`,
+/// `--watch` and the Next card know where the attendee is. Kept in the attendee's state folder.
+///
+/// Each track keeps its own latest verdict, so grading one track never overwrites the other's; an
+/// exercise's verdict combines them (`ExerciseStanding`): done when any track is done, else the
+/// track graded last.
 public struct LastGrade: Codable, Sendable {
-    public var verdicts: [String: String]
+    public struct Track: Codable, Sendable, Equatable {
+        public var verdict: String
+        /// Grows with every verdict recorded: which track was graded last.
+        public var seq: Int
+    }
 
-    static func url(_ paths: KataPaths) -> URL { paths.state.appendingPathComponent("last-grade.json") }
+    /// By `id@framework`.
+    public var tracks: [String: Track] = [:]
+    var nextSeq = 1
+
+    enum CodingKeys: String, CodingKey { case tracks, nextSeq, verdicts }
+
+    public init() {}
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        tracks = try c.decodeIfPresent([String: Track].self, forKey: .tracks) ?? [:]
+        nextSeq = try c.decodeIfPresent(Int.self, forKey: .nextSeq) ?? 1
+        // An older grader kept one verdict per exercise: each stands for an unnamed track.
+        if tracks.isEmpty {
+            for (id, verdict) in try c.decodeIfPresent([String: String].self, forKey: .verdicts) ?? [:] {
+                tracks[id] = Track(verdict: verdict, seq: 0)
+            }
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(tracks, forKey: .tracks)
+        try c.encode(nextSeq, forKey: .nextSeq)
+        try c.encode(verdicts, forKey: .verdicts)
+    }
+
+    static func trackKey(_ exercise: Catalog.Exercise) -> String { "\(exercise.id)@\(exercise.framework.rawValue)" }
+    static func exerciseID(ofTrackKey key: String) -> String { key.split(separator: "@", maxSplits: 1).first.map(String.init) ?? key }
+
+    /// The recorded tracks of exercise `id`, oldest first.
+    public func tracks(of id: String) -> [(key: String, track: Track)] {
+        tracks.filter { Self.exerciseID(ofTrackKey: $0.key) == id }.map { (key: $0.key, track: $0.value) }
+            .sorted { $0.track.seq < $1.track.seq }
+    }
+
+    /// The verdict that stands for each exercise graded so far (`ExerciseStanding`).
+    public var verdicts: [String: String] {
+        var result: [String: String] = [:]
+        for id in Set(tracks.keys.map(Self.exerciseID(ofTrackKey:))) {
+            let standing = ExerciseStanding.standing(tracks(of: id).map(\.track)) { VerdictKind(rawValue: $0.verdict) ?? .failing }
+            result[id] = standing?.verdict
+        }
+        return result
+    }
+
+    /// `--list`'s words for an exercise: its verdict, and a track that disagrees with it.
+    public func summary(of exercise: Catalog.Exercise) -> String? {
+        guard let verdict = verdicts[exercise.id] else { return nil }
+        let others = tracks(of: exercise.id).filter { $0.track.verdict != verdict }.compactMap { entry -> String? in
+            let framework = entry.key.split(separator: "@").dropFirst().first.flatMap { Catalog.Framework(rawValue: String($0)) }
+            return framework.map { "\($0.title): \(entry.track.verdict)" }
+        }
+        return ([verdict] + others).joined(separator: " · ")
+    }
+
+    static func url(_ paths: KataPaths) -> URL { paths.attendeeState.appendingPathComponent("last-grade.json") }
 
     public static func load(_ paths: KataPaths) -> LastGrade {
         guard let data = try? Data(contentsOf: url(paths)),
-              let grade = try? JSONDecoder().decode(LastGrade.self, from: data) else { return LastGrade(verdicts: [:]) }
+              let grade = try? JSONDecoder().decode(LastGrade.self, from: data) else { return LastGrade() }
         return grade
     }
 
-    /// Records the verdicts of `results`, and returns the last grade as kept.
+    /// Records each track's verdict in `results`, and returns the last grade as kept.
     @discardableResult
     public static func record(_ results: [ExerciseResult], _ paths: KataPaths) -> LastGrade {
         var grade = load(paths)
-        // One verdict per exercise: done when any of its tracks is.
-        for result in results where grade.verdicts[result.exercise.id] != Verdict.Kind.done.rawValue
-            || !results.contains(where: { $0.exercise.id == result.exercise.id && $0.verdict.kind == .done }) {
-            grade.verdicts[result.exercise.id] = result.verdict.kind.rawValue
+        // The standing track last, so that "graded last" agrees with this grade's own standing.
+        for result in results.standingLast() {
+            grade.tracks[trackKey(result.exercise)] = Track(verdict: result.verdict.kind.rawValue, seq: grade.nextSeq)
+            grade.nextSeq += 1
         }
-        for result in results where result.verdict.kind == .done { grade.verdicts[result.exercise.id] = Verdict.Kind.done.rawValue }
-        try? FileManager.default.createDirectory(at: paths.state, withIntermediateDirectories: true)
-        try? JSONEncoder().encode(grade).write(to: url(paths), options: .atomic)
-        return load(paths)
+        // Verdicts an older grader kept under the bare id are replaced by the tracks' own.
+        for id in Set(results.map(\.exercise.id)) { grade.tracks.removeValue(forKey: id) }
+        grade.save(paths)
+        return grade
     }
 
-    /// After a reset, the exercise's last verdict no longer holds.
+    /// After a reset, the verdicts of the tracks it reset no longer hold.
     public static func forget(_ exercise: Catalog.Exercise, _ paths: KataPaths) {
         var grade = load(paths)
-        guard grade.verdicts.removeValue(forKey: exercise.id) != nil else { return }
-        try? JSONEncoder().encode(grade).write(to: url(paths), options: .atomic)
+        let keys = exercise.isOtherTrack ? [trackKey(exercise)] : exercise.tracks.map(trackKey) + [exercise.id]
+        var changed = false
+        for key in keys where grade.tracks.removeValue(forKey: key) != nil { changed = true }
+        if changed { grade.save(paths) }
+    }
+
+    func save(_ paths: KataPaths) {
+        try? FileManager.default.createDirectory(at: paths.attendeeState, withIntermediateDirectories: true)
+        try? JSONEncoder().encode(self).write(to: Self.url(paths), options: .atomic)
     }
 
     /// The first exercise not known to be done; with no history, the first one still a starter.
     public func current(in catalog: Catalog, starters: StarterStore) -> Catalog.Exercise? {
+        let verdicts = self.verdicts
         if !verdicts.isEmpty {
-            return catalog.exercises.first { verdicts[$0.id] != Verdict.Kind.done.rawValue || starters.isUntouched($0) }
+            // Done, but every track back to the starter (restored by hand): not done any more.
+            return catalog.exercises.first { verdicts[$0.id] != Verdict.Kind.done.rawValue || $0.tracks.allSatisfy(starters.isUntouched) }
         }
         return catalog.exercises.first { starters.isUntouched($0) } ?? catalog.exercises.first
     }

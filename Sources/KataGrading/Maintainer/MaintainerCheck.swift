@@ -113,6 +113,9 @@ public struct MaintainerCheck {
     /// `// Exercise <id>`; each track's starter has a story and a `// TODO:`.
     func starters(_ catalog: Catalog) -> Result {
         var problems: [String] = []
+        var starters: ShippedStarters?
+        do { starters = try ShippedStarters.load(from: paths.starters) } catch { problems.append("\(error)") }
+        var compared = Set<String>()
         for exercise in catalog.exercises {
             if exercise.hint.trimmingCharacters(in: .whitespaces).isEmpty { problems.append("\(exercise.id) has no hint.") }
             if exercise.idea.trimmingCharacters(in: .whitespaces).isEmpty { problems.append("\(exercise.id) has no idea.") }
@@ -134,6 +137,18 @@ public struct MaintainerCheck {
                         if commentLines.count >= 4 { story = true }
                     }
                 }
+                for file in track.files {
+                    let key = "\(module)/\(file)"
+                    guard compared.insert(key).inserted else { continue }
+                    let shipped = paths.exercises.appendingPathComponent(key)
+                    guard let recorded = starters?.texts[key] else {
+                        if starters != nil { problems.append("Catalog/starters.json has no text for Exercises/\(key): run Scripts/regenerate.sh.") }
+                        continue
+                    }
+                    if let data = FileManager.default.contents(atPath: shipped.path), data != Data(recorded.utf8) {
+                        problems.append("Exercises/\(key) differs from its text in Catalog/starters.json (what --reset writes without git): run Scripts/regenerate.sh.")
+                    }
+                }
                 if !todo {
                     problems.append("\(exercise.key) has no \"// TODO:\" in its starter (\(track.ownFiles.joined(separator: ", "))).")
                 }
@@ -142,7 +157,7 @@ public struct MaintainerCheck {
                 }
             }
         }
-        return Result(name: "starters", summary: "every exercise has an idea and a hint; every file names its exercise; every starter has a story and a TODO", problems: problems)
+        return Result(name: "starters", summary: "every exercise has an idea and a hint; every file names its exercise; every starter has a story and a TODO, and Catalog/starters.json holds its text as shipped", problems: problems)
     }
 
     /// Every wheat is shown rejecting a weak suite: a fixture whose `expected` says

@@ -2,39 +2,56 @@ import Foundation
 import KataGradingCore
 
 /// `--refresh-starters` and `--check-starters`, which `Scripts/regenerate.sh` and the self-test run:
-/// the recorded fingerprints of the shipped starters and legacy sources, written or checked.
+/// the recorded text of the shipped starters and the fingerprints of the legacy sources, written
+/// or checked.
 enum StarterMaintenance {
-    /// False (after saying which) when a shipped starter or legacy source differs from its
-    /// recorded fingerprint.
+    /// The starters as `Exercises/` holds them now, byte for byte.
+    static func current(_ course: Course) throws -> ShippedStarters {
+        let store = course.starterStore
+        var texts: [String: String] = [:]
+        for exercise in course.catalog.allTracks {
+            for file in exercise.files {
+                let url = store.exerciseFile(exercise, file)
+                guard let data = FileManager.default.contents(atPath: url.path) else {
+                    throw CatalogError("\(course.paths.relative(url)) is missing or unreadable.")
+                }
+                guard let text = String(data: data, encoding: .utf8) else {
+                    throw CatalogError("\(course.paths.relative(url)) is not UTF-8 text.")
+                }
+                texts[store.key(exercise, file)] = text
+            }
+        }
+        return ShippedStarters(texts: texts)
+    }
+
+    /// The files of `Exercises/` that differ from their recorded text (byte for byte: the recorded
+    /// text is what `--reset` writes), with those recorded but no longer in the catalog.
+    static func staleStarters(_ course: Course) -> [String] {
+        guard let now = try? current(course) else { return ["Exercises/ (a starter is missing)"] }
+        let keys = Set(now.texts.keys).union(course.starters.texts.keys)
+        return keys.filter { now.texts[$0] != course.starters.texts[$0] }.sorted()
+    }
+
+    /// False (after saying which) when a shipped starter or legacy source differs from its record.
     static func check(_ course: Course) -> Bool {
-        let stale = course.catalog.allTracks.filter { !course.starterStore.isUntouched($0) }.map(\.key)
         if let edited = ShippedSources.firstEdited(course.paths) {
             StandardError().write("\(edited) differs from Catalog/sources.json. If the change is intended, run Scripts/regenerate.sh.\n")
             return false
         }
+        let stale = staleStarters(course)
         if stale.isEmpty {
             print("Every starter matches Catalog/starters.json.")
             return true
         }
-        StandardError().write("These exercises' starters differ from Catalog/starters.json: \(stale.joined(separator: ", ")).\nIf the change is intended, run Scripts/regenerate.sh.\n")
+        StandardError().write("These starters differ from Catalog/starters.json: \(stale.joined(separator: ", ")).\nIf the change is intended, run Scripts/regenerate.sh.\n")
         return false
     }
 
-    /// Records the fingerprints of the starters as they are now, and of the legacy sources.
+    /// Records the text of the starters as they are now, and the fingerprints of the legacy sources.
     static func refresh(_ course: Course) throws {
-        let store = course.starterStore
-        var fingerprints: [String: String] = [:]
-        for exercise in course.catalog.allTracks {
-            for file in exercise.files {
-                let url = store.exerciseFile(exercise, file)
-                guard let print = Fingerprint.ofFile(at: url) else {
-                    throw CatalogError("\(course.paths.relative(url)) is missing.")
-                }
-                fingerprints[store.key(exercise, file)] = print
-            }
-        }
-        try StarterFingerprints(byPath: fingerprints).encoded().write(to: course.paths.starters)
-        print("Recorded \(fingerprints.count) starter fingerprints in \(course.paths.relative(course.paths.starters)).")
+        let starters = try current(course)
+        try starters.encoded().write(to: course.paths.starters)
+        print("Recorded \(starters.texts.count) starters in \(course.paths.relative(course.paths.starters)).")
         let sources = try ShippedSources.record(course.paths)
         print("Recorded \(sources) legacy source fingerprints in Catalog/sources.json.")
     }

@@ -8,7 +8,7 @@ public struct JSONReport: Codable, Sendable, Equatable {
     public static let currentVersion = 1
 
     public var version: Int
-    /// `pass` when every graded exercise is done, `fail` when some are not, `error` when the kata
+    /// `pass` when every graded exercise is done (on any track), `fail` when some are not, `error` when the kata
     /// itself could not be built or read (then `message` says why and `exercises` is empty).
     public var status: String
     public var message: String?
@@ -24,6 +24,8 @@ public struct JSONReport: Codable, Sendable, Equatable {
     public var total: Int
     /// The text of the "Next" card, or null when there is none.
     public var next: String?
+    /// What the grade noticed beside the verdicts: files of tests that belong to no exercise.
+    public var notes: [String] = []
     public var exercises: [Entry]
 
     public struct Entry: Codable, Sendable, Equatable {
@@ -36,6 +38,9 @@ public struct JSONReport: Codable, Sendable, Equatable {
         /// One of the verdicts: done, not started, does not compile, failing, hangs, crashed,
         /// misses bugs, rejects correct code, flaky, too slow.
         public var status: String
+        /// The verdict that stands for the exercise, its tracks in this grade combined
+        /// (`ExerciseStanding`): the same in every entry of one id.
+        public var exerciseStatus: String
         public var message: String
         public var details: [String]
         public var chaffs: Chaffs
@@ -45,12 +50,15 @@ public struct JSONReport: Codable, Sendable, Equatable {
         public var seconds: Double
         /// What to do about this verdict; null for a done verdict with nothing to add.
         public var next: String?
+        /// Files the attendee added that were graded with this track (`Module/path`).
+        public var extraFiles: [String]
         /// When the runs were made that this grade judged again, nothing that decides the verdict
         /// having changed since (ISO 8601); null when they were made by this grade.
         public var unchangedSince: String?
 
         enum CodingKeys: String, CodingKey {
-            case id, framework, pattern, title, status, message, details, chaffs, testSeconds, seconds, next, unchangedSince
+            case id, framework, pattern, title, status, exerciseStatus, message, details, chaffs, testSeconds, seconds, next, extraFiles
+            case unchangedSince
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -60,12 +68,14 @@ public struct JSONReport: Codable, Sendable, Equatable {
             try c.encode(pattern, forKey: .pattern)
             try c.encode(title, forKey: .title)
             try c.encode(status, forKey: .status)
+            try c.encode(exerciseStatus, forKey: .exerciseStatus)
             try c.encode(message, forKey: .message)
             try c.encode(details, forKey: .details)
             try c.encode(chaffs, forKey: .chaffs)
             try c.encode(testSeconds, forKey: .testSeconds)
             try c.encode(seconds, forKey: .seconds)
             try c.encode(next, forKey: .next)
+            try c.encode(extraFiles, forKey: .extraFiles)
             try c.encode(unchangedSince, forKey: .unchangedSince)
         }
     }
@@ -77,7 +87,7 @@ public struct JSONReport: Codable, Sendable, Equatable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case version, status, message, source, attendee, host, startedAt, generatedAt, done, total, next, exercises
+        case version, status, message, source, attendee, host, startedAt, generatedAt, done, total, next, notes, exercises
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -93,14 +103,17 @@ public struct JSONReport: Codable, Sendable, Equatable {
         try c.encode(done, forKey: .done)
         try c.encode(total, forKey: .total)
         try c.encode(next, forKey: .next)
+        try c.encode(notes, forKey: .notes)
         try c.encode(exercises, forKey: .exercises)
     }
 
     public init(results: [ExerciseResult], source: String, attendee: Attendee = .anonymous,
                 startedAt: Date? = nil, date: Date = Date(), next: NextStep? = nil) {
         version = Self.currentVersion
-        let done = results.filter { $0.verdict.kind == .done }.count
-        status = done == results.count ? "pass" : "fail"
+        // Exercises, not tracks: one done in either framework is done.
+        let graded = results.byExercise()
+        let done = graded.filter(\.isDone).count
+        status = done == graded.count ? "pass" : "fail"
         self.source = source
         self.attendee = attendee.name
         host = attendee.host
@@ -108,18 +121,20 @@ public struct JSONReport: Codable, Sendable, Equatable {
         self.startedAt = formatter.string(from: startedAt ?? date)
         generatedAt = formatter.string(from: date)
         self.done = done
-        total = results.count
+        total = graded.count
         self.next = next?.text
         let alone = results.count == 1
+        let standing = Dictionary(graded.map { ($0.id, $0.standing.verdict.kind.rawValue) }, uniquingKeysWith: { first, _ in first })
         exercises = results.map { result in
             let advice = NextStep.advice(for: result, gradedAlone: alone)
             return Entry(id: result.exercise.id, framework: result.exercise.framework.rawValue, pattern: result.pattern.id, title: result.exercise.title,
-                         status: result.verdict.kind.rawValue, message: result.verdict.reason, details: result.verdict.details,
+                         status: result.verdict.kind.rawValue, exerciseStatus: standing[result.exercise.id] ?? result.verdict.kind.rawValue,
+                         message: result.verdict.reason, details: result.verdict.details,
                          chaffs: Chaffs(caught: result.verdict.chaffsCaught, total: result.verdict.chaffsTotal,
                                         missed: result.verdict.missedChaffs),
                          testSeconds: result.verdict.seconds.map { ($0 * 1000).rounded() / 1000 },
                          seconds: (result.seconds * 100).rounded() / 100,
-                         next: advice.isEmpty ? nil : advice.joined(separator: " "),
+                         next: advice.isEmpty ? nil : advice.joined(separator: " "), extraFiles: result.extraFiles,
                          unchangedSince: result.unchangedSince.map { formatter.string(from: $0) })
         }
     }

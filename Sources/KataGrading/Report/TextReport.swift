@@ -7,6 +7,10 @@ public struct TextReport: Sendable {
     /// The width of the id column: the longest id in the catalog, so verdicts line up.
     public var idWidth: Int
 
+    /// Exercises whose two tracks this grade shows: each line names its framework (`id@xctest`),
+    /// so that neither reads as the exercise's verdict.
+    public var bothTracks: Set<String> = []
+
     public init(style: Style, catalog: Catalog) {
         self.style = style
         idWidth = min(34, (catalog.exercises.map(\.id.count).max() ?? 20) + 2)
@@ -21,7 +25,7 @@ public struct TextReport: Sendable {
     public func headline(_ result: ExerciseResult) -> String {
         let verdict = result.verdict
         // The key: `id`, or `id@swift-testing` for the other framework's track.
-        let key = result.exercise.key
+        let key = bothTracks.contains(result.exercise.id) ? "\(result.exercise.id)@\(result.exercise.framework.rawValue)" : result.exercise.key
         let id = key.padding(toLength: max(idWidth, key.count + 1), withPad: " ", startingAt: 0)
         var head = "\(style.mark(for: verdict.kind)) \(id)\(style.verdictText(verdict.kind))"
         if let since = result.unchangedSince {
@@ -41,6 +45,10 @@ public struct TextReport: Sendable {
     public func entry(_ result: ExerciseResult) -> String {
         let verdict = result.verdict
         var lines = [headline(result)]
+        if !result.extraFiles.isEmpty {
+            let files = result.extraFiles.map { "Exercises/\($0)" }.joined(separator: ", ")
+            lines += style.wrap("graded with your \(files)", indent: "    ").map { style.dim($0) }
+        }
         if verdict.kind != .done && verdict.kind != .notStarted {
             lines += style.wrap(verdict.reason, indent: "    ")
         }
@@ -53,8 +61,10 @@ public struct TextReport: Sendable {
     /// `N/M done`, then the "Next" card. `lastVerdicts` (from the last grades of `Exercises/`)
     /// lets a grade of one exercise name the exercise to open after it.
     public func summary(_ results: [ExerciseResult], catalog: Catalog, lastVerdicts: [String: String]? = nil) -> String {
-        let done = results.filter { $0.verdict.kind == .done }.count
-        var lines = ["", style.bold("\(done)/\(results.count) done")]
+        // Exercises, not tracks: one done in either framework is done (`ExerciseStanding`).
+        let exercises = results.byExercise()
+        let done = exercises.filter(\.isDone).count
+        var lines = ["", style.bold("\(done)/\(exercises.count) done")]
         if let card = NextStep.card(results, catalog: catalog, lastVerdicts: lastVerdicts) {
             lines.append("")
             lines += render(card)
@@ -80,6 +90,14 @@ public struct TextReport: Sendable {
         formatter.locale = Locale(identifier: "en_GB")
         formatter.dateFormat = Calendar.current.isDate(date, inSameDayAs: now) ? "HH:mm" : "EEE HH:mm"
         return "unchanged since " + formatter.string(from: date)
+    }
+
+    /// The note on files an attendee added that hold tests but belong to no exercise (`Module/path`).
+    public static func strayTestsNote(_ files: [String]) -> [String] {
+        files.map { file in
+            "Note: Exercises/\(file) holds tests, but it belongs to no exercise, so no grade runs them (plain swift test does). "
+                + "Write them in the exercise's own file (Scripts/grade.sh --hint ID names it), or open this file with that exercise's first line, // Exercise ID, to grade it with that exercise."
+        }
     }
 
     /// Tab-separated `id verdict reason`, one line per exercise, for scripts such as the self-test.

@@ -33,8 +33,7 @@ public struct Grader: Sendable {
         clock.note("copied")
         var decided: [String: Verdict] = [:]
         for track in plan.tracks {
-            decided[track.key] = Judge.judgeWithoutRuns(track, module: track.module, untouched: plan.untouched.contains(track.key),
-                                                        missing: prepared.missing[track.key], broken: prepared.broken[track.key])
+            decided[track.key] = judgedWithoutRuns(track, plan: plan, missing: prepared.missing, broken: prepared.broken)
         }
         // The runs kept from an earlier grade of what is still the same: judged again, not made again.
         let cache = VerdictCache(paths: course.paths, source: options.source)
@@ -57,8 +56,7 @@ public struct Grader: Sendable {
             let build = try shadowBuild.run(after: prepared)
             clock.note("built")
             for track in toBuild {
-                decided[track.key] = Judge.judgeWithoutRuns(track, module: track.module, untouched: false,
-                                                            missing: build.missing[track.key], broken: build.broken[track.key])
+                decided[track.key] = judgedWithoutRuns(track, plan: plan, missing: build.missing, broken: build.broken)
             }
             let toRun = toBuild.filter { decided[$0.key] == nil }
             if !toRun.isEmpty {
@@ -88,13 +86,14 @@ public struct Grader: Sendable {
                     toKeep.append(keeping)
                 }
             }
-            if verdict?.kind != .notStarted, let changed = changedWhileGraded(track, shadow: shadowBuild.shadow) {
+            if verdict?.kind != .notStarted, let changed = changedWhileGraded(track, shadow: shadowBuild.shadow, extras: plan.extras) {
                 verdict?.details.append("- Note: \(changed) changed while it was graded: this verdict is of the version saved before the grade began. Grade again to see the new one.")
                 toKeep.removeAll { $0.track == track.key }
             }
-            let result = ExerciseResult(exercise: track, pattern: course.catalog.pattern(of: track),
+            var result = ExerciseResult(exercise: track, pattern: course.catalog.pattern(of: track),
                                         verdict: verdict ?? Verdict(kind: .failing, reason: "the tests did not run."), seconds: seconds,
                                         unchangedSince: verdict != nil && decided[track.key] == nil ? kept[track.key]?.since : nil)
+            result.extraFiles = (plan.extras[track.key] ?? []).map { "\(track.module)/\($0)" }
             report(result)
             results.append(result)
         }
@@ -114,6 +113,17 @@ public struct Grader: Sendable {
         return results
     }
 
+    /// The verdicts that need no run: not started, files missing or unreadable (said as such, with
+    /// the command that fixes it), a compile error.
+    func judgedWithoutRuns(_ track: Catalog.Exercise, plan: GradePlan, missing: [String: String],
+                           broken: [String: CompileError]) -> Verdict? {
+        let untouched = plan.untouched.contains(track.key)
+        if !untouched, missing[track.key] != nil {
+            return MissingFiles(course: course, testsRoot: plan.testsRoot).verdict(for: track, extras: plan.extras[track.key] ?? [])
+        }
+        return Judge.judgeWithoutRuns(track, module: track.module, untouched: untouched, missing: nil, broken: broken[track.key])
+    }
+
     /// The key of each of `tracks` (`VerdictKey`), from the copy `prepared` left.
     func verdictKeys(_ tracks: [Catalog.Exercise], prepared: ShadowBuild.Prepared, options: GradeOptions,
                      swift: String) -> [String: VerdictKey] {
@@ -130,8 +140,8 @@ public struct Grader: Sendable {
 
     /// The first file of `track` whose text differs from the copy the grade built and ran: saved
     /// while the grade went on. Nil when they agree (or the copy was never made).
-    func changedWhileGraded(_ track: Catalog.Exercise, shadow: ShadowPackage) -> String? {
-        for file in track.uses + track.files {
+    func changedWhileGraded(_ track: Catalog.Exercise, shadow: ShadowPackage, extras: [String: [String]]) -> String? {
+        for file in ShadowPackage.targetFiles(of: track, extraFiles: extras) {
             let graded = shadow.targetDirectory(of: track).appendingPathComponent(file)
             guard let copy = FileManager.default.contents(atPath: graded.path) else { return nil }
             let source = shadow.testFile(file, of: track)

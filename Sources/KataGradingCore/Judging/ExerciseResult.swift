@@ -10,6 +10,8 @@ public struct ExerciseResult: Sendable {
     /// When the runs were made that this grade judged again instead of making them anew, because
     /// nothing that decides the verdict changed since (`KeptRuns`); nil when they were made now.
     public var unchangedSince: Date?
+    /// Files the attendee added that were compiled with this track (`Module/path`, `ExtraFiles`).
+    public var extraFiles: [String] = []
 
     public init(exercise: Catalog.Exercise, pattern: Catalog.Pattern, verdict: Verdict, seconds: Double,
                 unchangedSince: Date? = nil) {

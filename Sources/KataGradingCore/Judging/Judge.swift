@@ -99,7 +99,8 @@ public enum Judge {
     /// A planted bug is caught when a test fails or crashes. A suite that only hangs until the
     /// grader kills it has not caught anything: run by a developer, it never fails. Nor has a check
     /// that failed after its test had ended: whether it runs at all depends on whether the process
-    /// is still alive (Swift Testing charges it to no test). Skipping every test catches nothing.
+    /// is still alive (Swift Testing charges it to no test; XCTest to one that has already ended). Skipping
+    /// every test catches nothing.
     static func isCaught(_ outcome: TestOutcome, _ exercise: Catalog.Exercise) -> Bool {
         switch outcome.status {
         case .passed, .hung, .noTests, .allSkipped: return false
@@ -144,7 +145,7 @@ public enum Judge {
     }
 
     static func lateCheck(_ late: RunReport.Failure) -> String {
-        "a check failed after its test had ended" + (late.location.map { " (\($0))" } ?? "") + ": \(late.message). Swift Testing charges it to no test, and `swift test` still reports it."
+        "a check failed after its test had ended" + (late.location.map { " (\($0))" } ?? "") + ": \(late.message). It belongs to no test, and whether it runs at all depends on timing; `swift test` still reports it."
     }
 
     static func describe(_ outcome: TestOutcome) -> String {

@@ -16,8 +16,10 @@ public struct NextStep: Sendable, Equatable {
     public static func card(_ results: [ExerciseResult], catalog: Catalog,
                             lastVerdicts: [String: String]?) -> NextStep? {
         guard !results.isEmpty else { return nil }
-        let alone = results.count == 1
-        if let next = results.first(where: { $0.verdict.kind != .done }) {
+        let exercises = results.byExercise()
+        let alone = exercises.count == 1
+        // The first exercise not done, on the track that stands for it.
+        if let next = exercises.first(where: { !$0.isDone })?.standing {
             // After a grade of many, the verdict has scrolled away on a small screen: say it again here.
             var lines = alone || next.verdict.kind == .notStarted ? [] : [next.verdict.reason] + next.verdict.details
             lines += advice(for: next, gradedAlone: alone)
@@ -29,8 +31,14 @@ public struct NextStep: Sendable, Equatable {
 
         // Everything graded is done: first any note a done verdict carries, then what to open next.
         var preface: [String] = []
-        for noted in results where noted.verdict.next != nil || !noted.verdict.details.isEmpty {
+        for noted in results where noted.verdict.kind == .done && (noted.verdict.next != nil || !noted.verdict.details.isEmpty) {
             preface.append("\(noted.exercise.id) is done, with a note: " + (noted.verdict.next ?? "see the lines under it above."))
+        }
+        // Done in one framework; the other track, started and not done, is said, never hidden.
+        for exercise in exercises {
+            for track in exercise.unfinishedTracks where track.verdict.kind != .notStarted {
+                preface.append("\(exercise.id) is done in \(exercise.standing.exercise.framework.title); your \(track.exercise.framework.title) track of it is \(track.verdict.kind.rawValue) (above). Finishing it is optional practice: Scripts/grade.sh \(exercise.id)@\(track.exercise.framework.rawValue) grades it alone.")
+            }
         }
         guard let lastVerdicts else {
             preface.append("Every graded exercise is done.")
@@ -44,11 +52,11 @@ public struct NextStep: Sendable, Equatable {
         // Prefer the course order after what was just graded; then anything left before it.
         let after = catalog.exercises.suffix(from: min(lastGraded + 1, catalog.exercises.count))
         guard let following = after.first(where: open) ?? catalog.exercises.first(where: open) else {
-            preface.append(results.count == catalog.exercises.count ? "Every exercise is done. Well played."
+            preface.append(exercises.count == catalog.exercises.count ? "Every exercise is done. Well played."
                                                                    : "Every exercise is done, as far as your grades show.")
             return NextStep(preface: preface, heading: nil, lines: [], exerciseID: nil)
         }
-        preface.append(alone ? "\(results[0].exercise.id) is done." : "Every graded exercise is done.")
+        preface.append(alone ? "\(exercises[0].id) is done." : "Every graded exercise is done.")
         var lines: [String] = []
         if let last = lastVerdicts[following.id], last != Verdict.Kind.notStarted.rawValue {
             lines.append("Its last grade: \(last).")

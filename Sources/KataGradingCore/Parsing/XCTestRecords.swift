@@ -10,6 +10,7 @@
 ///     X <what>                        the hook saw a trap end the process (a dispatch_sync deadlock)
 ///     Z                               the bundle ends
 ///
+/// A failure for a test that has already ended is late (`RunReport.late`), as in Swift Testing.
 /// A line of any other shape means something other than the observer wrote into the channel:
 /// the report is marked damaged, and a damaged run never passes.
 public struct XCTestRecords: Sendable, LineRecords {
@@ -36,7 +37,14 @@ public struct XCTestRecords: Sendable, LineRecords {
             report.running = Self.normalized(fields[1])
         case ("F", 5):
             let location = fields[2].isEmpty ? nil : "\(fields[2]):\(fields[3])"
-            report.fail(Self.normalized(fields[1]), message: fields[4], location: location)
+            let test = Self.normalized(fields[1])
+            // A failure XCTest charges to a test that has already ended: a check in a callback that
+            // outlived its test. Late, as in Swift Testing: whether it comes at all is a race.
+            if report.finished.contains(test) {
+                report.recordLate(message: fields[4], location: location)
+            } else {
+                report.fail(test, message: fields[4], location: location)
+            }
         case ("E", 4):
             let test = Self.normalized(fields[1])
             if fields[3] == "1" { report.skip(test, reason: nil) }

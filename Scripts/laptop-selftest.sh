@@ -1,0 +1,413 @@
+#!/usr/bin/env bash
+# The kata as attendees' laptops have it (issue 23; and from issue 26: the room and the name
+# survive a cleaned build folder, one name everywhere, --solution on every track). Each case is
+# planted in a copy of the kata with what it must show, and after each the attendee's files are
+# compared with what they were: nothing lost, nothing changed that the case did not ask for.
+#   1. a ZIP download (git archive: no .git) unpacked into ".../x/Café Kata/", graded with a TMPDIR
+#      named with non-ASCII letters too: grade.sh builds and grades; a helper file is graded with
+#      the exercise that calls it; a file headed for an exercise's Swift Testing track starts it; a
+#      file of tests that belongs to no exercise is named; --reset restores from the catalog's text;
+#      rm -rf .build keeps the name, the room join and the backups;
+#   2. a git clone: --join --name signs --json and --name answers it; git clean -fdx keeps the
+#      name, the join and the backups, and the next grade still reaches the room;
+#   3. editors and habits: a BOM, CRLF and trailing spaces on an untouched starter; a test file
+#      renamed, and one moved to another folder;
+#   4. two tracks of one exercise: the grade, --list, --json, the Next card, --watch and the room
+#      say the same; a save during --watch's first grade and a save of a helper are graded;
+#   5. --solution on every track, with and without git; --reset through a symlink and over a
+#      read-only file; two resets, then --undo-reset lists them and puts back either;
+#   6. as an unprivileged user (this machine's CI runs as root, where chmod 000 stops nothing): an
+#      unreadable exercise file (grade, --reset, --undo-reset), a backups folder that is a file, and
+#      one that is read-only.
+# Scripts/selftest.sh runs it after its grades (it reuses the grader they built); it runs alone
+# too. It ends with "N passed, N failed" and exits non-zero when anything failed. Written for
+# bash 3.2 and BSD tools as well as GNU ones.
+set -uo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+grade="$root/Scripts/grade.sh"
+grader_bin="$root/.build/kata/grader/debug/KataGrader"
+source "$root/Scripts/lib/checks.sh"
+work="$(mktemp -d "${TMPDIR:-/tmp}/kata-laptop.XXXXXX")"
+perm=""
+room_pid=""
+watch_pid=""
+created_user=""
+cleanup() {
+  [ -n "$watch_pid" ] && kill -INT "$watch_pid" 2>/dev/null
+  [ -n "$room_pid" ] && kill -INT "$room_pid" 2>/dev/null
+  sleep 0.3
+  [ -n "$watch_pid" ] && kill -KILL "$watch_pid" 2>/dev/null
+  [ -n "$room_pid" ] && kill -KILL "$room_pid" 2>/dev/null
+  rm -rf "$work"
+  [ -n "$perm" ] && rm -rf "$perm"
+  [ -n "$created_user" ] && userdel -r "$created_user" >/dev/null 2>&1
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+export no_proxy="127.0.0.1,localhost${no_proxy:+,$no_proxy}" NO_PROXY="127.0.0.1,localhost${NO_PROXY:+,$NO_PROXY}"
+export COLUMNS=80
+# useradd and runuser live in sbin, which a chroot's or a user's PATH may leave out.
+PATH="$PATH:/usr/sbin:/sbin"
+
+if ! command -v python3 >/dev/null 2>&1; then
+  fail "python3 is on the PATH (this self-test reads JSON with it)"; summary; exit 1
+fi
+if [ ! -x "$grader_bin" ]; then "$grade" --help >/dev/null 2>&1 || { fail "grade.sh builds the grader"; summary; exit 1; }; fi
+
+# --- Helpers -------------------------------------------------------------------------------------
+
+# tree_state DIR: every file, folder and link under DIR/Exercises, with its kind, mode, link
+# target and content, one line each: what "no attendee file lost or changed" compares.
+tree_state() {
+  (cd "$1/Exercises" && find . -print | LC_ALL=C sort | while IFS= read -r path; do
+    if [ -L "$path" ]; then printf '%s link %s\n' "$path" "$(readlink "$path")"
+    elif [ -d "$path" ]; then printf '%s folder %s\n' "$path" "$(ls -ld "$path" | cut -c1-10)"
+    else printf '%s file %s %s\n' "$path" "$(ls -ld "$path" | cut -c1-10)" "$(cksum <"$path" 2>/dev/null | cut -d' ' -f1,2)"; fi
+  done)
+}
+# snap DIR: remembers DIR's attendee files; unchanged NAME DIR: checks they are as remembered.
+snap() { tree_state "$1" >"$work/snap.$(printf '%s' "$1" | cksum | cut -d' ' -f1)"; }
+unchanged() {
+  local saved="$work/snap.$(printf '%s' "$2" | cksum | cut -d' ' -f1)"
+  tree_state "$2" >"$work/now"
+  if diff "$saved" "$work/now" >"$work/diff"; then pass "$1: no attendee file lost or changed"
+  else fail "$1: no attendee file lost or changed" "$(head -n 6 "$work/diff")"; fi
+}
+verdict_of() { awk -F'\t' -v id="$1" '$1 == id { print $2 }' "$2"; }
+reason_of() { awk -F'\t' -v id="$1" '$1 == id { print $3 }' "$2"; }
+contains() { # contains NAME FILE TEXT…: FILE holds every TEXT
+  local name="$1" file="$2"; shift 2
+  local text
+  for text in "$@"; do
+    grep -qF -- "$text" "$file" || { fail "$name" "no \"$text\" in:" "$(head -c 900 "$file")"; return; }
+  done
+  pass "$name"
+}
+lacks() { if grep -qF -- "$3" "$2"; then fail "$1" "\"$3\" in:" "$(head -c 600 "$2")"; else pass "$1"; fi; }
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+# room_result NAME ID: the verdict that stands for exercise ID in NAME's row, then each track's.
+room_result() {
+  python3 - "$port" "$1" "$2" <<'EOF'
+import http.client, json, sys
+c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=5)
+c.request("GET", "/api/room")
+room = json.loads(c.getresponse().read().decode())
+rows = [a for a in room["attendees"] if a["name"] == sys.argv[2]]
+if not rows:
+    print("no row")
+else:
+    result = rows[0]["results"].get(sys.argv[3])
+    print("none" if result is None else result["verdict"] + " " + ",".join(t["framework"] + ":" + t["verdict"] for t in result["tracks"]))
+EOF
+}
+
+"$grade" --list --porcelain >"$work/exercises.tsv" 2>/dev/null
+# An exercise the copies leave untouched: its grade is "not started", with no build.
+untouched_id=before-after-request
+solution_files() { awk -F'\t' -v id="$1" '$1 == id { n = split($4, f, ","); for (i = 1; i <= n; i++) print $2 "/" f[i] }' "$work/exercises.tsv"; }
+
+# A room on this machine, served from a scratch checkout (the catalog is all it needs).
+section "A room to join"
+mkdir -p "$work/roomhost"
+cp -R "$root/Catalog" "$work/roomhost/"
+port="$(free_port)"
+"$grader_bin" "$work/roomhost" --room-serve --bind 127.0.0.1 --port "$port" >"$work/serve.log" 2>&1 &
+room_pid=$!
+for _ in $(seq 1 100); do grep -q 'Instructor:' "$work/serve.log" && break; sleep 0.1; done
+join_url="$(grep -o 'http://[^ ]*?room=[A-Z0-9]*' "$work/serve.log" | tail -n 1)"
+if [ -n "$join_url" ]; then pass "a room is open at $join_url"; else fail "a room is open" "$(cat "$work/serve.log")"; fi
+
+# --- 1. A ZIP download in a folder named with non-ASCII letters and spaces --------------------------
+section "A ZIP download (no .git) in '…/x/Café Kata/', with TMPDIR under 'Tëmp dir'"
+zip="$work/x/Café Kata"
+mkdir -p "$zip" "$work/x/Tëmp dir"
+(cd "$root" && git archive HEAD) | tar -x -C "$zip"
+check "the copy has no .git" "no" "$([ -e "$zip/.git" ] && echo yes || echo no)"
+# Planted: the solutions of mocking-request; mocking-success's solution calling a helper in a
+# file of the attendee's own; a file headed for mocking-failure's Swift Testing track; a file of
+# tests that belongs to no exercise.
+for file in $(solution_files mocking-request) $(solution_files mocking-success); do cp "$root/Solutions/$file" "$zip/Exercises/$file"; done
+success_xc="$(solution_files mocking-success | tail -n 1)"
+printf '\nfinal class SelftestUsesHelper: XCTestCase { func test_helper() { XCTAssertFalse(selftestHelperJSON().isEmpty) } }\n' >>"$zip/Exercises/$success_xc"
+printf 'import Foundation\n\n// A helper of my own.\nfunc selftestHelperJSON() -> Data { Data("{}".utf8) }\n' >"$zip/Exercises/Mocking/Helpers.swift"
+printf '// Exercise mocking-failure (Swift Testing): more checks of mine.\nimport Testing\n\n@Suite struct SelftestMoreFailureChecks { @Test func mine() {} }\n' >"$zip/Exercises/Mocking/SwiftTesting/MoreFailureChecks.swift"
+printf 'import Testing\n\n@Suite struct SelftestStraySuite { @Test func mine() {} }\n' >"$zip/Exercises/Mocking/SwiftTesting/MyOwnSuite.swift"
+snap "$zip"
+TMPDIR="$work/x/Tëmp dir" "$zip/Scripts/grade.sh" --porcelain mocking-request mocking-success mocking-failure >"$work/zip.tsv" 2>"$work/zip.err"; code=$?
+if [ "$code" != 3 ] && [ -x "$zip/.build/kata/grader/debug/KataGrader" ]; then pass "grade.sh builds the grader in '…/Café Kata/' with a non-ASCII TMPDIR (exit $code)"
+else fail "grade.sh builds the grader in '…/Café Kata/' with a non-ASCII TMPDIR" "exit $code" "$(tail -n 8 "$work/zip.err")"; fi
+zip_grader="$zip/.build/kata/grader/debug/KataGrader"
+[ -x "$zip_grader" ] || zip_grader="$grader_bin"
+check "... and grades there: a solution is done" "done" "$(verdict_of mocking-request "$work/zip.tsv")" "$(tail -n 5 "$work/zip.err")"
+check "a helper file is compiled with the exercise that calls it" "done" "$(verdict_of mocking-success "$work/zip.tsv")" "$(reason_of mocking-success "$work/zip.tsv")"
+failure_st="$(verdict_of mocking-failure@swift-testing "$work/zip.tsv")"
+if [ -n "$failure_st" ] && [ "$failure_st" != "not started" ]; then pass "a file headed '// Exercise mocking-failure (Swift Testing)' starts that track ($failure_st)"
+else fail "a file headed for a Swift Testing track starts that track" "$(cat "$work/zip.tsv")"; fi
+contains "a file of tests that belongs to no exercise is named, not left in silence" "$work/zip.err" "Mocking/SwiftTesting/MyOwnSuite.swift holds tests" "belongs to no exercise"
+unchanged "the first grade in Café Kata" "$zip"
+left_in_tmp="$(ls -A "$work/x/Tëmp dir")"
+check "nothing is left in the non-ASCII TMPDIR" "" "$left_in_tmp"
+
+"$zip_grader" "$zip" --json mocking-success >"$work/zip-success.json" 2>/dev/null
+extra="$(python3 -c 'import json, sys; print(",".join(e["framework"] + "=" + "+".join(e["extraFiles"]) for e in json.load(open(sys.argv[1]))["exercises"]))' "$work/zip-success.json" 2>&1)"
+check "--json says which exercise a helper was graded with" "xctest=Mocking/Helpers.swift" "$extra"
+"$zip_grader" "$zip" mocking-success >"$work/zip-success.txt" 2>&1
+contains "the text report says it too" "$work/zip-success.txt" "graded with your Exercises/Mocking/Helpers.swift"
+unchanged "grading the helper" "$zip"
+
+# --reset and --solution need no git: the starters' text is in the catalog.
+failure_xc="$(solution_files mocking-failure | tail -n 1)"
+printf '\n// my work in the ZIP copy\n' >>"$zip/Exercises/$failure_xc"
+"$zip_grader" "$zip" --reset mocking-failure --yes >"$work/zip-reset.out" 2>&1; code=$?
+check "--reset works without git (exit 0)" "0" "$code" "$(cat "$work/zip-reset.out")"
+if cmp -s "$root/Exercises/$failure_xc" "$zip/Exercises/$failure_xc"; then pass "... and restores the starter as shipped"
+else fail "... and restores the starter as shipped" "$(diff "$root/Exercises/$failure_xc" "$zip/Exercises/$failure_xc" | head -n 4)"; fi
+kept="$(grep -rl "my work in the ZIP copy" "$zip/.kata/backups" 2>/dev/null | head -n 1)"
+if [ -n "$kept" ]; then pass "... keeping the work in .kata/backups/ (no git: .kata/ at the root)"; else fail "... keeping the work in .kata/backups/" "$(cat "$work/zip-reset.out")"; fi
+
+# The room, joined with a name of non-ASCII letters.
+"$zip_grader" "$zip" --join "$join_url" --name "Zoë Café" >"$work/zip-join.out" 2>&1
+check "--join from the ZIP copy" "0" "$?" "$(cat "$work/zip-join.out")"
+
+# --- 2. A git clone: one name everywhere, and git clean -fdx ---------------------------------------
+section "A git clone: one name, and git clean -fdx"
+gc="$work/gc"
+git clone -q "$root" "$gc"
+"$grader_bin" "$gc" --join "$join_url" --name "Ana Lopez" >"$work/gc-join.out" 2>&1
+"$grader_bin" "$gc" --name >"$work/gc-name.out" 2>&1
+contains "--name answers the name --join gave" "$work/gc-name.out" "Your name is Ana Lopez"
+"$grader_bin" "$gc" --json "$untouched_id" >"$work/gc.json" 2>/dev/null
+check "--join --name signs the JSON results too" "Ana Lopez" "$(python3 -c 'import json, sys; print(json.load(open(sys.argv[1]))["attendee"])' "$work/gc.json" 2>&1)"
+parse="$(solution_files before-after-parse | tail -n 1)"
+printf '\n// my parse work\n' >>"$gc/Exercises/$parse"
+"$grader_bin" "$gc" --reset before-after-parse --yes >"$work/gc-reset.out" 2>&1
+contains "--reset says where the backup is, out of git clean's reach" "$work/gc-reset.out" ".git/kata/backups/" "git clean"
+git -C "$gc" clean -fdxq
+check "git clean -fdx took .build" "no" "$([ -d "$gc/.build" ] && echo yes || echo no)"
+"$grader_bin" "$gc" --name >"$work/gc-name2.out" 2>&1
+contains "after git clean -fdx, the name is kept" "$work/gc-name2.out" "Your name is Ana Lopez" "room"
+snap "$gc"
+"$grader_bin" "$gc" --porcelain "$untouched_id" >/dev/null 2>"$work/gc-after-clean.err"
+check "after git clean -fdx, a grade still reaches the room" "not started xctest:not started" "$(room_result "Ana Lopez" "$untouched_id")" "$(cat "$work/gc-after-clean.err")"
+unchanged "a grade after git clean -fdx" "$gc"
+"$grader_bin" "$gc" --undo-reset --yes >"$work/gc-undo.out" 2>&1
+if grep -q "my parse work" "$gc/Exercises/$parse"; then pass "after git clean -fdx, --undo-reset puts the work back"
+else fail "after git clean -fdx, --undo-reset puts the work back" "$(cat "$work/gc-undo.out")"; fi
+git -C "$gc" checkout -q -- "Exercises/$parse"
+check "the grader's state leaves git status clean" "" "$(git -C "$gc" status --porcelain)"
+
+# --- 3. Editors and habits -------------------------------------------------------------------------
+section "Editors and habits: BOM, CRLF, a renamed and a moved file"
+request_file="$(solution_files "$untouched_id" | tail -n 1)"
+printf '\357\273\277' >"$work/bom.swift"
+sed 's/$/  /' "$gc/Exercises/$request_file" | awk '{ printf "%s\r\n", $0 } END { printf "\r\n" }' >>"$work/bom.swift"
+cp "$work/bom.swift" "$gc/Exercises/$request_file"
+snap "$gc"
+"$grader_bin" "$gc" --porcelain "$untouched_id" >"$work/bom.tsv" 2>&1
+check "a starter an editor gave a BOM, CRLF and trailing spaces is still 'not started'" "not started" "$(verdict_of "$untouched_id" "$work/bom.tsv")" "$(cat "$work/bom.tsv")"
+unchanged "grading a BOM starter" "$gc"
+git -C "$gc" checkout -q -- "Exercises/$request_file"
+
+dir="$(dirname "$request_file")"; base="$(basename "$request_file")"
+printf '\n// renamed work\n' >>"$gc/Exercises/$request_file"
+mv "$gc/Exercises/$request_file" "$gc/Exercises/$dir/MyRequestTests.swift"
+snap "$gc"
+"$grader_bin" "$gc" "$untouched_id" 2>&1 | tr -s ' \n' '  ' >"$work/renamed.txt"
+contains "a renamed test file: the look-alike is named, with the mv that moves it back" "$work/renamed.txt" \
+  "Exercises/$dir/MyRequestTests.swift looks like it" "mv 'Exercises/$dir/MyRequestTests.swift' 'Exercises/$request_file'"
+lacks "... and no --reset advice that would throw the renamed work away" "$work/renamed.txt" "--reset"
+unchanged "grading a renamed file" "$gc"
+mkdir -p "$gc/Exercises/$dir/Moved"
+mv "$gc/Exercises/$dir/MyRequestTests.swift" "$gc/Exercises/$dir/Moved/$base"
+snap "$gc"
+"$grader_bin" "$gc" --porcelain "$untouched_id" >"$work/moved.tsv" 2>&1
+contains "a test file moved to another folder is found by its name" "$work/moved.tsv" "Exercises/$dir/Moved/$base looks like it (the same name, in another folder)"
+unchanged "grading a moved file" "$gc"
+mv "$gc/Exercises/$dir/Moved/$base" "$gc/Exercises/$request_file"
+rmdir "$gc/Exercises/$dir/Moved"
+git -C "$gc" checkout -q -- "Exercises/$request_file"
+
+# --- 4. Two tracks of one exercise ----------------------------------------------------------------
+section "Two tracks, one exercise: XCTest done, Swift Testing started and failing"
+success_st="$(solution_files mocking-success@swift-testing | tail -n 1)"
+printf '\n// started, not done\n' >>"$zip/Exercises/$success_st"
+snap "$zip"
+"$zip_grader" "$zip" --porcelain mocking-success >"$work/tracks.tsv" 2>"$work/tracks.err"; code=$?
+check "each track gets its own verdict" "done failing" "$(verdict_of mocking-success "$work/tracks.tsv") $(verdict_of mocking-success@swift-testing "$work/tracks.tsv")" "$(tail -n 3 "$work/tracks.err")"
+check "the exercise is done: exit 0" "0" "$code"
+"$zip_grader" "$zip" --json mocking-success >"$work/tracks.json" 2>/dev/null
+check "--json: done 1 of 1, and both entries say exerciseStatus done" "1/1 done,done" \
+  "$(python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print("%d/%d %s" % (d["done"], d["total"], ",".join(e["exerciseStatus"] for e in d["exercises"])))' "$work/tracks.json" 2>&1)"
+"$zip_grader" "$zip" mocking-success >"$work/tracks.txt" 2>&1
+contains "the text report names each line's framework, and the Next card the failing track" "$work/tracks.txt" \
+  "mocking-success@xctest" "mocking-success@swift-testing" "is done in XCTest; your Swift Testing track of it is failing"
+"$zip_grader" "$zip" --porcelain mocking-success@swift-testing >/dev/null 2>&1
+"$zip_grader" "$zip" --list 2>&1 | tr -s ' \n' '  ' >"$work/tracks-list.txt"
+contains "--list after grading one track keeps the other's done, and shows the one that disagrees" "$work/tracks-list.txt" "[done · Swift Testing: failing]"
+check "the room says the same: done, with each track's own" "done xctest:done,swift-testing:failing" "$(room_result "Zoë Café" mocking-success)"
+unchanged "grading two tracks" "$zip"
+
+section "--watch: a save during the first grade, two tracks, a helper"
+# Broken first; fixed while the first grade runs.
+cp "$zip/Exercises/$success_xc" "$work/success-fixed.swift"
+printf '\nfinal class SelftestBroken: XCTestCase { func test_broken() { XCTFail("broken on purpose") } }\n' >>"$zip/Exercises/$success_xc"
+# In a process group of its own, where Ctrl-C (SIGINT) reaches it as on a terminal.
+if command -v setsid >/dev/null 2>&1; then
+  setsid "$zip_grader" "$zip" --watch mocking-success >"$work/watch.out" 2>&1 &
+else
+  set -m; "$zip_grader" "$zip" --watch mocking-success >"$work/watch.out" 2>&1 & set +m
+fi
+watch_pid=$!
+for _ in $(seq 1 100); do grep -q "Watching mocking-success" "$work/watch.out" 2>/dev/null && break; sleep 0.1; done
+sleep 0.3
+cp "$work/success-fixed.swift" "$zip/Exercises/$success_xc"
+for _ in $(seq 1 480); do grep -q "mocking-success is done" "$work/watch.out" && break; sleep 0.5; done
+contains "a fix saved during --watch's first grade is graded" "$work/watch.out" "mocking-success is done."
+for _ in $(seq 1 60); do tail -n 1 "$work/watch.out" | grep -q "Waiting for you" && break; sleep 0.5; done
+# The footer of the last screen: the failing Swift Testing track in full, not hidden by "done".
+awk '/Watching mocking-success/ { screen = "" } { screen = screen $0 "\n" } END { printf "%s", screen }' "$work/watch.out" | tr -s ' \n' '  ' >"$work/watch-last.txt"
+contains "--watch shows the other track's failure, as optional practice" "$work/watch-last.txt" "mocking-success@swift-testing" "failing" "optional practice"
+printf '\n// a comment in my helper\n' >>"$zip/Exercises/Mocking/Helpers.swift"
+for _ in $(seq 1 240); do grep -q "saved: Mocking/Helpers.swift" "$work/watch.out" && break; sleep 0.5; done
+contains "--watch re-grades an exercise when its helper is saved" "$work/watch.out" "saved: Mocking/Helpers.swift"
+for _ in $(seq 1 240); do tail -n 1 "$work/watch.out" | grep -q "Waiting for you" && break; sleep 0.5; done
+snap "$zip"
+kill -INT "$watch_pid"; wait "$watch_pid"; code=$?; watch_pid=""
+check "Ctrl-C stops --watch (130)" "130" "$code"
+unchanged "--watch" "$zip"
+
+# The whole course: XCTest broken, Swift Testing done. The exercise is done, so the watch moves on
+# to the next one not done (mocking-failure, whose Swift Testing track fails) and never says
+# "done, moving on" over a failure it keeps showing.
+cp "$root/Solutions/$success_st" "$zip/Exercises/$success_st"
+printf '\nfinal class SelftestBroken: XCTestCase { func test_broken() { XCTFail("broken on purpose") } }\n' >>"$zip/Exercises/$success_xc"
+snap "$zip"
+if command -v setsid >/dev/null 2>&1; then
+  setsid "$zip_grader" "$zip" --watch >"$work/watch-all.out" 2>&1 &
+else
+  set -m; "$zip_grader" "$zip" --watch >"$work/watch-all.out" 2>&1 & set +m
+fi
+watch_pid=$!
+for _ in $(seq 1 480); do grep -q "Waiting for you" "$work/watch-all.out" 2>/dev/null && break; sleep 0.5; done
+# The footer: from the "N/M done" line on.
+sed -n '/^[0-9]*\/[0-9]* done$/,$p' "$work/watch-all.out" | tr -s ' \n' '  ' >"$work/watch-all-footer.txt"
+contains "a full --watch moves on past an exercise done in one framework" "$work/watch-all-footer.txt" "mocking-failure@swift-testing failing"
+lacks "... and never says done over a failure it shows" "$work/watch-all.out" "Moving on"
+kill -INT "$watch_pid"; wait "$watch_pid"; watch_pid=""
+unchanged "a full --watch" "$zip"
+cp "$work/success-fixed.swift" "$zip/Exercises/$success_xc"
+
+section "rm -rf .build in the ZIP copy: the name, the room join and the backups stay"
+rm -rf "$zip/.build"
+"$grader_bin" "$zip" --name >"$work/zip-name.out" 2>&1
+contains "after rm -rf .build, --name still answers the name, and the room it stands in" "$work/zip-name.out" "Your name is Zoë Café" "room"
+snap "$zip"
+"$grader_bin" "$zip" --porcelain "$untouched_id" >"$work/zip-after-rm.tsv" 2>"$work/zip-after-rm.err"
+check "after rm -rf .build, a grade still reaches the room" "not started xctest:not started" "$(room_result "Zoë Café" "$untouched_id")" "$(cat "$work/zip-after-rm.err")"
+unchanged "a grade after rm -rf .build" "$zip"
+"$grader_bin" "$zip" --undo-reset --yes >"$work/zip-undo.out" 2>&1
+if grep -q "my work in the ZIP copy" "$zip/Exercises/$failure_xc"; then pass "after rm -rf .build, --undo-reset still puts the work back"
+else fail "after rm -rf .build, --undo-reset still puts the work back" "$(cat "$work/zip-undo.out")"; fi
+
+# --- 5. --solution everywhere; --reset kinds of file; two resets -----------------------------------
+section "--solution on every track, with and without git"
+for where in "$zip" "$root"; do
+  failed_tracks=""
+  count=0
+  for key in $(cut -f1 "$work/exercises.tsv"); do
+    count=$((count + 1))
+    "$grader_bin" "$where" --solution "$key" >"$work/solution.diff" 2>&1 && grep -q '^+++ solution' "$work/solution.diff" || failed_tracks="$failed_tracks $key"
+  done
+  label="without git"; [ -e "$where/.git" ] && label="with git"
+  check "--solution shows a diff on all $count tracks, $label" "" "$failed_tracks" "$(head -n 3 "$work/solution.diff")"
+done
+
+section "--reset keeps a symlink a link, and a read-only file read-only; two resets, then --undo-reset"
+failure_file="$gc/Exercises/$failure_xc"
+mkdir -p "$work/outside"
+cp "$failure_file" "$work/outside/linked.swift"
+printf '\n// linked work\n' >>"$work/outside/linked.swift"
+chmod 444 "$work/outside/linked.swift"
+rm "$failure_file"; ln -s "$work/outside/linked.swift" "$failure_file"
+"$grader_bin" "$gc" --reset mocking-failure --yes >"$work/link-reset.out" 2>&1
+if [ -L "$failure_file" ] && [ "$(readlink "$failure_file")" = "$work/outside/linked.swift" ]; then pass "a symlinked exercise file stays a link"
+else fail "a symlinked exercise file stays a link" "$(ls -l "$failure_file")" "$(cat "$work/link-reset.out")"; fi
+if cmp -s "$root/Exercises/$failure_xc" "$work/outside/linked.swift"; then pass "... and the file it points to holds the starter"; else fail "... and the file it points to holds the starter" "$(cat "$work/link-reset.out")"; fi
+check "... and keeps its read-only mode" "-r--r--r--" "$(ls -l "$work/outside/linked.swift" | cut -c1-10)"
+"$grader_bin" "$gc" --undo-reset --yes >"$work/link-undo.out" 2>&1
+if grep -q "linked work" "$work/outside/linked.swift" && [ -L "$failure_file" ]; then pass "--undo-reset puts the work back through the link"
+else fail "--undo-reset puts the work back through the link" "$(cat "$work/link-undo.out")"; fi
+rm "$failure_file"; git -C "$gc" checkout -q -- "Exercises/$failure_xc"
+
+keystroke="$(solution_files before-after-next-keystroke | tail -n 1)"
+printf '\n// version one\n' >>"$gc/Exercises/$keystroke"
+"$grader_bin" "$gc" --reset before-after-next-keystroke --yes >/dev/null 2>&1
+printf '\n// version two\n' >>"$gc/Exercises/$keystroke"
+"$grader_bin" "$gc" --reset before-after-next-keystroke --yes >/dev/null 2>&1
+"$grader_bin" "$gc" --undo-reset --yes >"$work/undo1.out" 2>&1
+if grep -q "version two" "$gc/Exercises/$keystroke"; then pass "--undo-reset puts back the last reset"; else fail "--undo-reset puts back the last reset" "$(cat "$work/undo1.out")"; fi
+older="$(grep -E "^  [0-9]+\. .*before-after-next-keystroke" "$work/undo1.out" | head -n 1 | sed 's/^  \([0-9]*\)\..*/\1/')"
+if [ -n "$older" ]; then pass "... and lists the older backup with its number ($older)"; else fail "... and lists the older backup with its number" "$(cat "$work/undo1.out")"; fi
+"$grader_bin" "$gc" --undo-reset "${older:-2}" --yes >"$work/undo2.out" 2>&1
+if grep -q "version one" "$gc/Exercises/$keystroke" && ! grep -q "version two" "$gc/Exercises/$keystroke"; then pass "--undo-reset N puts back that older backup"
+else fail "--undo-reset N puts back that older backup" "$(cat "$work/undo2.out")"; fi
+if grep -rq "version two" "$(attendee_state "$gc")/backups"; then pass "... and keeps what it replaced"; else fail "... and keeps what it replaced" "$(cat "$work/undo2.out")"; fi
+git -C "$gc" checkout -q -- "Exercises/$keystroke"
+
+# --- 6. Permissions, as a user whose chmod counts ---------------------------------------------------
+section "Unreadable files and unwritable backups, as an unprivileged user"
+as_attendee=""
+if [ "$(id -u)" = 0 ]; then
+  if ! command -v runuser >/dev/null 2>&1 || ! command -v useradd >/dev/null 2>&1; then
+    skip "running as root without useradd and runuser: chmod cannot be tested here"
+  else
+    if ! id kata >/dev/null 2>&1; then useradd -m kata >/dev/null 2>&1 && created_user=kata; fi
+    id kata >/dev/null 2>&1 && as_attendee="runuser -u kata --"
+  fi
+else
+  as_attendee="env"
+fi
+if [ -n "$as_attendee" ]; then
+  perm="$(mktemp -d /tmp/kata-laptop-perm.XXXXXX)"
+  chmod 755 "$perm"
+  git clone -q "$root" "$perm/kata"
+  cp "$grader_bin" "$perm/KataGrader"; chmod 755 "$perm/KataGrader"
+  [ "$(id -u)" = 0 ] && chown -R kata "$perm"
+  co="$perm/kata"
+  pf="$co/Exercises/$failure_xc"
+  printf '\n// work of mine\n' >>"$pf"
+  chmod 000 "$pf"
+  snap "$co"
+  $as_attendee "$perm/KataGrader" "$co" --porcelain mocking-failure >"$work/perm-grade.tsv" 2>&1
+  contains "an unreadable exercise file is named as unreadable, with the chmod that fixes it" "$work/perm-grade.tsv" "cannot be read" "chmod u+rw 'Exercises/$failure_xc'"
+  lacks "... not as missing" "$work/perm-grade.tsv" "is missing"
+  unchanged "grading an unreadable file" "$co"
+  $as_attendee "$perm/KataGrader" "$co" --reset mocking-failure --yes >"$work/perm-reset.out" 2>&1; code=$?
+  check "--reset refuses to replace a file it cannot back up (exit 1)" "1" "$code" "$(cat "$work/perm-reset.out")"
+  contains "... and says why, with the fix" "$work/perm-reset.out" "cannot be read" "chmod u+rw" "nothing was changed"
+  unchanged "--reset of an unreadable file" "$co"
+  $as_attendee "$perm/KataGrader" "$co" --undo-reset --yes >"$work/perm-undo.out" 2>&1
+  contains "--undo-reset then says there is nothing to undo" "$work/perm-undo.out" "there is no reset to undo"
+  lacks "... not that a backup is empty or gone" "$work/perm-undo.out" "empty or gone"
+  unchanged "--undo-reset with nothing to undo" "$co"
+  chmod 644 "$pf"
+  state_dir="$(attendee_state "$co")"
+  mkdir -p "$state_dir"; printf 'not a folder\n' >"$state_dir/backups"
+  [ "$(id -u)" = 0 ] && chown -R kata "$state_dir"
+  snap "$co"
+  $as_attendee "$perm/KataGrader" "$co" --reset mocking-failure --yes >"$work/perm-file.out" 2>&1; code=$?
+  check "a backups folder that is a file stops --reset (exit 1)" "1" "$code" "$(cat "$work/perm-file.out")"
+  contains "... saying so, with the mv that fixes it" "$work/perm-file.out" "is a file, not a folder" "mv '"
+  unchanged "--reset with a backups folder that is a file" "$co"
+  rm -f "$state_dir/backups"; mkdir "$state_dir/backups"; chmod 555 "$state_dir/backups"
+  [ "$(id -u)" = 0 ] && chown kata "$state_dir/backups"
+  $as_attendee "$perm/KataGrader" "$co" --reset mocking-failure --yes >"$work/perm-ro.out" 2>&1; code=$?
+  check "a read-only backups folder stops --reset (exit 1)" "1" "$code" "$(cat "$work/perm-ro.out")"
+  contains "... saying it is not writable, with the chmod that fixes it" "$work/perm-ro.out" "not writable" "chmod u+w"
+  lacks "... not 'could not find a free backup folder name'" "$work/perm-ro.out" "free backup folder name"
+  unchanged "--reset with a read-only backups folder" "$co"
+fi
+
+kill -INT "$room_pid" 2>/dev/null; wait "$room_pid" 2>/dev/null; room_pid=""
+summary

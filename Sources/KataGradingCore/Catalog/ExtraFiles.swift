@@ -1,0 +1,116 @@
+import Foundation
+
+/// Files an attendee added to an exercise folder (`Exercises/<Module>/…`) that the catalog does
+/// not list, such as a `Helpers.swift` with a function a test calls. Plain `swift build` compiles
+/// them with every file of the folder; the grader builds each exercise on its own, so it decides
+/// here which exercises each one belongs to, from the files' text alone:
+/// - a file that opens with an exercise's header (`// Exercise <id>`, as every exercise file does)
+///   belongs to that exercise (its track in the framework the file imports);
+/// - a file that declares a name an exercise's files use (and do not declare themselves) belongs
+///   to that exercise, and so does every added file it uses in turn;
+/// - a file that belongs to none is left out, and when it holds tests, the grade says so.
+public enum ExtraFiles {
+    public struct Attachment: Equatable, Sendable {
+        /// By track key: the added files (relative to the module's folder) graded with that track.
+        public var byTrack: [String: [String]] = [:]
+        /// Added files that hold tests but belong to no exercise (relative to the module's folder).
+        public var unattachedTests: [String] = []
+
+        public init(byTrack: [String: [String]] = [:], unattachedTests: [String] = []) {
+            self.byTrack = byTrack
+            self.unattachedTests = unattachedTests
+        }
+    }
+
+    /// `tracks`: one module's tracks; `files`: the text of every Swift file in its folder, by path
+    /// relative to it (catalog files and added ones alike).
+    public static func attach(tracks: [Catalog.Exercise], files: [String: String]) -> Attachment {
+        let listed = Set(tracks.flatMap { $0.files + $0.uses })
+        let extras = files.keys.filter { !listed.contains($0) }.sorted()
+        guard !extras.isEmpty else { return Attachment() }
+        let declaredByExtra = Dictionary(uniqueKeysWithValues: extras.map { ($0, declaredNames(in: files[$0] ?? "")) })
+
+        var attachment = Attachment()
+        for track in tracks {
+            var own: [String] = []
+            // By header.
+            for extra in extras where headerID(of: files[extra] ?? "") == track.id && fits(extra, text: files[extra] ?? "", track: track, tracks: tracks) {
+                own.append(extra)
+            }
+            // By use, then the added files those use, until nothing more is added.
+            var texts = (track.files + track.uses + own).compactMap { files[$0] }
+            var added = true
+            while added {
+                added = false
+                let declaredHere = Set(texts.flatMap { declaredNames(in: $0) })
+                let used = Set(texts.flatMap { words(in: $0) })
+                for extra in extras where !own.contains(extra) {
+                    let names = declaredByExtra[extra] ?? []
+                    if names.contains(where: { used.contains($0) && !declaredHere.contains($0) }) {
+                        own.append(extra)
+                        texts.append(files[extra] ?? "")
+                        added = true
+                    }
+                }
+            }
+            if !own.isEmpty { attachment.byTrack[track.key] = own.sorted() }
+        }
+        let attached = Set(attachment.byTrack.values.flatMap { $0 })
+        attachment.unattachedTests = extras.filter { !attached.contains($0) && holdsTests(files[$0] ?? "") }
+        return attachment
+    }
+
+    /// The exercise id of a file's `// Exercise <id>` header, if it opens with one.
+    public static func headerID(of text: String) -> String? {
+        let first = text.split(whereSeparator: \.isNewline).first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        guard var line = first.map(String.init) else { return nil }
+        if line.hasPrefix("\u{FEFF}") { line.removeFirst() }
+        guard line.hasPrefix("// Exercise ") else { return nil }
+        let rest = line.dropFirst("// Exercise ".count)
+        let id = rest.prefix { $0.isLetter || $0.isNumber || $0 == "-" }
+        return id.isEmpty ? nil : String(id)
+    }
+
+    /// Whether a file headed for `track`'s exercise is that track's rather than its other one: by
+    /// the framework it imports, else by the folder it sits in.
+    static func fits(_ path: String, text: String, track: Catalog.Exercise, tracks: [Catalog.Exercise]) -> Bool {
+        let siblings = tracks.filter { $0.id == track.id }
+        guard siblings.count > 1 else { return true }
+        let imports = words(in: text)
+        if imports.contains("Testing"), !imports.contains("XCTest") { return track.framework == .swiftTesting }
+        if imports.contains("XCTest"), !imports.contains("Testing") { return track.framework == .xctest }
+        let folder = (path as NSString).deletingLastPathComponent
+        return track.ownFiles.contains { ($0 as NSString).deletingLastPathComponent == folder }
+    }
+
+    /// True when the file holds tests of either framework.
+    public static func holdsTests(_ text: String) -> Bool {
+        text.contains("@Test") || text.contains("@Suite") || text.contains("XCTestCase")
+    }
+
+    /// Names a file declares: types, functions, and variables at the top level. Names shorter
+    /// than three letters, and `test…`/`setUp`-style members, are too common to tell anything.
+    static func declaredNames(in text: String) -> Set<String> {
+        var names = Set<String>()
+        let keywords: Set<Substring> = ["func", "class", "struct", "enum", "protocol", "actor", "typealias"]
+        for line in text.split(whereSeparator: \.isNewline) {
+            let topLevel = !(line.first?.isWhitespace ?? false)
+            let tokens = line.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
+            for (index, token) in tokens.enumerated() where index + 1 < tokens.count {
+                let declares = keywords.contains(token) || (topLevel && (token == "let" || token == "var"))
+                guard declares else { continue }
+                let name = String(tokens[index + 1])
+                guard name.count >= 3, name.first.map({ $0.isLetter || $0 == "_" }) == true,
+                      !name.hasPrefix("test"), !["setUp", "tearDown", "init"].contains(name) else { continue }
+                names.insert(name)
+            }
+        }
+        return names
+    }
+
+    /// Every identifier-like word of a file (comments included: a little generous, never harmful,
+    /// since a helper compiled with an exercise that does not use it changes nothing).
+    static func words(in text: String) -> Set<String> {
+        Set(text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init))
+    }
+}
