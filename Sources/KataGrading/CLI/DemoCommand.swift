@@ -91,6 +91,7 @@ struct DemoCommand {
         if verdict.chaffsTotal > 0, verdict.kind == .done || verdict.kind == .missesBugs {
             head += style.dim(" · \(verdict.chaffsCaught)/\(verdict.chaffsTotal) bugs caught")
         }
+        if let since = result.unchangedSince { head += style.dim(" · " + TextReport.unchanged(since: since)) }
         if verdict.kind.rawValue != expected { head += style.paint(" (this suite is kept to get: \(expected))", "31") }
         var out = [head]
         if verdict.kind != .done { out += style.wrap(verdict.reason, indent: "    ") }
