@@ -65,10 +65,14 @@ public struct TestRunner: Sendable {
         let invocation = TestInvocation.run(exercise.framework, target: target, tests: tests,
                                             product: .at(binary.path, on: platform.system), platform: platform,
                                             inherited: ProcessInfo.processInfo.environment)
-        let result = try ProcessRunner.shared.runTest(invocation.program, invocation.arguments, environment: invocation.environment,
+        var result = try ProcessRunner.shared.runTest(invocation.program, invocation.arguments, environment: invocation.environment,
                                                       framework: exercise.framework,
                                                       variant: variant.map { Schemata.number(of: $0, among: variants) } ?? 0,
                                                       timeout: exercise.timeLimit, log: log, checkout: checkout)
+        if var report = result.run?.report, report.failures.contains(where: { $0.afterReturning }) {
+            LateChecks.reclassify(&report) { try? String(contentsOfFile: $0, encoding: .utf8) }
+            result.run?.report = report
+        }
         var outcome = TestOutputParser.outcome(of: result, framework: exercise.framework, timeLimit: exercise.timeLimit)
         outcome.log = runName
         return outcome

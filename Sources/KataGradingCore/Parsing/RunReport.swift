@@ -7,6 +7,8 @@ public struct RunReport: Codable, Equatable, Sendable {
         public var test: String?
         public var message: String
         public var location: String?
+        /// Recorded during the test's teardown, after its own code had returned (XCTest only).
+        public var afterReturning = false
     }
 
     public struct Skip: Codable, Equatable, Sendable {
@@ -65,6 +67,14 @@ public struct RunReport: Codable, Equatable, Sendable {
         guard !failures.contains(where: { $0.test == test }) else { return }
         guard failures.count < Self.mostFailures else { dropped += 1; return }
         failures.append(Failure(test: test, message: Self.clipped(message), location: location.map(Self.clipped)))
+    }
+
+    /// A failure recorded in the test's teardown: its test's unless `LateChecks` finds the check in
+    /// the test's own body, a callback that outlived it.
+    mutating func failAfterReturning(_ test: String, message: String, location: String?) {
+        guard !failures.contains(where: { $0.test == test }) else { return }
+        guard failures.count < Self.mostFailures else { dropped += 1; return }
+        failures.append(Failure(test: test, message: Self.clipped(message), location: location.map(Self.clipped), afterReturning: true))
     }
 
     mutating func recordLate(message: String, location: String?) {

@@ -5,6 +5,7 @@
 ///     B                               the bundle starts
 ///     D <test>                        a test the run will execute
 ///     T <test>                        a test starts
+///     R <test>                        its own code has returned (its teardown begins)
 ///     F <test> <file> <line> <text>   a failure in the running test
 ///     E <test> <seconds> <skipped>    a test ends (skipped: 0 or 1)
 ///     X <what>                        the hook saw a trap end the process (a dispatch_sync deadlock)
@@ -17,6 +18,8 @@ public struct XCTestRecords: Sendable, LineRecords {
     public private(set) var report = RunReport()
     var lines = LineReader(longest: 16 << 10)
     private var seconds = 0.0
+    /// Tests whose own code has returned (an `R` record).
+    private var returned: Set<String> = []
 
     public init() {}
 
@@ -35,9 +38,16 @@ public struct XCTestRecords: Sendable, LineRecords {
             report.declare(Self.normalized(fields[1]))
         case ("T", 2):
             report.running = Self.normalized(fields[1])
+        case ("R", 2):
+            returned.insert(Self.normalized(fields[1]))
         case ("F", 5):
             let location = fields[2].isEmpty ? nil : "\(fields[2]):\(fields[3])"
             let test = Self.normalized(fields[1])
+            if returned.contains(test), !report.finished.contains(test) {
+                // During its teardown: the test's own code had returned. Who ran the check decides
+                // (`LateChecks`): its tearDown, or a callback the test left behind.
+                return report.failAfterReturning(test, message: fields[4], location: location)
+            }
             // A failure XCTest charges to a test that has already ended: a check in a callback that
             // outlived its test. Late, as in Swift Testing: whether it comes at all is a race.
             if report.finished.contains(test) {

@@ -36,9 +36,9 @@ public enum GraderOnlyNames {
     }
 }
 
-/// Just enough of Swift's lexical structure to tell code from comments: yields each identifier
-/// and the text of each string literal with its line, and skips `//` and (nested) `/* */`
-/// comments. Raw strings (`#"…"#`) and multi-line strings (`"""…"""`) are read whole.
+/// Just enough of Swift's lexical structure to tell code from comments: yields each identifier,
+/// each brace (`{`, `}`) and the text of each string literal with its line, and skips `//` and
+/// (nested) `/* */` comments. Raw strings (`#"…"#`) and multi-line strings (`"""…"""`) are read whole.
 enum SwiftTokens {
     /// Calls `take` with each token and its 1-based line until it returns false.
     static func scan(_ source: String, _ take: (String, Int) -> Bool) {
@@ -99,6 +99,9 @@ enum SwiftTokens {
                 }
                 if !take(String(identifier), line) { return }
                 continue
+            }
+            if scalar == "{" || scalar == "}" {
+                if !take(String(scalar), line) { return }
             }
             index += 1
         }

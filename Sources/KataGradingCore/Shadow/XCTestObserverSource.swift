@@ -48,7 +48,14 @@ public enum XCTestObserverSource {
                 if !declared { declared = true; declare(testSuite) }
             }
             private var declared = false
-            func testCaseWillStart(_ testCase: XCTestCase) { send("T", testCase.name) }
+            func testCaseWillStart(_ testCase: XCTestCase) {
+                let name = testCase.name
+                send("T", name)
+                // Added first, so run last of the teardown blocks: right after the test's own code,
+                // before tearDown and the run loop turns of XCTest's teardown (which can run work the
+                // test left on the main queue).
+                testCase.addTeardownBlock { [weak self] in self?.send("R", name) }
+            }
             #if canImport(Darwin)
             func testCase(_ testCase: XCTestCase, didRecord issue: XCTIssue) {
                 let location = issue.sourceCodeContext.location
