@@ -18,6 +18,7 @@
 #                         [--framework xctest|swift-testing | --both-tracks]
 #        (defaults: 5, 1, the first exercise, one track)
 set -euo pipefail
+source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/lib/portable.sh"
 
 runs=5
 cold_runs=1
@@ -44,7 +45,7 @@ trap 'rm -rf "$work"' EXIT
 # that the clone's first grade stays cold.
 "$root/Scripts/grade.sh" --list --porcelain >"$work/tracks.tsv"
 
-now() { date +%s.%N; }
+now() { seconds_now; }
 median() { sort -n | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 # The files of the tracks not taken: of each exercise with two tracks, the one in $framework (or
 # the catalog's first) is taken, and the other's own files (those it does not share) are listed.
@@ -75,7 +76,7 @@ fresh_clone() {
 }
 timed() { local start; start="$(now)"; "$@" >"$work/last.out" 2>&1 || true; awk -v end="$(now)" -v start="$start" 'BEGIN { print end - start }'; }
 
-echo "Machine: $(nproc) cores, $(swift --version 2>/dev/null | head -n1)"
+echo "Machine: $(cores) cores, $(swift --version 2>/dev/null | head -n1)"
 echo "Commit:  $(git -C "$root" rev-parse --short HEAD)"
 load() { awk '{ print $1, $2, $3 }' /proc/loadavg 2>/dev/null || uptime | sed 's/.*averages*: //'; }
 echo "Load:    $(load) (1, 5, 15 min) at the start"

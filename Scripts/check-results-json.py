@@ -14,7 +14,7 @@ from pathlib import Path
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "results-json.md"
 VERDICTS = {"done", "not started", "does not compile", "failing", "hangs", "crashed",
-            "misses bugs", "rejects correct code", "flaky", "too slow"}
+            "misses bugs", "rejects correct code", "flaky", "too slow", "needs"}
 TYPES = {
     "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
     "string": lambda v: isinstance(v, str),

@@ -86,7 +86,7 @@ build_grader() {
   local log="$state/grader-build.log"
   make_build_tmp
   set -m
-  TMPDIR="${made_build_tmp:-$system_tmp}" swift build --package-path "$root" --scratch-path "$scratch" \
+  TMPDIR="${made_build_tmp:-$system_tmp}" swift build --build-system native --package-path "$root" --scratch-path "$scratch" \
     --product KataGrader >"$log" 2>&1 &
   build_pid=$!
   set +m

@@ -254,7 +254,7 @@ cp "$zip/Exercises/$success_xc" "$work/success-fixed.swift"
 printf '\nfinal class SelftestBroken: XCTestCase { func test_broken() { XCTFail("broken on purpose") } }\n' >>"$zip/Exercises/$success_xc"
 # In a process group of its own, where Ctrl-C (SIGINT) reaches it as on a terminal.
 if command -v setsid >/dev/null 2>&1; then
-  setsid "$zip_grader" "$zip" --watch mocking-success >"$work/watch.out" 2>&1 &
+  setsid "$zip_grader" "$zip" --watch mocking-success >"$work/watch.out" 2>&1 &  # portable: fallback below
 else
   set -m; "$zip_grader" "$zip" --watch mocking-success >"$work/watch.out" 2>&1 & set +m
 fi
@@ -284,7 +284,7 @@ cp "$root/Solutions/$success_st" "$zip/Exercises/$success_st"
 printf '\nfinal class SelftestBroken: XCTestCase { func test_broken() { XCTFail("broken on purpose") } }\n' >>"$zip/Exercises/$success_xc"
 snap "$zip"
 if command -v setsid >/dev/null 2>&1; then
-  setsid "$zip_grader" "$zip" --watch >"$work/watch-all.out" 2>&1 &
+  setsid "$zip_grader" "$zip" --watch >"$work/watch-all.out" 2>&1 &  # portable: fallback below
 else
   set -m; "$zip_grader" "$zip" --watch >"$work/watch-all.out" 2>&1 & set +m
 fi

@@ -33,7 +33,7 @@ case "$runs" in ''|*[!0-9]*|0) echo "repeat-grades.sh: --runs needs a whole numb
 work="$(mktemp -d "${TMPDIR:-/tmp}/kata-repeat.XXXXXX")"
 load_pids=()
 cleanup() {
-  for pid in "${load_pids[@]}"; do kill "$pid" 2>/dev/null; done
+  for pid in ${load_pids[@]+"${load_pids[@]}"}; do kill "$pid" 2>/dev/null; done
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -48,7 +48,7 @@ if [ "$load" = 1 ]; then
 fi
 for run in $(seq 1 "$runs"); do
   printf 'solutions: grade %d of %d…\n' "$run" "$runs" >&2
-  "$grade" --solutions --porcelain --regrade "${ids[@]}" 2>/dev/null |
+  "$grade" --solutions --porcelain --regrade ${ids[@]+"${ids[@]}"} 2>/dev/null |
     awk -F'\t' '{ printf "%s\tsolution\tdone\t%s\t%s\t\n", $1, $2, $3 }' >"$work/solutions.tsv"
   while IFS=$'\t' read -r key _ _ verdict _; do
     [ "$verdict" = done ] || keep_logs solutions "${key%@*}" "$key-solution"
@@ -56,7 +56,7 @@ for run in $(seq 1 "$runs"); do
   cat "$work/solutions.tsv" >>"$work/all.tsv"
 done
 # Each round of fixtures is built once and graded $runs times.
-grade_fixture_rounds "$work/fixtures.tsv" "$runs" "${ids[@]}"
+grade_fixture_rounds "$work/fixtures.tsv" "$runs" ${ids[@]+"${ids[@]}"}
 cat "$work/fixtures.tsv" >>"$work/all.tsv"
 
 # One line per suite: how often each verdict came, and whether it was always the expected one.

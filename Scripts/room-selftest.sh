@@ -30,22 +30,24 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/kata-room-selftest.XXXXXX")"
 pids=()
 state="$root/.build/kata"
 source "$root/Scripts/lib/checks.sh"
+source "$root/Scripts/lib/portable.sh"
 # Where the checkout keeps its room join (the attendee's state folder, outside .build/).
 join_state="$(attendee_state "$root")"
 # The real checkout joins a test room in step 3: its own join, if any, is put back afterwards.
 saved_join=()
 joined_here=false
 cleanup() {
-  for pid in "${pids[@]}"; do kill -INT "$pid" 2>/dev/null; done
+  for pid in ${pids[@]+"${pids[@]}"}; do kill -INT "$pid" 2>/dev/null; done
   sleep 0.3
-  for pid in "${pids[@]}"; do kill -KILL "$pid" 2>/dev/null; done
+  for pid in ${pids[@]+"${pids[@]}"}; do kill -KILL "$pid" 2>/dev/null; done
   if $joined_here; then rm -f "$join_state/room-join.json" "$join_state/room-outbox.json" "$join_state/name"; fi
-  for file in "${saved_join[@]}"; do mv "$work/saved-$file" "$join_state/$file"; done
+  for file in ${saved_join[@]+"${saved_join[@]}"}; do mv "$work/saved-$file" "$join_state/$file"; done
   rm -rf "$work"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 export no_proxy="127.0.0.1,localhost${no_proxy:+,$no_proxy}" NO_PROXY="127.0.0.1,localhost${NO_PROXY:+,$NO_PROXY}"
+
 
 # A scratch "checkout" with the catalog only: enough for the room and for --join, and its state
 # folder is the test's, never a real room's.
@@ -92,7 +94,7 @@ if [ -n "$join_url" ] && grep -q "Projector:  http://127.0.0.1:$port/" "$work/se
 else
   fail "--room-serve prints the projector URL, the join line and the instructor link" "$(cat "$work/serve.log")"
 fi
-second="$(timeout 10 "$grader" "$work/room" --room-serve --bind 127.0.0.1 --port "$(free_port)" 2>&1)"; status=$?
+second="$(with_timeout 10 TERM "$grader" "$work/room" --room-serve --bind 127.0.0.1 --port "$(free_port)" 2>&1)"; status=$?
 if [ "$status" = 3 ] && [ "$(printf '%s\n' "$second" | wc -l)" = 1 ] && printf '%s' "$second" | grep -q "already open on this checkout (pid $room_pid, http://127.0.0.1:$port/)" \
    && kill -0 "$room_pid" 2>/dev/null && [ -n "$(room_json "$port")" ]; then
   pass "a second --room-serve on the same checkout refuses in one line, naming the first's pid and URL"
@@ -157,7 +159,7 @@ else
   "$grade" --join "$join_url" --name "This checkout" >/dev/null 2>&1
   kill -INT "$room_pid"; wait "$room_pid"
   # The room is down: the grade prints its verdict, then keeps the result for later.
-  timeout -s INT 300 "$grade" --porcelain "$exercise" >"$work/grade-down.tsv" 2>"$work/grade-down.err"
+  with_timeout 300 INT "$grade" --porcelain "$exercise" >"$work/grade-down.tsv" 2>"$work/grade-down.err"
   kept="$(python3 -c 'import json, sys; print(len(json.load(open(sys.argv[1]))))' "$join_state/room-outbox.json" 2>/dev/null)"
   if grep -q "^$exercise" "$work/grade-down.tsv" && grep -q "kept for the next grade" "$work/grade-down.err" && [ "$kept" = 1 ]; then
     pass "with the room down, the grade gives its verdict and keeps the result in the outbox"
@@ -165,7 +167,7 @@ else
     fail "with the room down, the grade keeps the result" "outbox entries: ${kept:-none}" "$(cat "$work/grade-down.err")"
   fi
   start_room "$work/room" "$port" "$work/serve3.log"
-  timeout -s INT 300 "$grade" --porcelain "$exercise" >"$work/grade-up.tsv" 2>"$work/grade-up.err"
+  with_timeout 300 INT "$grade" --porcelain "$exercise" >"$work/grade-up.tsv" 2>"$work/grade-up.err"
   verdict="$(cut -f2 "$work/grade-up.tsv" | head -1)"
   shown="$(room_json "$port" | python3 -c '
 import json, sys
@@ -183,7 +185,7 @@ fi
 
 section "Load: 30 attendees every 2 s, 5 watchers, 1 garbage sender, 60 s"
 scratch "$work/load"
-if timeout -k 5 150 python3 "$root/Scripts/room-check.py" load "$grader" "$work/load" --seconds 60 >"$work/load.txt" 2>&1; then
+if with_timeout 150 TERM python3 "$root/Scripts/room-check.py" load "$grader" "$work/load" --seconds 60 >"$work/load.txt" 2>&1; then
   pass "load test"; sed -n '1,/final grid/p' "$work/load.txt" | sed 's/^/      /'
 else
   fail "load test" "$(cat "$work/load.txt")"
@@ -191,7 +193,7 @@ fi
 
 section "Restart: kill -9 mid-load"
 scratch "$work/restart"
-if timeout -k 5 120 python3 "$root/Scripts/room-check.py" restart "$grader" "$work/restart" --seconds 24 >"$work/restart.txt" 2>&1; then
+if with_timeout 120 TERM python3 "$root/Scripts/room-check.py" restart "$grader" "$work/restart" --seconds 24 >"$work/restart.txt" 2>&1; then
   pass "restart test: nothing acknowledged lost, queued results arrive"; sed -n '1,/final grid/p' "$work/restart.txt" | sed 's/^/      /'
 else
   fail "restart test" "$(cat "$work/restart.txt")"
@@ -199,7 +201,7 @@ fi
 
 section "Limits: joins per machine, the instructor's rows, 200 idle connections"
 scratch "$work/limits"
-if timeout -k 5 90 python3 "$root/Scripts/room-check.py" limits "$grader" "$work/limits" >"$work/limits.txt" 2>&1; then
+if with_timeout 90 TERM python3 "$root/Scripts/room-check.py" limits "$grader" "$work/limits" >"$work/limits.txt" 2>&1; then
   pass "limits test"; grep -v '^PASS' "$work/limits.txt" | sed 's/^/      /'
 else
   fail "limits test" "$(cat "$work/limits.txt")"
@@ -213,7 +215,7 @@ else
   scratch "$work/browser"
   # Kept in the checkout's ignored state folder, for a maintainer (or CI) to look at.
   shots="${ROOM_SHOTS:-$state/room-shots}"
-  if timeout -k 5 150 python3 "$root/Scripts/room-check.py" browser "$grader" "$work/browser" --shots "$shots" >"$work/browser.txt" 2>&1; then
+  if with_timeout 150 TERM python3 "$root/Scripts/room-check.py" browser "$grader" "$work/browser" --shots "$shots" >"$work/browser.txt" 2>&1; then
     pass "headless Chromium: nothing cut or scrolled sideways, the stuck first, the instructor's controls work"
     grep -v '^PASS' "$work/browser.txt" | sed 's/^/      /'
   else

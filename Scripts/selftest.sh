@@ -45,12 +45,13 @@ grader_bin="$root/.build/kata/grader/debug/KataGrader"
 work="$(mktemp -d "${TMPDIR:-/tmp}/kata-selftest.XXXXXX")"
 load_pids=()
 cleanup() {
-  for pid in "${load_pids[@]}"; do kill "$pid" 2>/dev/null; done
+  for pid in ${load_pids[@]+"${load_pids[@]}"}; do kill "$pid" 2>/dev/null; done
   rm -rf "$work"
 }
 trap cleanup EXIT
 
 source "$root/Scripts/lib/checks.sh"
+source "$root/Scripts/lib/portable.sh"
 verdict_of() { awk -F'\t' -v id="$1" '$1 == id { print $2 }' "$2"; }
 reason_of() { awk -F'\t' -v id="$1" '$1 == id { print $3 }' "$2"; }
 
@@ -58,13 +59,13 @@ reason_of() { awk -F'\t' -v id="$1" '$1 == id { print $3 }' "$2"; }
 fresh_copy() { rm -rf "$1"; mkdir -p "$1"; cp -R "$root/Solutions/." "$1/"; }
 
 section "Build and run the kata's own tests and the solutions (swift test)"
-if timeout -s INT 1800 swift build --build-tests >"$work/build.log" 2>&1; then
+if with_timeout 1800 INT swift build --build-system native --build-tests >"$work/build.log" 2>&1; then
   pass "swift build --build-tests"
 else
   fail "swift build --build-tests" "$(grep -m3 'error:' "$work/build.log")"
 fi
 # Starters fail by design, so plain `swift test` runs everything else.
-if timeout -s INT 1800 swift test --skip-build --skip 'Exercises\.' >"$work/swift-test.log" 2>&1; then
+if with_timeout 1800 INT swift test --build-system native --skip-build --skip 'Exercises\.' >"$work/swift-test.log" 2>&1; then
   pass "swift test: Tests/ and Solutions/ pass ($(grep -c "' passed (" "$work/swift-test.log") XCTest cases)"
 else
   fail "swift test: Tests/ and Solutions/ pass" "$(grep -m5 -E 'error:|✘' "$work/swift-test.log")"
@@ -75,6 +76,10 @@ fi
 keys=($(cut -f1 "$work/exercises.tsv"))
 ids=($(cut -f1 "$work/exercises.tsv" | grep -v @))
 echo "  (${#ids[@]} exercises in the catalog, ${#keys[@]} tracks)"
+# expect KEY VERDICT: VERDICT, or "needs" for a track this toolchain cannot run (--list's sixth column).
+expect() { if [ -n "$(awk -F'\t' -v id="$1" '$1 == id { print $6 }' "$work/exercises.tsv")" ]; then echo needs; else echo "$2"; fi; }
+needs_here="$(awk -F'\t' '$6 != "" { print $1 ": needs " $6 }' "$work/exercises.tsv")"
+[ -z "$needs_here" ] || printf '  (this toolchain cannot run every track; they must be judged "needs":\n%s)\n' "$(echo "$needs_here" | sed 's/^/    /')"
 
 section "Shipped starters"
 if "$grade" --check-starters >"$work/starters.log" 2>&1; then
@@ -83,10 +88,10 @@ else
   fail "every starter matches Catalog/starters.json" "$(cat "$work/starters.log")"
 fi
 "$grade" --porcelain >"$work/starters.tsv" 2>"$work/starters.err"
-for id in "${ids[@]}"; do check "$id: graded not started as shipped" "not started" "$(verdict_of "$id" "$work/starters.tsv")"; done
+for id in "${ids[@]}"; do check "$id: graded not started as shipped" "$(expect "$id" "not started")" "$(verdict_of "$id" "$work/starters.tsv")"; done
 # Graded as if edited, the starters must compile and fail, never pass, hang or crash.
 "$grade" --porcelain --from "$root/Exercises" >"$work/starters-run.tsv" 2>"$work/starters-run.err"
-for id in "${keys[@]}"; do check "$id: starter compiles and fails" "failing" "$(verdict_of "$id" "$work/starters-run.tsv")" "$(reason_of "$id" "$work/starters-run.tsv")"; done
+for id in "${keys[@]}"; do check "$id: starter compiles and fails" "$(expect "$id" failing)" "$(verdict_of "$id" "$work/starters-run.tsv")" "$(reason_of "$id" "$work/starters-run.tsv")"; done
 
 section "The maintainers' check (grade.sh --check): each check, then each made to fail"
 # check_results JSON: one "name<TAB>ok<TAB>first problems" line per check.
@@ -114,19 +119,27 @@ a_chaff="$(ls Catalog/Variants/*/*.chaff | head -n 1)"
 # The test file of the first exercise that has only one file (its TODO is the track's only one).
 first_test="$(awk -F'\t' '$4 !~ /,/ { print $2 "/" $4; exit }' "$work/exercises.tsv")"
 planted_check "an unused variant file" variants "cp '$a_chaff' '${a_chaff%.chaff}-unused.chaff'"
-planted_check "a listed variant that does not exist" variants "sed -i '0,/\"chaffs\": \[/s//\"chaffs\": [\"no-such-chaff\", /' Catalog/catalog.json"
+planted_check "a listed variant that does not exist" variants "replace_first Catalog/catalog.json '\"chaffs\": [' '\"chaffs\": [\"no-such-chaff\", '"
 planted_check "a starter without its solution" mirror "rm 'Solutions/$first_test'"
-planted_check "a pattern missing from Package.swift" mirror "sed -i '0,/Pattern(module: \"/s//Pattern(module: \"Renamed/' Package.swift"
-planted_check "a starter without its TODO" starters "sed -i 's|// TODO:|// Note:|g' 'Exercises/$first_test'"
-planted_check "a file that does not name its exercise" starters "sed -i '1s|// Exercise |// Lesson |' 'Solutions/$first_test'"
-planted_check "a wheat no fixture shows rejecting anything" wheats "sed -i '/^rejected-by:/d' Tests/Fixtures/*/*/expected"
+planted_check "a pattern missing from Package.swift" mirror "replace_first Package.swift 'Pattern(module: \"' 'Pattern(module: \"Renamed'"
+planted_check "a starter without its TODO" starters "edit_in_place 's|// TODO:|// Note:|g' 'Exercises/$first_test'"
+planted_check "a file that does not name its exercise" starters "edit_in_place '1s|// Exercise |// Lesson |' 'Solutions/$first_test'"
+planted_check "a wheat no fixture shows rejecting anything" wheats "edit_in_place '/^rejected-by:/d' Tests/Fixtures/*/*/expected"
 planted_check "a fixture with an unknown verdict" fixtures "echo 'mostly done' >'$(ls -d Tests/Fixtures/*/*/ | head -n 1)expected'"
-planted_check "a verdict missing from README's table" readme "sed -i '/^| \*\*flaky\*\*/d' README.md"
-planted_check "a stale exercise index" readme "sed -i 's/^| 1 | \`/| 1 | \`stale-/' README.md"
+planted_check "a verdict missing from README's table" readme "edit_in_place '/^| \*\*flaky\*\*/d' README.md"
+planted_check "a stale exercise index" readme "edit_in_place 's/^| 1 | \`/| 1 | \`stale-/' README.md"
+
+section "Scripts run on macOS's bash 3.2 and BSD tools (Scripts/lib/portability.sh)"
+source "$root/Scripts/lib/portability.sh"
+if portability_problems "$root"/Scripts/*.sh "$root"/Scripts/lib/*.sh "$root"/.ci/run >"$work/portability.txt"; then
+  fail "no GNU-only or bash-4 construct in the scripts" "$(head -n 5 "$work/portability.txt")"
+else
+  pass "no GNU-only or bash-4 construct in the scripts"
+fi
 
 section "Reference solutions"
 "$grade" --solutions --porcelain >"$work/solutions.tsv" 2>"$work/solutions.err"
-for id in "${keys[@]}"; do check "$id: solution is done" "done" "$(verdict_of "$id" "$work/solutions.tsv")" "$(reason_of "$id" "$work/solutions.tsv")"; done
+for id in "${keys[@]}"; do check "$id: solution is done" "$(expect "$id" done)" "$(verdict_of "$id" "$work/solutions.tsv")" "$(reason_of "$id" "$work/solutions.tsv")"; done
 if grep -rilE 'chaff|wheat|mutant|KATA_VARIANT|KATA_RUN|_KataVariant' Sources Exercises --include='*.swift' | grep -v '^Sources/KataGrad' >"$work/leaks"; then
   fail "no trace of grading in Sources/ or Exercises/" "$(cat "$work/leaks")"
 else
@@ -136,9 +149,9 @@ fi
 section "Solutions under CPU load, 5 runs each"
 for _ in 1 2; do yes >/dev/null & load_pids+=($!); done
 "$grade" --solutions --porcelain --regrade --repeats 5 >"$work/load.tsv" 2>"$work/load.err"
-for pid in "${load_pids[@]}"; do kill "$pid" 2>/dev/null; done
+for pid in ${load_pids[@]+"${load_pids[@]}"}; do kill "$pid" 2>/dev/null; done
 load_pids=()
-for id in "${keys[@]}"; do check "$id: solution is done under load" "done" "$(verdict_of "$id" "$work/load.tsv")" "$(reason_of "$id" "$work/load.tsv")"; done
+for id in "${keys[@]}"; do check "$id: solution is done under load" "$(expect "$id" done)" "$(verdict_of "$id" "$work/load.tsv")" "$(reason_of "$id" "$work/load.tsv")"; done
 
 section "Planted faults, one exercise each; every other verdict must hold"
 planted="$work/planted"
@@ -159,19 +172,21 @@ snippets=(
   'final class SelftestPlantedHang: XCTestCase { func test_planted() { Thread.sleep(forTimeInterval: 3600) } }'
   'final class SelftestPlantedDeadlock: XCTestCase { func test_planted() { DispatchQueue.main.sync {} } }'
 )
-declare -A planted_verdict=()
+# The planted ids and their verdicts, side by side (bash 3.2 has no associative arrays).
+planted_ids=(); planted_verdicts=()
+planted_verdict_of() { local i; for i in ${planted_ids[@]+"${!planted_ids[@]}"}; do [ "${planted_ids[$i]}" = "$1" ] && echo "${planted_verdicts[$i]}"; done; }
 if [ "${#plantable[@]}" -lt 4 ]; then
   fail "four exercises to plant faults in" "only ${#plantable[@]} have a file of their own"
 else
   for i in 0 1 2 3; do
     id="${plantable[$i]%%|*}"; file="${plantable[$i]#*|}"
     printf '\nimport Foundation\n%s\n' "${snippets[$i]}" >>"$planted/$file"
-    planted_verdict[$id]="${faults[$i]}"
+    planted_ids+=("$id"); planted_verdicts+=("${faults[$i]}")
   done
   "$grade" --porcelain --regrade --from "$planted" >"$work/planted.tsv" 2>"$work/planted.err"
   for id in "${keys[@]}"; do
-    expected="${planted_verdict[$id]:-done}"
-    check "$id: ${planted_verdict[$id]:+planted fault is }$expected" "$expected" "$(verdict_of "$id" "$work/planted.tsv")" "$(reason_of "$id" "$work/planted.tsv")"
+    fault="$(planted_verdict_of "$id")"; expected="${fault:-$(expect "$id" done)}"
+    check "$id: ${fault:+planted fault is }$expected" "$expected" "$(verdict_of "$id" "$work/planted.tsv")" "$(reason_of "$id" "$work/planted.tsv")"
   done
   hang_id="${plantable[2]%%|*}"; crash_id="${plantable[3]%%|*}"; compile_id="${plantable[0]%%|*}"
   case "$(reason_of "$hang_id" "$work/planted.tsv")" in *SelftestPlantedHang*) pass "the hang names its test";; *) fail "the hang names its test" "$(reason_of "$hang_id" "$work/planted.tsv")";; esac
@@ -192,6 +207,70 @@ while IFS=$'\t' read -r id fixture expected actual reason wheat; do
     *) fail "$id: $fixture is rejected by the wheat $wheat" "$reason";; esac
 done <"$work/fixtures.tsv"
 
+section "macOS's decisions on Linux (KATA_PLATFORM=macos): solutions, fixtures, requirements, escapes"
+# The grader takes every decision a Mac takes that is not an OS call: no build replay, no
+# subreaper, macOS's run and listing plans (the grader plays xctest and SwiftPM's helpers), the
+# requirement checks with a simulated Mac (docs/platforms.md). A macOS-only branch that breaks
+# fails here. Each check is the Linux one above, graded again.
+KATA_PLATFORM=macos "$grade" --regrade --solutions --porcelain >"$work/mac-solutions.tsv" 2>"$work/mac-solutions.err"
+for id in "${keys[@]}"; do check "macOS decisions: $id: solution is done" "$(expect "$id" done)" "$(verdict_of "$id" "$work/mac-solutions.tsv")" "$(reason_of "$id" "$work/mac-solutions.tsv")" "$(tail -n 2 "$work/mac-solutions.err")"; done
+KATA_PLATFORM=macos grade_fixture_rounds "$work/mac-fixtures.tsv" 1
+while IFS=$'\t' read -r id fixture expected actual reason wheat; do
+  check "macOS decisions: $id: $fixture suite is judged $expected" "$expected" "$actual" "$reason"
+done <"$work/mac-fixtures.tsv"
+# A Mac older than an exercise needs, and a toolchain older than it needs: "needs", counted out.
+# Each exercise's requirements, as the catalog states them: id, Swift, macOS ("-" for none).
+python3 -c 'import json, sys
+for e in json.load(open(sys.argv[1]))["exercises"]:
+    r = e.get("requires", {})
+    print(e["id"], r.get("swift", "-"), r.get("macOS", "-"))' Catalog/catalog.json >"$work/requires.txt"
+required="$(awk '$2 != "-" || $3 != "-" { print $1 }' "$work/requires.txt" | tr '\n' ' ')"
+KATA_PLATFORM=macos KATA_PLATFORM_MACOS_VERSION=15.5 "$grade" --regrade --solutions --porcelain $required >"$work/mac-old.tsv" 2>"$work/mac-old.err"; code=$?
+KATA_PLATFORM=macos KATA_PLATFORM_SWIFT_VERSION=6.1 "$grade" --list --porcelain >"$work/swift61-list.tsv" 2>&1
+while read -r id swift macos; do
+  [ "$swift" != "-" ] || [ "$macos" != "-" ] || continue
+  if [ "$macos" != "-" ]; then
+    check "a Mac on 15.5: $id needs macOS $macos" "needs: macOS $macos (this Mac has 15.5)" \
+      "$(verdict_of "$id" "$work/mac-old.tsv"): $(reason_of "$id" "$work/mac-old.tsv" | cut -c1-$((26 + ${#macos})))"
+  else
+    check "a Mac on 15.5: $id is done" "$(expect "$id" done)" "$(verdict_of "$id" "$work/mac-old.tsv")" "$(reason_of "$id" "$work/mac-old.tsv")"
+  fi
+  if [ "$swift" != "-" ] && [ "$swift" != "6.1" ] && [ "$swift" != "6.0" ]; then wanted="Swift $swift (this toolchain is 6.1)"; else wanted=""; fi
+  title="runs"; [ -z "$wanted" ] || title="needs $wanted"
+  check "--list with Swift 6.1: $id $title" "$wanted" "$(awk -F'\t' -v id="$id" '$1 == id { print $6 }' "$work/swift61-list.tsv")"
+done <"$work/requires.txt"
+check "what a Mac cannot run does not count: the grade exits 0" "0" "$code" "$(tail -n 3 "$work/mac-old.err")"
+# The Command Line Tools without Xcode: XCTest tracks need Xcode; Swift Testing still builds and runs.
+KATA_PLATFORM=macos KATA_PLATFORM_XCODE=0 "$grade" --regrade --solutions "${ids[0]}" "${ids[0]}@swift-testing" >"$work/mac-clt.txt" 2>&1; code=$?
+KATA_PLATFORM=macos KATA_PLATFORM_XCODE=0 "$grade" --regrade --solutions --porcelain "${ids[0]}" "${ids[0]}@swift-testing" >"$work/mac-clt.tsv" 2>/dev/null
+check "Command Line Tools: ${ids[0]} needs Xcode" "needs" "$(verdict_of "${ids[0]}" "$work/mac-clt.tsv")" "$(reason_of "${ids[0]}" "$work/mac-clt.tsv")"
+check "Command Line Tools: ${ids[0]}@swift-testing still builds and is done" "$(expect "${ids[0]}@swift-testing" done)" "$(verdict_of "${ids[0]}@swift-testing" "$work/mac-clt.tsv")" "$(tail -n 3 "$work/mac-clt.txt")"
+grep -q "Install Xcode" "$work/mac-clt.txt" && grep -q -- "--framework swift-testing" "$work/mac-clt.txt" && [ "$code" = 0 ] &&
+  pass "Command Line Tools: the grade says what to install and what still works, and exits 0" || fail "Command Line Tools: the grade says what to install and what still works, and exits 0" "exit $code" "$(head -n 6 "$work/mac-clt.txt")"
+# No subreaper: what a test starts outside its group is ended by the run's mark, as on a Mac. The
+# test waits a moment, so that the escapes are out of its group before it ends.
+mac_escapes="$work/mac-escapes"
+fresh_copy "$mac_escapes"
+mac_plant="${plantable[1]}"
+printf '\nimport Foundation\n%s\n' 'final class SelftestMacEscapes: XCTestCase { func test_z() throws { let p = Process(); p.executableURL = URL(fileURLWithPath: "/bin/sleep"); p.arguments = ["321"]; try p.run(); _ = system("perl -MPOSIX -e \"setsid(); exec q(sleep), 322\" >/dev/null 2>&1 </dev/null &"); _ = system("sleep 323 >/dev/null 2>&1 &"); usleep(300_000) } }' >>"$mac_escapes/${mac_plant#*|}"
+KATA_PLATFORM=macos "$grade" --regrade --porcelain --from "$mac_escapes" "${mac_plant%%|*}" >"$work/mac-escapes.tsv" 2>"$work/mac-escapes.err"
+check "macOS decisions: a test that escapes its group is judged done" "$(expect "${mac_plant%%|*}" done)" "$(verdict_of "${mac_plant%%|*}" "$work/mac-escapes.tsv")" "$(reason_of "${mac_plant%%|*}" "$work/mac-escapes.tsv")"
+sleep 0.3
+if pgrep -f "sleep 32[123]" >/dev/null; then fail "macOS decisions: nothing a test started outlives the verdict, without a subreaper" "$(processes_matching "sleep 32[123]")"
+else pass "macOS decisions: nothing a test started outlives the verdict, without a subreaper"; fi
+printf '\nimport Foundation\n%s\n' 'final class SelftestMacHangs: XCTestCase { func test_zz() throws { _ = system("perl -MPOSIX -e \"setsid(); exec q(sleep), 324\" >/dev/null 2>&1 </dev/null &"); Thread.sleep(forTimeInterval: 3600) } }' >>"$mac_escapes/${mac_plant#*|}"
+KATA_PLATFORM=macos "$grade" --porcelain --from "$mac_escapes" "${mac_plant%%|*}" >/dev/null 2>&1 &
+for _ in $(seq 1 300); do pgrep -f "sleep 324" >/dev/null && break; sleep 0.1; done
+mac_grader="$(pgrep -f "KataGrader $root --porcelain --from $mac_escapes" | head -n 1)"
+if [ -n "$mac_grader" ]; then
+  kill -9 "$mac_grader"; sleep 3
+  if pgrep -f "sleep 324|SelftestMacHangs" >/dev/null; then fail "macOS decisions: kill -9 of the grader leaves nothing running" "$(processes_matching "sleep 324")"
+  else pass "macOS decisions: kill -9 of the grader leaves nothing running"; fi
+else
+  fail "macOS decisions: kill -9 of the grader leaves nothing running" "the grader never started the hanging run"
+fi
+wait 2>/dev/null
+
 section "grade.sh at its edges"
 # The grader's own answers to a wrong id or option, a damaged catalog, a missing starters.json or
 # exercise file, and two grades at once are checked by swift test (Tests/KataEndToEndTests, over a
@@ -208,15 +287,14 @@ grep -q "Install Swift" "$work/err" && pass "no swift on the PATH says how to in
 # Ctrl-C in the middle of a hanging run: grade.sh exits 130 and leaves no test process behind.
 if [ "${#plantable[@]}" -ge 3 ]; then
   hang_id="${plantable[2]%%|*}"
-  setsid "$grade" --porcelain --from "$planted" "$hang_id" >/dev/null 2>"$work/ctrlc.err" &
-  grade_pid=$!
+  set -m; "$grade" --porcelain --from "$planted" "$hang_id" >/dev/null 2>"$work/ctrlc.err" & grade_pid=$!; set +m
   for _ in $(seq 1 300); do pgrep -f "$root/.build/kata/planted/.build" >/dev/null && break; sleep 0.1; done
   sleep 0.5
   kill -INT "$grade_pid"
   wait "$grade_pid"; code=$?
   check "Ctrl-C mid-run exits 130" "130" "$code"
   sleep 0.3
-  if pgrep -f "$root/.build/kata/planted/.build" >/dev/null; then fail "Ctrl-C leaves no process behind" "$(pgrep -af "$root/.build/kata/planted/.build")"
+  if pgrep -f "$root/.build/kata/planted/.build" >/dev/null; then fail "Ctrl-C leaves no process behind" "$(processes_matching "$root/.build/kata/planted/.build")"
   else pass "Ctrl-C leaves no process behind"; fi
 fi
 
@@ -235,7 +313,7 @@ attack_names=(grandchild escapes alarm prints-errors floods)
 attack_verdicts=("done" "done" "crashed" "done" "done")
 attack_snippets=(
   'final class SelftestGrandchild: XCTestCase { func test_z() { _ = system("sleep 45 >/dev/null 2>&1 &") } }'
-  'final class SelftestEscapes: XCTestCase { func test_z() throws { let p = Process(); p.executableURL = URL(fileURLWithPath: "/bin/sleep"); p.arguments = ["301"]; try p.run(); _ = system("setsid sleep 302 >/dev/null 2>&1 </dev/null &") } }'
+  'final class SelftestEscapes: XCTestCase { func test_z() throws { let p = Process(); p.executableURL = URL(fileURLWithPath: "/bin/sleep"); p.arguments = ["301"]; try p.run(); _ = system("perl -MPOSIX -e \"setsid(); exec q(sleep), 302\" >/dev/null 2>&1 </dev/null &"); usleep(300_000) } }'
   'final class SelftestAlarm: XCTestCase { func test_z() { alarm(1); Thread.sleep(forTimeInterval: 2) } }'
   'final class SelftestPrintsErrors: XCTestCase { func test_z() { print("SomeTests: error: none"); print("/x/y.swift:3: error: Other.test : made up"); print("Test Case '"'"'Other.test'"'"' failed (0.001 seconds)") } }'
   'final class SelftestFloods: XCTestCase { func test_z() { print(String(repeating: String(repeating: "x", count: 999) + "\n", count: 8_000), terminator: "") } }'
@@ -263,7 +341,7 @@ else
   logs_kb=$(du -sk "$root/.build/kata/planted/logs" | cut -f1)
   [ "$logs_kb" -lt 40000 ] && pass "the logs of a flooding suite stay small (${logs_kb} KB)" || fail "the logs of a flooding suite stay small" "${logs_kb} KB"
   sleep 0.3
-  if pgrep -f "sleep (45|301|302)" >/dev/null; then fail "nothing a test started is still running after the verdict" "$(pgrep -af "sleep (45|301|302)")"
+  if pgrep -f "sleep (45|301|302)" >/dev/null; then fail "nothing a test started is still running after the verdict" "$(processes_matching "sleep (45|301|302)")"
   else pass "nothing a test started is still running after the verdict"; fi
   leftovers="$(ls -A "$work/systmp")"
   check "a grade leaves the system's temporary directory as it found it" "" "$leftovers"
@@ -274,13 +352,13 @@ fi
 hang_escape="$work/hang-escape"
 fresh_copy "$hang_escape"
 first_plant="${plantable[0]}"
-printf '\nimport Foundation\n%s\n' 'final class SelftestHangsAndEscapes: XCTestCase { func test_z() throws { let p = Process(); p.executableURL = URL(fileURLWithPath: "/bin/sleep"); p.arguments = ["303"]; try p.run(); _ = system("setsid sleep 304 >/dev/null 2>&1 </dev/null &"); Thread.sleep(forTimeInterval: 3600) } }' >>"$hang_escape/${first_plant#*|}"
+printf '\nimport Foundation\n%s\n' 'final class SelftestHangsAndEscapes: XCTestCase { func test_z() throws { let p = Process(); p.executableURL = URL(fileURLWithPath: "/bin/sleep"); p.arguments = ["303"]; try p.run(); _ = system("perl -MPOSIX -e \"setsid(); exec q(sleep), 304\" >/dev/null 2>&1 </dev/null &"); Thread.sleep(forTimeInterval: 3600) } }' >>"$hang_escape/${first_plant#*|}"
 "$grade" --porcelain --from "$hang_escape" "${first_plant%%|*}" >/dev/null 2>&1 &
 for _ in $(seq 1 300); do pgrep -f "sleep 304" >/dev/null && break; sleep 0.1; done
 grader_pid="$(pgrep -f "KataGrader $root --porcelain --from $hang_escape" | head -n 1)"
 if [ -n "$grader_pid" ]; then
   kill -9 "$grader_pid"; sleep 1
-  if pgrep -f "sleep (303|304)|kata/planted/.build/.*SelftestHangsAndEscapes" >/dev/null; then fail "kill -9 of the grader leaves nothing running" "$(pgrep -af "sleep (303|304)")"
+  if pgrep -f "sleep (303|304)|kata/planted/.build/.*SelftestHangsAndEscapes" >/dev/null; then fail "kill -9 of the grader leaves nothing running" "$(processes_matching "sleep (303|304)")"
   else pass "kill -9 of the grader leaves nothing running"; fi
 else
   fail "kill -9 of the grader leaves nothing running" "the grader never started the hanging run"
@@ -329,8 +407,7 @@ backup="$(find "$(attendee_state "$clone")/backups" -type f -name "$(basename "$
 if [ -n "$backup" ] && [ "$(cat "$backup")" = "$mine" ]; then pass "--reset keeps the attendee's version in .git/kata/backups/"
 else fail "--reset keeps the attendee's version in .git/kata/backups/" "backup: ${backup:-none}"; fi
 
-setsid "$clone/Scripts/grade.sh" --watch >"$work/watch.out" 2>&1 &
-watch_pid=$!
+set -m; "$clone/Scripts/grade.sh" --watch >"$work/watch.out" 2>&1 & watch_pid=$!; set +m
 for _ in $(seq 1 600); do grep -q "Waiting for you to save" "$work/watch.out" && break; sleep 0.5; done
 for file in $(solution_files "$first"); do cp "$root/Solutions/$file" "$clone/Exercises/$file"; done
 for _ in $(seq 1 240); do grep -q "$first is done" "$work/watch.out" && break; sleep 0.5; done
@@ -416,11 +493,11 @@ check "a moved checkout (its build folder now stale) still grades" "done" "$(ver
 
 section "What a person sees: widths, exit codes, JSON, did-you-mean, --watch ID, --demo, --reset"
 # Plain mode (not a terminal) wraps at COLUMNS, else 80. Nothing may be wider, and nothing cut.
-widest() { LC_ALL=C.UTF-8 wc -L <"$1"; }
+widest() { widest_line "$1"; }
 fits() { # fits NAME FILE: every line of FILE fits 80 columns
   local width; width="$(widest "$2")"
   if [ "$width" -le 80 ]; then pass "$1 fits 80 columns"
-  else fail "$1 fits 80 columns" "widest line: $width" "$(LC_ALL=C.UTF-8 awk 'length > 80' "$2" | head -n 3)"; fi
+  else fail "$1 fits 80 columns" "widest line: $width" "$(lines_wider_than 80 "$2" | head -n 3)"; fi
 }
 export COLUMNS=80
 "$grade" --help >"$work/help.txt" 2>&1; fits "--help" "$work/help.txt"
@@ -498,8 +575,7 @@ fits "--demo" "$work/demo.txt"
 moved="$work/moved"
 second="${ids[1]}"
 second_file="$(solution_files "$second" | tail -n 1)"
-setsid "$moved/Scripts/grade.sh" --watch "$second" >"$work/watch-id.out" 2>&1 &
-watch_pid=$!
+set -m; "$moved/Scripts/grade.sh" --watch "$second" >"$work/watch-id.out" 2>&1 & watch_pid=$!; set +m
 for _ in $(seq 1 600); do grep -q "Waiting for you to save" "$work/watch-id.out" && break; sleep 0.5; done
 others="$(grep -oE "^(ok|!!|--) [a-z0-9-]+" "$work/watch-id.out" | sort -u | wc -l)"
 check "--watch ID grades only that exercise" "1" "$others" "$(head -n 5 "$work/watch-id.out")"

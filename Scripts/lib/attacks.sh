@@ -100,7 +100,7 @@ run_attacks() {
 
   sleep 0.3
   if pgrep -f "$work/(attacks|poison)-|sleep 305" >/dev/null; then
-    fail "nothing an attack started is still running" "$(pgrep -af "$work/(attacks|poison)-|sleep 305" | head -n 3)"
+    fail "nothing an attack started is still running" "$(processes_matching "$work/(attacks|poison)-|sleep 305" | head -n 3)"
   else
     pass "nothing an attack started is still running"
   fi

@@ -17,20 +17,21 @@ grade_fixture_rounds() {
   local out="$1" times="$2"; shift 2
   local only=" $* "
   : >"$out"
-  local -A next_fixture=()
+  # Indexed arrays side by side, one place per exercise (bash 3.2 has no associative arrays).
   local ids=($(cut -f1 "$work/exercises.tsv" | grep -v @))
-  local id
-  for id in "${ids[@]}"; do next_fixture[$id]=0; done
+  local next_fixture=() id n
+  for n in "${!ids[@]}"; do next_fixture[$n]=0; done
   local round=1
   while :; do
     local weak="$work/weak-$round"
     rm -rf "$weak"; mkdir -p "$weak"; cp -R "$root/Solutions/." "$weak/"
     local selected=() reading=" " replaced=" "
-    local -A expected_verdict=() fixture_name=() track_key=() rejected_by=()
-    for id in "${ids[@]}"; do
+    local expected_verdict=() fixture_name=() track_key=() rejected_by=()
+    for n in "${!ids[@]}"; do
+      id="${ids[$n]}"
       [ "$only" = "  " ] || case "$only" in *" $id "*) ;; *) continue ;; esac
       local fixtures=($(ls -d "$root/Tests/Fixtures/$id"/*/ 2>/dev/null | sort))
-      local index="${next_fixture[$id]}"
+      local index="${next_fixture[$n]}"
       [ "$index" -lt "${#fixtures[@]}" ] || continue
       local fixture="${fixtures[$index]%/}"
       local module reads writes
@@ -43,28 +44,29 @@ grade_fixture_rounds() {
       for f in $reads; do case "$replaced" in *" $f "*) clash=1 ;; esac; done
       [ "$clash" -eq 0 ] || continue
       reading="$reading$reads"; replaced="$replaced$writes"
-      next_fixture[$id]=$((index + 1))
+      next_fixture[$n]=$((index + 1))
       # Laid over the module folder with its subfolders (a Swift Testing suite sits in SwiftTesting/).
       (cd "$fixture" && find . -name '*.swift' | while read -r rel; do mkdir -p "$weak/$module/$(dirname "$rel")"; cp "$rel" "$weak/$module/$rel"; done)
-      selected+=("$id"); expected_verdict[$id]="$(head -n1 "$fixture/expected")"; fixture_name[$id]="$(basename "$fixture")"
-      track_key[$id]="$(fixture_track "$id" "$fixture")"
-      rejected_by[$id]="$(sed -n 's/^rejected-by: *//p' "$fixture/expected")"
+      selected+=("$id"); expected_verdict+=("$(head -n1 "$fixture/expected")"); fixture_name+=("$(basename "$fixture")")
+      track_key+=("$(fixture_track "$id" "$fixture")")
+      rejected_by+=("$(sed -n 's/^rejected-by: *//p' "$fixture/expected")")
     done
     [ "${#selected[@]}" -gt 0 ] || break
     local time
     for time in $(seq 1 "$times"); do
       [ "$times" -eq 1 ] || printf 'fixtures, round %d (%s): grade %d of %d…\n' "$round" "$(plural "${#selected[@]}" exercise)" "$time" "$times" >&2
       "$grade" --porcelain --regrade --from "$weak" "${selected[@]}" >"$work/weak-$round.tsv" 2>"$work/weak-$round.err"
-      for id in "${selected[@]}"; do
+      local k
+      for k in "${!selected[@]}"; do
+        id="${selected[$k]}"
         local verdict reason
-        local key="${track_key[$id]}"
+        local key="${track_key[$k]}"
         verdict="$(awk -F'\t' -v id="$key" '$1 == id { print $2 }' "$work/weak-$round.tsv")"
         reason="$(awk -F'\t' -v id="$key" '$1 == id { print $3 }' "$work/weak-$round.tsv")"
-        printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$key" "${fixture_name[$id]}" "${expected_verdict[$id]}" "${verdict:-(none)}" "$reason" "${rejected_by[$id]}" >>"$out"
-        [ "$verdict" = "${expected_verdict[$id]}" ] || keep_logs planted "$id" "$key-${fixture_name[$id]}"
+        printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$key" "${fixture_name[$k]}" "${expected_verdict[$k]}" "${verdict:-(none)}" "$reason" "${rejected_by[$k]}" >>"$out"
+        [ "$verdict" = "${expected_verdict[$k]}" ] || keep_logs planted "$id" "$key-${fixture_name[$k]}"
       done
     done
-    unset expected_verdict fixture_name track_key rejected_by
     rm -rf "$weak"
     round=$((round + 1))
   done

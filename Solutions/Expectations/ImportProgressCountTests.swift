@@ -7,9 +7,11 @@ import Expectations
 // end, and not a fourth time "to make sure it reaches 100%" (the bar would jump back and forth).
 //
 // The idea: `expectedFulfillmentCount` makes an expectation wait for N calls. Only with
-// `assertForOverFulfill` does call N + 1 fail the test, and on Linux that is off by default. An
-// extra call is noticed only while the test still waits, so wait for the completion as well: it
-// comes after every progress report.
+// `assertForOverFulfill` does call N + 1 fail the test, and its default differs: Apple's
+// `expectation(description:)` turns it on, Linux's XCTest leaves it off (and
+// `XCTestExpectation(description:)` leaves it off on both). Set it yourself, so that the test means
+// the same on every machine. An extra call is noticed only while the test still waits, so wait for
+// the completion as well: it comes after every progress report.
 final class ImportProgressCountTests: XCTestCase {
     func testProgressIsReportedOncePerTrack() {
         let importer = TrackImporter()

@@ -15,8 +15,8 @@
 // The idea: put code that must crash in an exit test, and expect the crash. The closure runs in
 // another process, so it captures nothing: make what it needs inside it.
 //
-// Availability: exit tests need Swift 6.2's Testing, and run on macOS, Linux, FreeBSD and
-// Windows, not on iOS, tvOS or watchOS.
+// Availability: exit tests need Swift 6.2's Testing (Xcode 26), and run on macOS, Linux, FreeBSD
+// and Windows, not on iOS, tvOS or watchOS. With an older toolchain the grader says "needs Swift 6.2".
 
 import Dispatch
 import Foundation

@@ -16,20 +16,17 @@ import KataGradingCore
 /// modification time, so a new toolchain gets a new view and is asked afresh; a failed question is
 /// never cached.
 ///
-/// Linux only. On macOS `swiftc` is an `xcrun` shim whose answers follow `xcode-select` and
-/// `DEVELOPER_DIR`, which no file stamp captures, so there SwiftPM asks the compiler itself.
+/// Linux only (the grader's `BuildReplay` door uses it where `TestPlatform.usesBuildReplay`): on
+/// macOS `swiftc` is an `xcrun` shim whose answers follow `xcode-select` and `DEVELOPER_DIR`,
+/// which no file stamp captures, so there SwiftPM asks the compiler itself.
 public enum CompilerProbeCache {
     /// The environment to give `swift build`: `SWIFT_EXEC` set to the answering script, or
-    /// nothing when the cache does not apply (macOS, an attendee's own `SWIFT_EXEC`, a `swift`
-    /// that is not inside a toolchain, or a state folder that cannot be written).
+    /// nothing when the cache does not apply (an attendee's own `SWIFT_EXEC`, a `swift` that is
+    /// not inside a toolchain, or a state folder that cannot be written).
     public static func environment(swift: String, state: URL) -> [String: String] {
-        #if os(Linux)
         guard ProcessInfo.processInfo.environment["SWIFT_EXEC"] == nil,
               let script = try? view(swift: swift, state: state) else { return [:] }
         return ["SWIFT_EXEC": script.path]
-        #else
-        return [:]
-        #endif
     }
 
     /// Whether the compiler's `-h` lists `option`, read from the cached answer (asked once per

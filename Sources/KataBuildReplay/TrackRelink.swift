@@ -185,11 +185,6 @@ public struct TrackRelink: Sendable {
     /// than gives a binary that runs nothing.
     public func run(_ targets: [String], sources: [String: [URL]], package: URL, testBinary: URL,
                     testTargets: Set<String>, requiredModules: Set<String> = []) -> Outcome {
-        #if !os(Linux)
-        // On macOS the test product is a bundle, XCTest needs no discovery module, and Swift Testing
-        // runs go through `swift test` (TestRunner): a different plan, not verified here.
-        return .fellBack("not on this platform")
-        #else
         // The build folder is the test binary's, links resolved, as SwiftPM writes its plan.
         let build = testBinary.deletingLastPathComponent().resolvingSymlinksInPath()
         let product = testBinary.deletingPathExtension().lastPathComponent
@@ -259,7 +254,6 @@ public struct TrackRelink: Sendable {
             }
         }
         return .rebuilt(targets)
-        #endif
     }
 
     /// Links `target`'s own binary at `output` from `objects` (its own) and the legacy modules'

@@ -41,14 +41,6 @@ int kata_parent_of(int pid) {
     return after && sscanf(after + 1, " %c %d", &state, &parent) == 2 ? parent : -1;
 }
 
-int kata_runs_executable(int pid, const char *path) {
-    char link[64];
-    snprintf(link, sizeof link, "/proc/%d/exe", pid);
-    struct stat running, expected;
-    if (stat(link, &running) != 0 || stat(path, &expected) != 0) return 0;
-    return running.st_dev == expected.st_dev && running.st_ino == expected.st_ino;
-}
-
 int kata_started_with_variable(int pid, const char *name) {
     char path[64];
     snprintf(path, sizeof path, "/proc/%d/environ", pid);
@@ -66,6 +58,97 @@ int kata_started_with_variable(int pid, const char *name) {
         offset += length + 1;
     }
     return 0;
+}
+
+
+int kata_runs_same_executable(int pid, int other) {
+    char a_link[64], b_link[64];
+    snprintf(a_link, sizeof a_link, "/proc/%d/exe", pid);
+    snprintf(b_link, sizeof b_link, "/proc/%d/exe", other);
+    struct stat a, b;
+    if (stat(a_link, &a) != 0 || stat(b_link, &b) != 0) return 0;
+    return a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+// Whether the NUL-separated block holds an entry that starts with `prefix`.
+static int kata_block_has_prefix(const char *block, size_t used, const char *prefix) {
+    size_t want = strlen(prefix);
+    for (size_t offset = 0; offset < used;) {
+        size_t length = strnlen(block + offset, used - offset);
+        if (length >= want && memcmp(block + offset, prefix, want) == 0) return 1;
+        offset += length + 1;
+    }
+    return 0;
+}
+
+static int kata_environment_has_prefix(int pid, const char *prefix) {
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/environ", pid);
+    int fd = open(path, O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return 0;
+    size_t capacity = 1 << 18, used = 0;
+    char *block = malloc(capacity);
+    if (!block) { close(fd); return 0; }
+    ssize_t count;
+    while (used < capacity && (count = read(fd, block + used, capacity - used)) > 0) used += (size_t)count;
+    close(fd);
+    int found = kata_block_has_prefix(block, used, prefix);
+    free(block);
+    return found;
+}
+
+int kata_children(int parent, int *pids, int capacity) {
+    DIR *proc = opendir("/proc");
+    if (!proc) return 0;
+    int found = 0;
+    struct dirent *entry;
+    while ((entry = readdir(proc)) && found < capacity) {
+        char *end;
+        long pid = strtol(entry->d_name, &end, 10);
+        if (*end != 0 || pid <= 0) continue;
+        if (kata_parent_of((int)pid) == parent) pids[found++] = (int)pid;
+    }
+    closedir(proc);
+    return found;
+}
+
+int kata_marked_processes(const char *prefix, int *pids, int capacity) {
+    DIR *proc = opendir("/proc");
+    if (!proc) return 0;
+    int found = 0, me = (int)getpid();
+    uid_t uid = getuid();
+    struct dirent *entry;
+    while ((entry = readdir(proc)) && found < capacity) {
+        char *end;
+        long pid = strtol(entry->d_name, &end, 10);
+        if (*end != 0 || pid <= 0 || pid == me) continue;
+        char folder[64];
+        struct stat owner;
+        snprintf(folder, sizeof folder, "/proc/%ld", pid);
+        if (stat(folder, &owner) != 0 || owner.st_uid != uid) continue;
+        if (kata_environment_has_prefix((int)pid, prefix)) pids[found++] = (int)pid;
+    }
+    closedir(proc);
+    return found;
+}
+
+int kata_lock_holder(int fd) {
+    struct stat status;
+    if (fstat(fd, &status) != 0) return -1;
+    FILE *locks = fopen("/proc/locks", "re");
+    if (!locks) return -1;
+    char line[512];
+    int holder = -1;
+    while (holder < 0 && fgets(line, sizeof line, locks)) {
+        // "1: FLOCK  ADVISORY  WRITE 1234 08:01:5678 0 EOF": the pid, then major:minor:inode.
+        char kind[16];
+        int pid;
+        unsigned long long inode;
+        if (sscanf(line, "%*s %15s %*s %*s %d %*x:%*x:%llu", kind, &pid, &inode) == 3
+            && strcmp(kind, "FLOCK") == 0 && inode == (unsigned long long)status.st_ino) holder = pid;
+    }
+    fclose(locks);
+    return holder;
 }
 
 #elif defined(__APPLE__)
@@ -88,13 +171,6 @@ int kata_peer_pid(int fd) {
 int kata_parent_of(int pid) {
     struct proc_bsdinfo info;
     return proc_pidinfo(pid, PROC_PIDTBSDINFO, 0, &info, sizeof info) == (int)sizeof info ? (int)info.pbi_ppid : -1;
-}
-
-int kata_runs_executable(int pid, const char *path) {
-    char running[PROC_PIDPATHINFO_MAXSIZE];
-    if (proc_pidpath(pid, running, sizeof running) <= 0) return 0;
-    struct stat a, b;
-    return stat(running, &a) == 0 && stat(path, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
 }
 
 // KERN_PROCARGS2: argc, the executable path, argv, then the initial environment, NUL-separated.
@@ -123,13 +199,78 @@ int kata_started_with_variable(int pid, const char *name) {
     return found;
 }
 
+
+int kata_runs_same_executable(int pid, int other) {
+    char a_path[PROC_PIDPATHINFO_MAXSIZE], b_path[PROC_PIDPATHINFO_MAXSIZE];
+    if (proc_pidpath(pid, a_path, sizeof a_path) <= 0 || proc_pidpath(other, b_path, sizeof b_path) <= 0) return 0;
+    struct stat a, b;
+    return stat(a_path, &a) == 0 && stat(b_path, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+int kata_children(int parent, int *pids, int capacity) {
+    int count = proc_listchildpids(parent, pids, capacity * (int)sizeof(int));
+    return count < 0 ? 0 : (count > capacity ? capacity : count);
+}
+
+// Whether the process's initial environment (KERN_PROCARGS2) holds an entry starting with `prefix`.
+static int kata_environment_has_prefix(int pid, const char *prefix) {
+    int mib[3] = { CTL_KERN, KERN_PROCARGS2, pid };
+    size_t size = 0;
+    if (sysctl(mib, 3, NULL, &size, NULL, 0) != 0 || size == 0) return 0;
+    char *block = malloc(size);
+    if (!block) return 0;
+    int found = 0;
+    if (sysctl(mib, 3, block, &size, NULL, 0) == 0 && size > sizeof(int)) {
+        int argc;
+        memcpy(&argc, block, sizeof argc);
+        size_t offset = sizeof argc, want = strlen(prefix);
+        offset += strnlen(block + offset, size - offset);
+        while (offset < size && block[offset] == 0) offset++;
+        for (int skipped = 0; skipped < argc && offset < size; skipped++) offset += strnlen(block + offset, size - offset) + 1;
+        while (offset < size && !found) {
+            size_t length = strnlen(block + offset, size - offset);
+            if (length == 0) break;
+            if (length >= want && memcmp(block + offset, prefix, want) == 0) found = 1;
+            offset += length + 1;
+        }
+    }
+    free(block);
+    return found;
+}
+
+int kata_marked_processes(const char *prefix, int *pids, int capacity) {
+    int room = proc_listallpids(NULL, 0);
+    if (room <= 0) return 0;
+    room += 64;
+    int *all = malloc((size_t)room * sizeof(int));
+    if (!all) return 0;
+    int count = proc_listallpids(all, room * (int)sizeof(int));
+    int found = 0, me = (int)getpid();
+    uid_t uid = getuid();
+    for (int index = 0; index < count && found < capacity; index++) {
+        int pid = all[index];
+        if (pid <= 0 || pid == me) continue;
+        struct proc_bsdinfo info;
+        if (proc_pidinfo(pid, PROC_PIDTBSDINFO, 0, &info, sizeof info) != (int)sizeof info || info.pbi_uid != uid) continue;
+        if (kata_environment_has_prefix(pid, prefix)) pids[found++] = pid;
+    }
+    free(all);
+    return found;
+}
+
+// macOS keeps no list of flock holders that a process can read.
+int kata_lock_holder(int fd) { (void)fd; return -1; }
+
 #else
 int kata_become_subreaper(void) { return -1; }
 int kata_forbid_inspection(void) { return -1; }
 int kata_peer_pid(int fd) { (void)fd; return -1; }
 int kata_parent_of(int pid) { (void)pid; return -1; }
-int kata_runs_executable(int pid, const char *path) { (void)pid; (void)path; return 0; }
 int kata_started_with_variable(int pid, const char *name) { (void)pid; (void)name; return 0; }
+int kata_runs_same_executable(int pid, int other) { (void)pid; (void)other; return 0; }
+int kata_children(int parent, int *pids, int capacity) { (void)parent; (void)pids; (void)capacity; return 0; }
+int kata_marked_processes(const char *prefix, int *pids, int capacity) { (void)prefix; (void)pids; (void)capacity; return 0; }
+int kata_lock_holder(int fd) { (void)fd; return -1; }
 #endif
 
 // MARK: - Sealing a folder

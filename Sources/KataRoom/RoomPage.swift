@@ -85,6 +85,7 @@ enum RoomPage {
       .v-rejects-correct-code { background: #90caf9; color: #000; }
       .v-flaky { background: #f48fb1; color: #000; }
       .v-too-slow { background: #bdbdbd; color: #000; }
+      .v-needs { background: repeating-linear-gradient(45deg, #fff, #fff 4px, #e0e0e0 4px, #e0e0e0 8px); color: #555; }
 
       .side { min-width: 0; display: flex; flex-direction: column; gap: 0.6rem; }
       .side section { border: 2px solid #444; padding: 0.3rem 0.5rem; }
@@ -187,7 +188,8 @@ enum RoomPage {
     "use strict";
     const VERDICTS = [
       ["done", "✓"], ["not started", "·"], ["does not compile", "C"], ["failing", "✗"], ["hangs", "H"],
-      ["crashed", "!"], ["misses bugs", "B"], ["rejects correct code", "R"], ["flaky", "~"], ["too slow", "S"]];
+      ["crashed", "!"], ["misses bugs", "B"], ["rejects correct code", "R"], ["flaky", "~"], ["too slow", "S"],
+      ["needs", "N"]];
     const SYMBOL = Object.fromEntries(VERDICTS);
     const FRAMEWORK = { "xctest": "XCTest", "swift-testing": "Swift Testing" };
     const cls = v => "v-" + String(v).replace(/[^a-z]+/g, "-");
@@ -292,7 +294,9 @@ enum RoomPage {
         name.title = a.name;
         const mark = el("td", stuck ? "⚑ " + duration(minutes) : "", "stuckmark");
         if (stuck) mark.title = "stuck for " + Math.floor(minutes) + " min on " + a.current;
-        tr.append(name, mark, el("td", a.done + "/" + exercises.length, "count"));
+        // An exercise the attendee's machine cannot run ("needs") does not count, as in grade.sh's N/M.
+        const counted = exercises.filter(e => !(a.results[e.id] && a.results[e.id].verdict === "needs")).length;
+        tr.append(name, mark, el("td", a.done + "/" + counted, "count"));
         for (const e of exercises) {
           const r = a.results[e.id];
           const td = el("td", null, "cell " + columnClass(e));

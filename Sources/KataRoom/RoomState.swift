@@ -28,7 +28,8 @@ public struct RoomState: Codable, Sendable, Equatable {
         /// The latest result per track, keyed by `RoomState.trackKey`: `id@framework`, or the bare
         /// id from a grader that does not name its track.
         public var results: [String: Result] = [:]
-        /// The first exercise in course order whose latest verdict is not done.
+        /// The first exercise in course order whose latest verdict is neither done nor `needs` (an
+        /// exercise the attendee's machine cannot run is no one's current exercise).
         public var current: String?
         /// Since when `current` has been the current exercise.
         public var currentSince: Date?
@@ -154,7 +155,7 @@ public struct RoomState: Codable, Sendable, Equatable {
         attendee.lastSeen = now
         let grouped = attendee.tracksByExercise()
         let current = catalog.exercises.first { exercise in
-            Self.headline(of: grouped[exercise.id] ?? []).map { $0.verdict != .done } ?? false
+            Self.headline(of: grouped[exercise.id] ?? []).map { $0.verdict != .done && $0.verdict.counts } ?? false
         }?.id
         if current != attendee.current || attendee.currentSince == nil {
             attendee.current = current

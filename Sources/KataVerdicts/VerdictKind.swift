@@ -1,4 +1,4 @@
-/// The ten verdicts, the one vocabulary the grader judges in and the room shows.
+/// The eleven verdicts, the one vocabulary the grader judges in and the room shows.
 ///
 /// The raw values are the words attendees read (the README's verdict table, `status` in
 /// docs/results-json.md, and what `grade.sh --join` sends to the room), so they never change
@@ -15,6 +15,12 @@ public enum VerdictKind: String, Codable, Sendable, CaseIterable {
     case rejectsCorrectCode = "rejects correct code"
     case flaky
     case tooSlow = "too slow"
+    /// The exercise cannot run on this machine: it needs a newer Swift or macOS, or Xcode. It does
+    /// not count against the course (the N of N/M done leaves it out).
+    case needs
+
+    /// Whether the verdict counts in a course's N/M: every verdict but `needs`.
+    public var counts: Bool { self != .needs }
 
     /// One character per verdict on the room's grid.
     public var symbol: String {
@@ -29,6 +35,7 @@ public enum VerdictKind: String, Codable, Sendable, CaseIterable {
         case .rejectsCorrectCode: "R"
         case .flaky: "~"
         case .tooSlow: "S"
+        case .needs: "N"
         }
     }
 }

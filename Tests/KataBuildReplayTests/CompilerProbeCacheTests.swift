@@ -25,7 +25,6 @@ final class CompilerProbeCacheTests: XCTestCase {
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: root) }
 
     func test_probesAreAnsweredOnce_everythingElseReachesTheCompiler() throws {
-        #if os(Linux)
         let swift = root.appendingPathComponent("toolchain/usr/bin/swift").path
         let state = root.appendingPathComponent("state")
         let script = try XCTUnwrap(CompilerProbeCache.environment(swift: swift, state: state)["SWIFT_EXEC"])
@@ -52,9 +51,6 @@ final class CompilerProbeCacheTests: XCTestCase {
         try write("#!/bin/sh\nexit 9\n", to: URL(fileURLWithPath: script))
         XCTAssertEqual(CompilerProbeCache.environment(swift: swift, state: state)["SWIFT_EXEC"], script)
         XCTAssertEqual(try run(script, ["-version"]), Result(status: 0, output: "answer to -version\n"))
-        #else
-        throw XCTSkip("the probe cache is Linux only")
-        #endif
     }
 
     /// The cache knows three questions of SwiftPM's, asked alone. Another question, or one of them
@@ -62,7 +58,6 @@ final class CompilerProbeCacheTests: XCTestCase {
     /// update in place) gets a view of its own, asked afresh: an answer is never one of another
     /// compiler's.
     func test_questionsItDoesNotKnow_andANewCompiler_reachTheCompiler() throws {
-        #if os(Linux)
         let swift = root.appendingPathComponent("toolchain/usr/bin/swift").path
         let state = root.appendingPathComponent("state")
         let script = try XCTUnwrap(CompilerProbeCache.environment(swift: swift, state: state)["SWIFT_EXEC"])
@@ -83,13 +78,9 @@ final class CompilerProbeCacheTests: XCTestCase {
         let calls = try String(contentsOf: root.appendingPathComponent("calls"), encoding: .utf8)
         XCTAssertEqual(calls, "-print-target-info\n-print-target-info -target x\n-print-target-info -target x\n"
                        + "-print-supported-features\n-print-supported-features\n-print-target-info\n")
-        #else
-        throw XCTSkip("the probe cache is Linux only")
-        #endif
     }
 
     func test_compilerOffers_readsTheCachedHelp_askingOnce() throws {
-        #if os(Linux)
         let swift = root.appendingPathComponent("toolchain/usr/bin/swift").path
         let state = root.appendingPathComponent("state")
         XCTAssertTrue(CompilerProbeCache.compilerOffers("answer", swift: swift, state: state, runner: runner))
@@ -97,10 +88,6 @@ final class CompilerProbeCacheTests: XCTestCase {
         XCTAssertFalse(CompilerProbeCache.compilerOffers("answ", swift: swift, state: state, runner: runner), "a whole word, not a prefix")
         let calls = try String(contentsOf: root.appendingPathComponent("calls"), encoding: .utf8)
         XCTAssertEqual(calls, "-h\n", "the help is asked once and then read from the cache")
-        #else
-        XCTAssertFalse(CompilerProbeCache.compilerOffers("answer", swift: root.appendingPathComponent("toolchain/usr/bin/swift").path,
-                                                         state: root.appendingPathComponent("state"), runner: runner))
-        #endif
     }
 
     func test_notUsedForAToolchainItCannotStamp() throws {

@@ -89,6 +89,28 @@ final class ReportTests: XCTestCase {
         XCTAssertTrue(noted.text.contains("Bound your wait."))
     }
 
+    func test_needs_isSaidWithWhatItNeeds_doesNotCount_andIsNeverTheNextExercise() throws {
+        let c = try catalog()
+        let one = c.exercises[0], two = c.exercises[1]
+        let unmet = TestPlatform.Unmet(what: "macOS 26", have: "this Mac has 15.5", install: "Update this Mac to macOS 26 or later")
+        let needs = Judge.needs(unmet, exercise: one)
+        XCTAssertEqual(needs.kind, .needs)
+        XCTAssertEqual(needs.reason, "macOS 26 (this Mac has 15.5)")
+        let report = TextReport(style: Style(color: false, symbols: false, width: 80), catalog: c)
+        XCTAssertTrue(report.headline(result(one, c, needs)).hasSuffix("needs macOS 26 (this Mac has 15.5)"), report.headline(result(one, c, needs)))
+        XCTAssertTrue(TextReport.porcelain(result(one, c, needs)).hasPrefix("p-one\tneeds\tmacOS 26 (this Mac has 15.5)"))
+        let results = [result(one, c, needs), result(two, c, Verdict(kind: .done, reason: ""))]
+        XCTAssertTrue(report.summary(results, catalog: c).contains("1/1 done"), report.summary(results, catalog: c))
+        let json = JSONReport(results: results, source: "exercises")
+        XCTAssertEqual([json.status, "\(json.done)/\(json.total)"], ["pass", "1/1"])
+        XCTAssertEqual(json.exercises[0].status, "needs")
+        let card = try XCTUnwrap(NextStep.card(results, catalog: c, lastVerdicts: ["p-one": "needs", "p-two": "done"]))
+        XCTAssertNotEqual(card.exerciseID, "p-one")
+        XCTAssertTrue(card.text.contains("p-one needs macOS 26 (this Mac has 15.5): it does not count."), card.text)
+        let failing = NextStep.card([result(one, c, needs), result(two, c, Verdict(kind: .failing, reason: "x"))], catalog: c, lastVerdicts: [:])
+        XCTAssertEqual(failing?.exerciseID, "p-two")
+    }
+
     func test_hint_ofTheOtherTrack_givesItsOwnTitleAndItsPlaceInTheCourse() throws {
         let c = try catalog()
         let text = HintCommand.text(c.exercises[2].tracks[1], catalog: c, style: Style(color: false, symbols: false, width: 80))

@@ -5,10 +5,14 @@
 // what to test. And when: every callback comes before `listen` returns.
 //
 // The idea: XCTest's counter is an expectation with `expectedFulfillmentCount` and
-// `assertForOverFulfill` (off by default on Linux). But an expectation *waits*: with a timeout of
-// a second it would gladly take callbacks that come after `listen` has returned, which is the bug
-// Swift Testing's `confirmation` catches by counting only until its body returns. So await
-// `listen` first, then check the count with a timeout of zero: everything must already be there.
+// `assertForOverFulfill`. Set the latter yourself: its default differs (Apple's
+// `expectation(description:)` turns it on, swift-corelibs-xctest on Linux leaves it off). But an
+// expectation *waits*: with a timeout of a second it would gladly take callbacks that come after
+// `listen` has returned, which is the bug Swift Testing's `confirmation` catches by counting only
+// until its body returns. So await `listen` first, then check the count with a timeout of zero:
+// everything must already be there. `XCTWaiter.fulfillment(of:timeout:)` returns how the wait
+// ended; assert that it completed. (From a @MainActor test, XCTestCase's own `fulfillment(of:)`
+// compiles only from Swift 6.3 on; XCTWaiter's compiles with every Swift 6.)
 //
 // (Swift Testing's version of this exercise is ChatFeedTests.swift, one folder up. Both compile in
 // the same target, which allows neither two files nor two types of the same name, hence "XCTests".)
@@ -27,9 +31,9 @@ final class ChatFeedXCTests: XCTestCase {
         server.finish()
         let feed = ChatFeed(lines: lines)
         let received = Locked<[Message]>([])
-        let messageArrived = expectation(description: "a message arrives")
+        let messageArrived = XCTestExpectation(description: "a message arrives")
         messageArrived.expectedFulfillmentCount = 2
-        // A third call fails the test, instead of going unnoticed (the Linux default).
+        // A third call fails the test (Linux) or stops it (macOS), instead of going unnoticed.
         messageArrived.assertForOverFulfill = true
 
         await feed.listen { message in
@@ -39,7 +43,8 @@ final class ChatFeedXCTests: XCTestCase {
 
         // Timeout zero, where XCTest habit says "a second": the callbacks must have come before
         // `listen` returned. A wait would accept late ones, and confirmation would not.
-        await fulfillment(of: [messageArrived], timeout: 0)
+        let waited = await XCTWaiter.fulfillment(of: [messageArrived], timeout: 0)
+        XCTAssertEqual(waited, .completed, "fewer than two messages had arrived when listen returned")
         XCTAssertEqual(received.value.map(\.message), ["Hi!", "Hello, Ana"])
     }
 }

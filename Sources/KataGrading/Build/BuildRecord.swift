@@ -12,6 +12,18 @@ struct BuildRecord: Codable, Equatable {
     /// The targets rebuilt into binaries of their own since SwiftPM's last build (`BuildReplay`):
     /// theirs is current, SwiftPM's holds their code as it was. (Absent in a record of SwiftPM's build.)
     var ownBinaries: [String]?
+    /// The test product SwiftPM's last build made, where `--show-bin-path` said it is: asked once
+    /// per `swift build`, not at every grade.
+    var testProduct: String?
+
+    /// `testProduct`, when it is still there, in this shadow copy's build folder (a copied
+    /// checkout carries the record of the one it was copied from).
+    func builtProduct(in shadow: ShadowPackage) -> URL? {
+        guard let testProduct, testProduct.hasPrefix(shadow.directory.appendingPathComponent(".build").path + "/")
+                || testProduct.hasPrefix(shadow.directory.resolvingSymlinksInPath().appendingPathComponent(".build").path + "/"),
+              FileManager.default.fileExists(atPath: testProduct) else { return nil }
+        return URL(fileURLWithPath: testProduct)
+    }
 
     static func url(in shadow: ShadowPackage) -> URL {
         shadow.directory.appendingPathComponent(".build/kata-last-build.json")

@@ -9,6 +9,9 @@ import KataGradingCore
 /// test binary of its own instead of running `swift build` (see `TrackRelink`). Whatever it
 /// cannot do is "not this time", and SwiftPM does the work.
 ///
+/// - **Where:** only where the platform uses it (`TestPlatform.usesBuildReplay`: Linux, not macOS
+///   nor Linux taking macOS's decisions); elsewhere every build is `swift build`, as SwiftPM alone
+///   would do it, and nothing is logged (there is nothing to fall back from).
 /// - **Off switch:** `KATA_BUILD_REPLAY=off` in the environment, and the grader builds as
 ///   SwiftPM documents it: `swift build --build-tests`, no `SWIFT_EXEC`, no extra flag, no binary
 ///   of its own. (Switching it either way makes SwiftPM's next build a long one: its compiler
@@ -20,22 +23,22 @@ struct BuildReplay {
     var shadow: ShadowPackage
     var swift: String
     var state: URL
-    /// Whether the replay is on: everywhere but where `KATA_BUILD_REPLAY` says `off` (or `0`).
+    /// Whether the replay is on: where the platform uses it, unless `KATA_BUILD_REPLAY` says `off`
+    /// (or `0`).
     let isOn: Bool
     /// What `swift build` and every replayed job get added to the grader's environment: the
-    /// compiler that answers from the cache, on Linux.
+    /// compiler that answers from the cache.
     let environment: [String: String]
 
-    init(shadow: ShadowPackage, swift: String, state: URL,
+    /// `platformUses`: `TestPlatform.usesBuildReplay`. `setting`: `KATA_BUILD_REPLAY`.
+    init(shadow: ShadowPackage, swift: String, state: URL, platformUses: Bool,
          switchedTo setting: String? = ProcessInfo.processInfo.environment["KATA_BUILD_REPLAY"]) {
         self.shadow = shadow
         self.swift = swift
         self.state = state
-        isOn = !["off", "0", "no", "false"].contains(setting?.lowercased() ?? "")
+        isOn = platformUses && !["off", "0", "no", "false"].contains(setting?.lowercased() ?? "")
         environment = isOn ? CompilerProbeCache.environment(swift: swift, state: state) : [:]
-        #if os(Linux)
         if isOn && environment.isEmpty { note("the compiler's answers are not cached (SWIFT_EXEC is set, or swift is not in a toolchain folder)") }
-        #endif
     }
 
     /// Where the replay says why it did not replay.
@@ -57,7 +60,7 @@ struct BuildReplay {
     /// its XCTest discovery module whenever any test target's object code changes, one file per
     /// exercise track; by date they all look new and all 52 were recompiled after every edit
     /// (0.9 s of a 2.7 s build). Used when the toolchain's compiler offers it (Swift 6.3 does;
-    /// read from the cached `-h`, so Linux only).
+    /// read from the cached `-h`).
     func compilerFlags() -> [String] {
         guard isOn else { return [] }
         let hashing = "-enable-incremental-file-hashing"
@@ -67,7 +70,7 @@ struct BuildReplay {
 
     /// SwiftPM's build plan as it is now (size and time), for the build record.
     func planStamp() -> String {
-        SwiftPMPlan.stamp(inPackage: shadow.directory)
+        isOn ? SwiftPMPlan.stamp(inPackage: shadow.directory) : ""
     }
 
     /// The binaries of `targets` rebuilt since SwiftPM's last build, or nil when one is missing

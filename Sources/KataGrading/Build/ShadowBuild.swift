@@ -38,9 +38,12 @@ public struct ShadowBuild {
     public var only: Set<String>?
     /// The files an attendee added, by the track they are compiled with (`GradePlan.extras`).
     var extraFiles: [String: [String]]
+    /// Tracks this machine cannot run (`needs`): never built.
+    public var leftOut: Set<String>
+    public var platform: TestPlatform
 
     /// The build of `plan`'s shadow copy (one per source of tests, under `.build/kata/`).
-    init(course: Course, plan: GradePlan, swift: String) throws {
+    init(course: Course, plan: GradePlan, swift: String, platform: TestPlatform, leftOut: Set<String> = []) throws {
         paths = course.paths
         catalog = course.catalog
         variants = course.variants
@@ -50,7 +53,13 @@ public struct ShadowBuild {
         progress = BuildProgress()
         only = plan.toBuild
         extraFiles = plan.extras
+        self.leftOut = leftOut
+        self.platform = platform
     }
+
+    /// Every SwiftPM command of the grader names its build system: SwiftPM's default changes
+    /// (`swiftbuild` on main after 6.3), and the test product's name and folder change with it.
+    static let buildSystem = ["--build-system", "native"]
 
     /// The shadow copy as the first step of a build leaves it, before anything is compiled: what
     /// the grader can judge, or look up, from the files alone.
@@ -66,12 +75,13 @@ public struct ShadowBuild {
         public var synced: Set<String>
     }
 
-    /// Copies the checkout into the shadow copy, leaving out the tracks that cannot compile.
+    /// Copies the checkout into the shadow copy, leaving out the tracks that cannot compile (and
+    /// those this machine cannot run: `leftOut`, never synced, so never looked up).
     public func prepare() throws -> Prepared {
         let broken = namingGraderOnlyCode()
         let missing = try sync(excluding: Set(broken.keys))
         let synced = catalog.allTracks.map(\.key).filter { key in
-            broken[key] == nil && missing[key] == nil && only.map { $0.contains(key) } != false
+            broken[key] == nil && missing[key] == nil && !leftOut.contains(key) && only.map { $0.contains(key) } != false
         }
         return Prepared(broken: broken, missing: missing, files: shadow.fileFingerprints(), synced: Set(synced))
     }
@@ -80,8 +90,8 @@ public struct ShadowBuild {
     /// most likely is: an edit under `Sources/`.
     func sync(excluding excluded: Set<String>) throws -> [String: String] {
         do {
-            return try shadow.sync(paths: paths, catalog: catalog, variants: variants, excluded: excluded, only: only,
-                                   extraFiles: extraFiles)
+            return try shadow.sync(paths: paths, catalog: catalog, variants: variants, excluded: excluded.union(leftOut),
+                                   only: only, extraFiles: extraFiles, withXCTest: !platform.lacksXCTest)
         } catch let error as CatalogError {
             if let edited = ShippedSources.firstEdited(paths) { throw Failure(description: ShippedSources.message(edited)) }
             throw error
@@ -96,16 +106,17 @@ public struct ShadowBuild {
         var rebuiltFromScratch = false
         var cold = !FileManager.default.fileExists(atPath: shadow.directory.appendingPathComponent(".build").path)
 
-        let replay = BuildReplay(shadow: shadow, swift: swift, state: paths.state)
-        let arguments = ["build", "--build-tests", "--package-path", shadow.directory.path] + replay.compilerFlags()
+        let replay = BuildReplay(shadow: shadow, swift: swift, state: paths.state, platformUses: platform.usesBuildReplay)
+        let arguments = ["build"] + Self.buildSystem + ["--build-tests", "--package-path", shadow.directory.path] + replay.compilerFlags()
         var synced: [String: String]? = prepared.files
         for _ in 0...catalog.exercises.count {
             // The copy as `prepare` left it, the first time; again, without what broke, after that.
             if synced == nil { missing = try sync(excluding: Set(broken.keys)) }
             // Nothing to build: every exercise is still a starter (its verdict needs no run).
-            // (A track whose files are missing or unreadable needs none either.)
-            if let only, only.subtracting(broken.keys).subtracting(missing.keys).isEmpty {
-                return built(testBinary: (try? testBinary()) ?? shadow.directory, broken: broken, missing: missing)
+            // (A track whose files are missing or unreadable needs none either, nor one this machine cannot run.)
+            if let only, only.subtracting(broken.keys).subtracting(missing.keys).subtracting(leftOut).isEmpty {
+                let binary = BuildRecord.load(from: shadow)?.builtProduct(in: shadow) ?? (try? testBinary())
+                return built(testBinary: binary ?? shadow.directory, broken: broken, missing: missing)
             }
             // Nothing changed since the last build that succeeded (the manifest says which exercises
             // were left out): SwiftPM would only confirm it, which costs a second and more.
@@ -113,16 +124,16 @@ public struct ShadowBuild {
             synced = nil
             let plan = replay.planStamp()
             let record = BuildRecord.load(from: shadow)
-            if !cold, let record, record.files == files, record.plan == plan, let binary = try? testBinary(),
+            if !cold, replay.isOn, let record, record.files == files, record.plan == plan, let binary = record.builtProduct(in: shadow),
                let own = replay.ownBinaries(record.ownBinaries ?? [], testBinary: binary) {
                 return built(testBinary: binary, ownBinaries: own, broken: broken, missing: missing)
             }
             // Forgotten until a build succeeds: an interrupted one leaves no record to trust.
             BuildRecord.forget(in: shadow)
-            if !cold, let record, record.plan == plan, let binary = try? testBinary(),
+            if !cold, replay.isOn, let record, record.plan == plan, let binary = record.builtProduct(in: shadow),
                let own = replay.rebuild(since: record, files: files, testBinary: binary,
                                         swiftTestingTargets: swiftTestingTargets, trackTargets: trackTargets, progress: progress) {
-                BuildRecord(files: files, plan: plan, ownBinaries: own.keys.sorted()).save(to: shadow)
+                BuildRecord(files: files, plan: plan, ownBinaries: own.keys.sorted(), testProduct: binary.path).save(to: shadow)
                 return built(testBinary: binary, ownBinaries: own, broken: broken, missing: missing)
             }
             let result = try progress.during(log: log, cold: cold) {
@@ -132,7 +143,7 @@ public struct ShadowBuild {
             cold = false
             if result.termination == .exited(0) {
                 let binary = try testBinary()
-                BuildRecord(files: files, plan: replay.planStamp()).save(to: shadow)
+                BuildRecord(files: files, plan: replay.planStamp(), testProduct: binary.path).save(to: shadow)
                 return built(testBinary: binary, broken: broken, missing: missing)
             }
             var newlyBroken = false
@@ -226,13 +237,22 @@ public struct ShadowBuild {
         Set(catalog.allTracks.filter { $0.framework == .swiftTesting }.map(Catalog.targetName(of:)))
     }
 
+    /// The test product SwiftPM built, in the folder SwiftPM names (`--show-bin-path`, which builds
+    /// nothing): `<Package>PackageTests.xctest`, an executable on Linux and a bundle on macOS.
     func testBinary() throws -> URL {
-        let debug = shadow.directory.appendingPathComponent(".build/debug")
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: debug.resolvingSymlinksInPath().path)) ?? []
-        guard let name = names.first(where: { $0.hasSuffix("PackageTests.xctest") }) else {
-            throw Failure(description: "the build succeeded but left no test binary in \(paths.relative(debug)).")
+        let log = shadow.directory.appendingPathComponent("bin-path.log")
+        let answer = try? ProcessRunner.shared.run(swift, ["build"] + Self.buildSystem + ["--show-bin-path", "--package-path", shadow.directory.path],
+                                                   timeout: 120, log: log, temporaryName: ProcessRunner.swiftPMTemporary)
+        guard let answer, answer.termination == .exited(0),
+              let path = answer.output.split(separator: "\n").last.map({ $0.trimmingCharacters(in: .whitespaces) }), path.hasPrefix("/") else {
+            throw Failure(description: "swift build --show-bin-path did not name the build folder; see \(paths.relative(log)).")
         }
-        return debug.appendingPathComponent(name)
+        let folder = URL(fileURLWithPath: path)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        guard let name = names.first(where: { $0.hasSuffix("PackageTests.xctest") }) else {
+            throw Failure(description: "the build succeeded but left no test product in \(paths.relative(folder)).")
+        }
+        return folder.appendingPathComponent(name)
     }
 
     static func describeUnattributed(_ result: ProcessResult, log: String) -> String {

@@ -42,11 +42,14 @@ public struct ShadowPackage: Sendable {
     }
 
     /// Mirrors the checkout into the shadow copy. Exercise tracks in `excluded`, or not in `only`
-    /// when it is given, are left out of the manifest.
+    /// when it is given, are left out of the manifest. Without XCTest (a Mac with only the Command
+    /// Line Tools, where `import XCTest` does not compile), so are every XCTest track and the
+    /// grader's XCTest observer, so that the Swift Testing tracks still build.
     /// Returns the exercises whose files are missing, with the missing path.
     @discardableResult
     public func sync(paths: KataPaths, catalog: Catalog, variants: [Variant],
-                     excluded: Set<String>, only: Set<String>? = nil, extraFiles: [String: [String]] = [:]) throws -> [String: String] {
+                     excluded: Set<String>, only: Set<String>? = nil, extraFiles: [String: [String]] = [:],
+                     withXCTest: Bool = true) throws -> [String: String] {
         let fm = FileManager.default
         try GraderFolder.makeReal(directory, within: paths.state)
         // Only what the grader writes may be here: a file a test dropped in (a stray C file, a
@@ -80,7 +83,7 @@ public struct ShadowPackage: Sendable {
             try? fm.removeItem(at: shadowSources.appendingPathComponent(stale))
         }
 
-        try writeHook()
+        try writeHook(withXCTest: withXCTest)
 
         let gradeDirectory = directory.appendingPathComponent("Grade")
         try fm.createDirectory(at: gradeDirectory, withIntermediateDirectories: true)
@@ -89,7 +92,8 @@ public struct ShadowPackage: Sendable {
         // One test target per exercise: the files of earlier exercises it uses, then its own.
         var missing: [String: String] = [:]
         var included: [Catalog.Exercise] = []
-        for exercise in catalog.allTracks where !excluded.contains(exercise.key) && only.map({ $0.contains(exercise.key) }) != false {
+        for exercise in catalog.allTracks where !excluded.contains(exercise.key) && only.map({ $0.contains(exercise.key) }) != false
+            && (withXCTest || exercise.framework != .xctest) {
             let target = targetDirectory(of: exercise)
             var written = Set<String>()
             for name in Self.targetFiles(of: exercise, extraFiles: extraFiles) {
@@ -119,14 +123,16 @@ public struct ShadowPackage: Sendable {
         exercise.uses + exercise.files + (extraFiles[exercise.key] ?? []).filter { !(exercise.uses + exercise.files).contains($0) }
     }
 
-    /// The grader's own targets: the run hook (C) and the XCTest observer.
-    func writeHook() throws {
+    /// The grader's own targets: the run hook (C) and the XCTest observer. Without XCTest, the
+    /// observer's target holds a file that imports nothing, and only links the hook in.
+    func writeHook(withXCTest: Bool = true) throws {
         let hook = directory.appendingPathComponent("Hook/\(GraderOnlyNames.hookModule)")
         try FileTree.write(RunHookSource.source, to: hook.appendingPathComponent("hook.c"))
         try FileTree.write(RunHookSource.header, to: hook.appendingPathComponent("include/\(RunHookSource.headerName)"))
         try FileTree.removeFiles(under: hook, except: ["hook.c", "include/\(RunHookSource.headerName)"])
         let observer = directory.appendingPathComponent("Hook/\(GraderOnlyNames.observerModule)")
-        try FileTree.write(XCTestObserverSource.source, to: observer.appendingPathComponent(XCTestObserverSource.fileName))
+        try FileTree.write(withXCTest ? XCTestObserverSource.source : XCTestObserverSource.withoutXCTest,
+                           to: observer.appendingPathComponent(XCTestObserverSource.fileName))
         try FileTree.removeFiles(under: observer, except: [XCTestObserverSource.fileName])
         try Self.prune(directory.appendingPathComponent("Hook"), keeping: [GraderOnlyNames.hookModule, GraderOnlyNames.observerModule])
     }

@@ -38,8 +38,9 @@ public enum GradeCommand {
             return CheckCommand.run(paths, json: arguments.json)
         case .list:
             return withCourse(arguments, paths) { course, _, style in
-                ListCommand.lines(course.catalog, last: LastGrade.load(paths), porcelain: arguments.porcelain, style: style)
-                    .forEach { print($0) }
+                let platform = TestPlatform.current(swift: ProcessRunner.which("swift"), log: paths.state.appendingPathComponent("platform.log"))
+                ListCommand.lines(course.catalog, last: LastGrade.load(paths), porcelain: arguments.porcelain, style: style,
+                                  platform: platform).forEach { print($0) }
                 return exitDone
             }
         case .index:

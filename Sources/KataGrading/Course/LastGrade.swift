@@ -108,12 +108,17 @@ public struct LastGrade: Codable, Sendable {
         try? JSONEncoder().encode(self).write(to: Self.url(paths), options: .atomic)
     }
 
-    /// The first exercise not known to be done; with no history, the first one still a starter.
+    /// The first exercise not known to be done (nor one this machine cannot run); with no history,
+    /// the first one still a starter.
     public func current(in catalog: Catalog, starters: StarterStore) -> Catalog.Exercise? {
         let verdicts = self.verdicts
         if !verdicts.isEmpty {
-            // Done, but every track back to the starter (restored by hand): not done any more.
-            return catalog.exercises.first { verdicts[$0.id] != Verdict.Kind.done.rawValue || $0.tracks.allSatisfy(starters.isUntouched) }
+            // Done, but every track back to the starter (restored by hand): not done any more. One
+            // this machine cannot run (`needs`) is no one's current exercise.
+            return catalog.exercises.first {
+                verdicts[$0.id] != Verdict.Kind.needs.rawValue
+                    && (verdicts[$0.id] != Verdict.Kind.done.rawValue || $0.tracks.allSatisfy(starters.isUntouched))
+            }
         }
         return catalog.exercises.first { starters.isUntouched($0) } ?? catalog.exercises.first
     }

@@ -1,4 +1,5 @@
 import Foundation
+import KataGradingKernel
 import KataGradingCore
 #if canImport(Glibc)
 import Glibc
@@ -52,22 +53,15 @@ public final class CheckoutLock: Sendable {
         return CheckoutLock(descriptor: fd)
     }
 
-    /// "pid N, started HH:MM:SS" as the holder wrote it, when that process is still alive. On
-    /// Linux, the kernel's own list of locks names the real holder, whoever took it.
+    /// "pid N, started HH:MM:SS" as the holder wrote it, when that process is still alive. Where
+    /// the kernel keeps a list of locks (Linux), it names the real holder, whoever took it.
     static func holder(path: String, fd: Int32) -> String? {
-        #if os(Linux)
-        var status = stat()
-        if fstat(fd, &status) == 0, let locks = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) {
-            for line in locks.split(separator: "\n") {
-                let fields = line.split(separator: " ")
-                guard fields.count > 5, fields[1] == "FLOCK", let pid = Int32(fields[4]),
-                      fields[5].split(separator: ":").last.flatMap({ UInt64($0) }) == UInt64(status.st_ino) else { continue }
-                let command = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8))?
-                    .split(separator: "\0").first.map { ($0 as NSString).lastPathComponent } ?? "a process"
-                return "pid \(pid), \(command)"
-            }
+        let pid = kata_lock_holder(fd)
+        if pid > 0 {
+            let command = (try? String(contentsOfFile: "/proc/\(pid)/cmdline", encoding: .utf8))?
+                .split(separator: "\0").first.map { ($0 as NSString).lastPathComponent } ?? "a process"
+            return "pid \(pid), \(command)"
         }
-        #endif
         guard let text = try? String(contentsOfFile: path, encoding: .utf8), text.hasPrefix("pid "),
               let pid = Int32(text.dropFirst(4).prefix { $0.isNumber }), kill(pid, 0) == 0 else { return nil }
         return text.trimmingCharacters(in: .whitespacesAndNewlines)

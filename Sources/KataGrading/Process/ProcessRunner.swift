@@ -13,8 +13,10 @@ import Darwin
 /// Each child runs under a `Supervisor` (the grader's own executable, `--supervise`), which owns
 /// the time limit and the clean-up; the grader waits for the supervisor, with a bound of its own.
 /// On Linux the grader is also a child subreaper, so that even a supervisor killed by hand cannot
-/// leave a test's processes behind. On macOS there is no subreaper: a process that a test moves
-/// out of its process group (`setsid`) can outlive the run there.
+/// leave a test's processes behind. macOS has no subreaper (`TestPlatform.reliesOnSubreaper`):
+/// there the supervisors, and the grader at the start and end of each grade, end what carries a
+/// run's mark in its environment (`ChildProcesses.endMarked`); a process that a test moves out of
+/// its process group (`setsid`) and starts without that mark can outlive the run.
 ///
 /// Every child gets a temporary directory of its own under the kata's build state (`TMPDIR`),
 /// emptied when it ends, so the toolchain's scratch folders never pile up in the system's.
@@ -29,18 +31,28 @@ public final class ProcessRunner: @unchecked Sendable {
     public var supervisor: String?
     /// Where each child's `TMPDIR` is made. Nil leaves `TMPDIR` alone.
     public var temporaryRoot: URL?
+    /// Whether the grader and its supervisors are child subreapers (`TestPlatform.reliesOnSubreaper`).
+    public private(set) var subreaper = true
 
     private let lock = NSLock()
     private var live: Set<pid_t> = []
     private var stopping = false
     private var counter = 0
 
-    /// Becomes the subreaper of everything the grader starts (Linux), and points the supervisor
-    /// at this executable. Called once, by the grader's `main`.
-    public func adopt(executable: String, temporaryRoot: URL) {
+    /// Becomes the subreaper of everything the grader starts (where the platform relies on one),
+    /// and points the supervisor at this executable. Called once, by the grader's `main`.
+    public func adopt(executable: String, temporaryRoot: URL, subreaper: Bool) {
         supervisor = executable
         self.temporaryRoot = temporaryRoot
-        _ = kata_become_subreaper()
+        self.subreaper = subreaper
+        if subreaper { _ = kata_become_subreaper() }
+    }
+
+    /// Without a subreaper: kills what any run of `checkout` started that is still running (every
+    /// run is over when this is called: before and after a grade, under the checkout's lock).
+    public func endMarked(runsOf checkout: URL) {
+        guard supervisor != nil, !subreaper else { return }
+        ChildProcesses.endMarked(RunFolder.marks(of: checkout))
     }
 
     /// Removes the temporary folders of children of a grade that was killed outright: nothing of
@@ -73,7 +85,8 @@ public final class ProcessRunner: @unchecked Sendable {
             temporary = directory
         }
         defer { if let temporary { try? fm.removeItem(at: temporary) } }
-        let orders = SupervisorOrders(limit: timeout, program: executable, arguments: arguments, environment: childEnvironment)
+        var orders = SupervisorOrders(limit: timeout, program: executable, arguments: arguments, environment: childEnvironment)
+        orders.subreaper = subreaper
         return try supervise(orders, log: log)
     }
 
@@ -90,8 +103,9 @@ public final class ProcessRunner: @unchecked Sendable {
         for key in ["LD_PRELOAD", "DYLD_INSERT_LIBRARIES"] { childEnvironment[key] = nil }
         childEnvironment["TMPDIR"] = folder.temporary.path
         childEnvironment[RunHookSource.environmentKey] = RunFolder.socket(in: folder.url.path)
-        let orders = SupervisorOrders(limit: timeout, program: executable, arguments: arguments, environment: childEnvironment,
+        var orders = SupervisorOrders(limit: timeout, program: executable, arguments: arguments, environment: childEnvironment,
                                       test: .init(framework: framework, variant: variant, folder: folder.url.path))
+        orders.subreaper = subreaper
         return try supervise(orders, log: log)
     }
 

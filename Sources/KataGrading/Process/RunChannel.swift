@@ -13,8 +13,9 @@ import Darwin
 ///
 /// The variant is told only to a process whose first act is the hook's: the test process the
 /// supervisor started (once), and a Swift Testing exit test's child, recognised by what only
-/// Swift Testing gives it: it runs the test binary, descends from the test process, and was
-/// started with `SWT_EXIT_TEST_ID` in its environment. Anything else that connects, a second time
+/// Swift Testing gives it: it runs the same program as the test process (the test binary on
+/// Linux, the tool that hosts it on macOS, which an exit test starts again), descends from the
+/// test process, and was started with `SWT_EXIT_TEST_ID` in its environment. Anything else that connects, a second time
 /// or from another program, is told "the real code", which says nothing.
 ///
 /// Used by one supervisor's single thread only.
@@ -31,14 +32,12 @@ final class RunChannel {
     private let variant: Int32
     /// The process the supervisor started, set once it is started (before any connection is accepted).
     var testProcess: pid_t = -1
-    private let executable: String
     private var answeredTestProcess = false
     private(set) var connections: [Connection] = []
 
-    init(path: String, variant: Int32, executable: String) throws {
+    init(path: String, variant: Int32) throws {
         self.path = path
         self.variant = variant
-        self.executable = executable
         listener = try Self.makeListener(at: path)
     }
 
@@ -95,7 +94,7 @@ final class RunChannel {
             answeredTestProcess = true
             return .testProcess
         }
-        guard descends(peer, from: testProcess), kata_runs_executable(peer, executable) == 1,
+        guard descends(peer, from: testProcess), kata_runs_same_executable(peer, testProcess) == 1,
               kata_started_with_variable(peer, Self.exitTestVariable) == 1,
               kata_started_with_variable(peer, "LD_PRELOAD") == 0, kata_started_with_variable(peer, "DYLD_INSERT_LIBRARIES") == 0
         else { return .stranger }

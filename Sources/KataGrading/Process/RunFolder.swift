@@ -1,4 +1,5 @@
 import Foundation
+import KataGradingCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -40,6 +41,13 @@ struct RunFolder {
     }
 
     static func socket(in folder: String) -> String { folder + "/s" }
+
+    /// What every process a run started carries in its environment, unless it dropped it: the
+    /// hook's variable naming the run's socket (`RunHookSource.environmentKey`).
+    static func mark(of folder: String) -> String { RunHookSource.environmentKey + "=" + socket(in: folder) }
+
+    /// The mark of every run of `checkout` (their folders share its prefix).
+    static func marks(of checkout: URL) -> String { RunHookSource.environmentKey + "=" + root() + "/" + prefix(for: checkout) }
 
     var temporary: URL { url.appendingPathComponent("t") }
 

@@ -17,7 +17,9 @@ import Darwin
 ///   when the grader dies, which it notices because its parent changes;
 /// - on Linux, is a child subreaper: anything the command started that escaped its group (`setsid`,
 ///   `Process`, a double fork) is re-parented here when its parent ends, and is killed before the
-///   supervisor exits. On macOS there is no subreaper: such an escapee survives (see `ProcessRunner`);
+///   supervisor exits. macOS has no subreaper (`TestPlatform.reliesOnSubreaper`): there it kills,
+///   after a test run, every process started with the run's mark in its environment (`KATA_RUN`,
+///   the run's own socket), wherever it went; one that left its group *and* dropped the mark survives;
 /// - copies the command's output to its own standard output (the log), capped (`OutputLog`);
 /// - for a test run, serves the run's channel (`RunChannel`): tells the test binary's hook which
 ///   variant to be, and reads, while they are written, the framework's own reports (the XCTest
@@ -41,7 +43,7 @@ public enum Supervisor {
             FileHandle.standardError.write(Data("usage: the grader starts KataGrader --supervise with its orders on descriptor 4.\n".utf8))
             return 2
         }
-        _ = kata_become_subreaper()
+        if orders.subreaper { _ = kata_become_subreaper() }
         for signalNumber in [SIGTERM, SIGINT, SIGHUP] {
             signal(signalNumber) { _ in Supervisor.stopRequested = 1 }
         }
@@ -79,7 +81,7 @@ public enum Supervisor {
         var channel: RunChannel?
         if let test = orders.test {
             do {
-                channel = try RunChannel(path: RunFolder.socket(in: test.folder), variant: test.variant, executable: orders.program)
+                channel = try RunChannel(path: RunFolder.socket(in: test.folder), variant: test.variant)
             } catch {
                 failed.startFailure = "\(error)"
                 return failed
@@ -161,6 +163,7 @@ public enum Supervisor {
         // The group first (it holds most of what the command started), then anything that escaped.
         kill(-child, SIGKILL)
         kill(child, SIGKILL)
+        if !orders.subreaper, let test = orders.test { ChildProcesses.endMarked(RunFolder.mark(of: test.folder)) }
         reapEverything()
         // Every writer is dead now, so the pipes and the channel end soon; bound the wait all the same.
         let until = Date().addingTimeInterval(1)

@@ -20,6 +20,9 @@ struct SupervisorOrders: Codable, Sendable {
     /// The command's whole environment.
     var environment: [String: String]
     var test: TestRun?
+    /// Whether the supervisor becomes a child subreaper (`TestPlatform.reliesOnSubreaper`); when
+    /// not, it ends what carries its test run's mark instead (`ChildProcesses.endMarked`).
+    var subreaper = true
 }
 
 /// What a supervisor sends back on its descriptor 3: first `started <pid>` as soon as the command

@@ -36,7 +36,7 @@ public struct JSONReport: Codable, Sendable, Equatable {
         public var pattern: String
         public var title: String
         /// One of the verdicts: done, not started, does not compile, failing, hangs, crashed,
-        /// misses bugs, rejects correct code, flaky, too slow.
+        /// misses bugs, rejects correct code, flaky, too slow, needs.
         public var status: String
         /// The verdict that stands for the exercise, its tracks in this grade combined
         /// (`ExerciseStanding`): the same in every entry of one id.
@@ -110,8 +110,9 @@ public struct JSONReport: Codable, Sendable, Equatable {
     public init(results: [ExerciseResult], source: String, attendee: Attendee = .anonymous,
                 startedAt: Date? = nil, date: Date = Date(), next: NextStep? = nil) {
         version = Self.currentVersion
-        // Exercises, not tracks: one done in either framework is done.
-        let graded = results.byExercise()
+        // Exercises, not tracks: one done in either framework is done; one this machine cannot
+        // run (`needs`) does not count.
+        let graded = results.byExercise().filter(\.counts)
         let done = graded.filter(\.isDone).count
         status = done == graded.count ? "pass" : "fail"
         self.source = source

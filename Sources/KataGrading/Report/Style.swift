@@ -48,6 +48,7 @@ public struct Style: Sendable {
         switch kind {
         case .done: return paint(symbols ? "✔" : "ok", "32")
         case .notStarted: return paint(symbols ? "·" : "--", "2")
+        case .needs: return paint(symbols ? "○" : "--", "2")
         default: return paint(symbols ? "✘" : "!!", "31")
         }
     }
@@ -55,7 +56,7 @@ public struct Style: Sendable {
     func verdictText(_ kind: Verdict.Kind) -> String {
         switch kind {
         case .done: return paint(kind.rawValue, "32")
-        case .notStarted: return dim(kind.rawValue)
+        case .notStarted, .needs: return dim(kind.rawValue)
         case .missesBugs, .rejectsCorrectCode, .flaky, .tooSlow: return paint(kind.rawValue, "33")
         default: return paint(kind.rawValue, "31")
         }

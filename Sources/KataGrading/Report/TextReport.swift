@@ -28,6 +28,8 @@ public struct TextReport: Sendable {
         let key = bothTracks.contains(result.exercise.id) ? "\(result.exercise.id)@\(result.exercise.framework.rawValue)" : result.exercise.key
         let id = key.padding(toLength: max(idWidth, key.count + 1), withPad: " ", startingAt: 0)
         var head = "\(style.mark(for: verdict.kind)) \(id)\(style.verdictText(verdict.kind))"
+        // "needs macOS 26 (this Mac has 15.5)": the verdict is only whole with what it needs.
+        if verdict.kind == .needs { head += " " + verdict.reason }
         if let since = result.unchangedSince {
             // Instead of the count, which the grade that made these runs showed: on 80 columns.
             head += style.dim(" · " + Self.unchanged(since: since))
@@ -49,7 +51,7 @@ public struct TextReport: Sendable {
             let files = result.extraFiles.map { "Exercises/\($0)" }.joined(separator: ", ")
             lines += style.wrap("graded with your \(files)", indent: "    ").map { style.dim($0) }
         }
-        if verdict.kind != .done && verdict.kind != .notStarted {
+        if verdict.kind != .done && verdict.kind != .notStarted && verdict.kind != .needs {
             lines += style.wrap(verdict.reason, indent: "    ")
         }
         for detail in verdict.details {
@@ -61,8 +63,9 @@ public struct TextReport: Sendable {
     /// `N/M done`, then the "Next" card. `lastVerdicts` (from the last grades of `Exercises/`)
     /// lets a grade of one exercise name the exercise to open after it.
     public func summary(_ results: [ExerciseResult], catalog: Catalog, lastVerdicts: [String: String]? = nil) -> String {
-        // Exercises, not tracks: one done in either framework is done (`ExerciseStanding`).
-        let exercises = results.byExercise()
+        // Exercises, not tracks: one done in either framework is done (`ExerciseStanding`); one
+        // this machine cannot run (`needs`) does not count.
+        let exercises = results.byExercise().filter(\.counts)
         let done = exercises.filter(\.isDone).count
         var lines = ["", style.bold("\(done)/\(exercises.count) done")]
         if let card = NextStep.card(results, catalog: catalog, lastVerdicts: lastVerdicts) {

@@ -10,14 +10,14 @@ struct GradeRuns {
 
     /// Starts the runs of `tracks` from `build`'s binaries. The logs of the last grade go first,
     /// whether anything runs or not.
-    init(_ tracks: [Catalog.Exercise], of build: ShadowBuild.Result, course: Course, options: GradeOptions, swift: String,
-         seal: GraderSeal) throws {
+    init(_ tracks: [Catalog.Exercise], of build: ShadowBuild.Result, course: Course, options: GradeOptions,
+         platform: TestPlatform, seal: GraderSeal) throws {
         shadow = build.shadow
         logs = shadow.directory.appendingPathComponent("logs")
         try? FileManager.default.removeItem(at: logs)
         guard !tracks.isEmpty else { tickets = [:]; return }
-        let scheduler = RunScheduler()
-        let runner = try TestRunner(binary: build.testBinary, logs: logs, platform: .current(logs: logs), variants: course.variants,
+        let scheduler = RunScheduler(width: platform.runWidth)
+        let runner = try TestRunner(binary: build.testBinary, logs: logs, platform: platform, variants: course.variants,
                                     checkout: course.paths.root, seal: seal, runsXCTest: tracks.contains { $0.framework == .xctest })
         var tickets: [String: RunScheduler.Ticket] = [:]
         for track in RunTimings.slowestFirst(tracks, source: options.source, course.paths) {

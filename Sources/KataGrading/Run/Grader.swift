@@ -7,8 +7,13 @@ import KataGradingCore
 /// step's result to the next.
 public struct Grader: Sendable {
     public let course: Course
+    /// What the grader decides differently on each platform, and what this machine can run.
+    public let platform: TestPlatform
 
-    public init(course: Course) { self.course = course }
+    public init(course: Course, platform: TestPlatform) {
+        self.course = course
+        self.platform = platform
+    }
 
     /// Grades while holding the checkout's lock, so that two grade.sh runs never share the shadow
     /// copy at once: the second one says it is waiting, then goes on.
@@ -17,7 +22,11 @@ public struct Grader: Sendable {
         let lock = try CheckoutLock.acquire(in: course.paths.state) { StandardError().write($0) }
         defer { lock.release() }
         // However this grade ends, nothing it started or adopted outlives it.
-        defer { ProcessRunner.shared.endAdopted() }
+        defer {
+            ProcessRunner.shared.endAdopted()
+            ProcessRunner.shared.endMarked(runsOf: course.paths.root)
+        }
+        ProcessRunner.shared.endMarked(runsOf: course.paths.root)
         ProcessRunner.shared.removeLeftoverTemporaries()
         RunFolder.removeLeftovers(for: course.paths.root)
         return try grade(selected, options: options, swift: swift, report: report)
@@ -28,11 +37,15 @@ public struct Grader: Sendable {
                       report: (ExerciseResult) -> Void) throws -> [ExerciseResult] {
         let clock = PhaseClock()
         let plan = course.plan(selected, source: options.source)
-        let shadowBuild = try ShadowBuild(course: course, plan: plan, swift: swift)
+        // What this machine cannot run is judged first: neither built, nor looked up, nor run.
+        var decided: [String: Verdict] = [:]
+        for track in course.catalog.allTracks {
+            if let unmet = platform.unmet(track.requires, framework: track.framework) { decided[track.key] = Judge.needs(unmet, exercise: track) }
+        }
+        let shadowBuild = try ShadowBuild(course: course, plan: plan, swift: swift, platform: platform, leftOut: Set(decided.keys))
         let prepared = try shadowBuild.prepare()
         clock.note("copied")
-        var decided: [String: Verdict] = [:]
-        for track in plan.tracks {
+        for track in plan.tracks where decided[track.key] == nil {
             decided[track.key] = judgedWithoutRuns(track, plan: plan, missing: prepared.missing, broken: prepared.broken)
         }
         // The runs kept from an earlier grade of what is still the same: judged again, not made again.
@@ -63,7 +76,7 @@ public struct Grader: Sendable {
                 // From here on tests run: what the grader trusts is sealed first, and checked once they are over.
                 seal = GraderSeal(state: course.paths.state, shadow: build.shadow.directory)
                 clock.note("sealed")
-                runs = try GradeRuns(toRun, of: build, course: course, options: options, swift: swift, seal: seal!)
+                runs = try GradeRuns(toRun, of: build, course: course, options: options, platform: platform, seal: seal!)
                 clock.note("runs started")
             }
         }
@@ -86,7 +99,7 @@ public struct Grader: Sendable {
                     toKeep.append(keeping)
                 }
             }
-            if verdict?.kind != .notStarted, let changed = changedWhileGraded(track, shadow: shadowBuild.shadow, extras: plan.extras) {
+            if verdict?.kind != .notStarted, verdict?.kind != .needs, let changed = changedWhileGraded(track, shadow: shadowBuild.shadow, extras: plan.extras) {
                 verdict?.details.append("- Note: \(changed) changed while it was graded: this verdict is of the version saved before the grade began. Grade again to see the new one.")
                 toKeep.removeAll { $0.track == track.key }
             }

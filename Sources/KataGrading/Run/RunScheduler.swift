@@ -10,7 +10,7 @@ import KataGradingCore
 /// their last grade's time), so a slow one is not left to run alone at the end.
 ///
 /// The pool is wider than the machine has cores: most runs spend their time waiting for a timeout
-/// or a delayed answer, not computing.
+/// or a delayed answer, not computing (`TestPlatform.runWidth` says how wide).
 final class RunScheduler: Sendable {
     enum Job: Sendable {
         case repeatRun(Int)
@@ -47,14 +47,10 @@ final class RunScheduler: Sendable {
         }
     }
 
-    /// Runs at once: a few per core, since most runs wait rather than compute.
-    /// Measured on 2 cores: 2 at once took 26 s for a full grade of the solutions, 4 took 15 s,
-    /// 8 took 7–8 s with the CPU still half idle; beyond that, no gain.
-    static var defaultWidth: Int { max(4, 4 * ProcessInfo.processInfo.activeProcessorCount) }
-
     private let pool: WorkerPool
 
-    init(width: Int = RunScheduler.defaultWidth) {
+    /// `width`: runs at once, the platform's (`TestPlatform.runWidth`).
+    init(width: Int) {
         pool = WorkerPool(width: width)
     }
 

@@ -19,9 +19,9 @@ public struct TestRunner: Sendable {
     /// XCTest's `Class.test` names, by shadow test target, read once per build.
     public var xctestTests: [String: [String]] = [:]
 
-    /// `binary`: SwiftPM's test binary, which lists the XCTest tests. `runsXCTest`: whether any
-    /// XCTest track will run. Only those need the listing (a run of the test binary) that names
-    /// their tests; Swift Testing tracks are run by filter.
+    /// `binary`: SwiftPM's test product, whose XCTest tests are listed first. `runsXCTest`: whether
+    /// any XCTest track will run. Only those need the listing (a run of the test product, or on
+    /// macOS Xcode's lister) that names their tests; Swift Testing tracks are run by filter.
     init(binary: URL, logs: URL, platform: TestPlatform, variants: [Variant], checkout: URL, seal: GraderSeal,
          runsXCTest: Bool = true) throws {
         self.seal = seal
@@ -30,24 +30,24 @@ public struct TestRunner: Sendable {
         self.variants = variants
         self.checkout = checkout
         guard runsXCTest else { return }
-        let listing = TestInvocation.listXCTest(product: .at(binary.path, on: platform.system))
-        let result = try ProcessRunner.shared.run(listing.program, listing.arguments, environment: listing.environment,
-                                                  timeout: 60, log: logs.appendingPathComponent("list-tests.log"))
-        self.xctestTests = Self.testsByTarget(result.output)
+        self.xctestTests = try Self.listXCTest(binary, platform: platform, logs: logs)
     }
 
-    /// `Grade_x.Class/test` lines → `["Grade_x": ["Class.test", …]]`.
-    static func testsByTarget(_ listing: String) -> [String: [String]] {
-        var result: [String: [String]] = [:]
-        for line in listing.split(separator: "\n") {
-            let test = line.trimmingCharacters(in: .whitespaces)
-            guard let slash = test.firstIndex(of: "/"), let dot = test.firstIndex(of: "."), dot < slash,
-                  !test.hasSuffix(")") else { continue }
-            let target = String(test[..<dot])
-            let name = test[test.index(after: dot)...].replacingOccurrences(of: "/", with: ".")
-            result[target, default: []].append(name)
-        }
-        return result
+    /// The XCTest tests of the test product, by shadow target, as the platform's plan lists them
+    /// (`TestInvocation.listXCTest`).
+    static func listXCTest(_ binary: URL, platform: TestPlatform, logs: URL) throws -> [String: [String]] {
+        let answer = logs.appendingPathComponent("xctest-list.json")
+        try? FileManager.default.removeItem(at: answer)
+        try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
+        guard let plan = TestInvocation.listXCTest(product: platform.testProduct(at: binary.path), platform: platform,
+                                                   answerFile: answer.path, inherited: ProcessInfo.processInfo.environment)
+        else { return [:] }
+        let listing = platform.simulated ? plan.standingIn(for: ProcessRunner.shared.supervisor ?? plan.program) : plan
+        let log = logs.appendingPathComponent("list-tests.log")
+        let result = try ProcessRunner.shared.run(listing.program, listing.arguments, environment: listing.environment,
+                                                  timeout: 60, log: log)
+        let data = plan.answerFile == nil ? Data(result.output.utf8) : ProcessRunner.read(answer, atMost: 16 << 20)
+        return XCTestListing.testsByTarget(data) ?? [:]
     }
 
     /// Runs the exercise's tests once, from `binary` (the one that holds its track's current code),
@@ -62,9 +62,11 @@ public struct TestRunner: Sendable {
             return TestOutcome(status: .noTests, testSeconds: nil, testCount: 0)
         }
         guard seal.holds(binary.resolvingSymlinksInPath().path) else { throw GraderSeal.Broken(paths: [binary.path]) }
-        let invocation = TestInvocation.run(exercise.framework, target: target, tests: tests,
-                                            product: .at(binary.path, on: platform.system), platform: platform,
-                                            inherited: ProcessInfo.processInfo.environment)
+        let plan = TestInvocation.run(exercise.framework, target: target, tests: tests,
+                                      product: platform.testProduct(at: binary.path), platform: platform,
+                                      inherited: ProcessInfo.processInfo.environment)
+        // Taking macOS's decisions on Linux, the grader itself plays the macOS tool the plan names.
+        let invocation = platform.simulated ? plan.standingIn(for: ProcessRunner.shared.supervisor ?? plan.program) : plan
         var result = try ProcessRunner.shared.runTest(invocation.program, invocation.arguments, environment: invocation.environment,
                                                       framework: exercise.framework,
                                                       variant: variant.map { Schemata.number(of: $0, among: variants) } ?? 0,

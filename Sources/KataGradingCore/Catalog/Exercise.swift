@@ -1,6 +1,21 @@
 import Foundation
 
 extension Catalog {
+    /// What an exercise needs of the machine beyond the kata's own minimum (`requires` in the
+    /// catalog): the Swift of the toolchain that builds the tests, and on macOS the system's
+    /// version, where an API it teaches is only available from then on. `because` says which API.
+    public struct Requirements: Codable, Sendable, Equatable {
+        public var swift: Version?
+        public var macOS: Version?
+        public var because: String?
+
+        public init(swift: Version? = nil, macOS: Version? = nil, because: String? = nil) {
+            self.swift = swift
+            self.macOS = macOS
+            self.because = because
+        }
+    }
+
     /// One way to do an exercise: a test framework and the files written in it.
     public struct Track: Decodable, Sendable, Equatable {
         public var framework: Framework
@@ -51,6 +66,8 @@ extension Catalog {
         public var budget: Double
         public var chaffs: [String]
         public var wheats: [String]
+        /// What it needs of the machine (both tracks); none by default.
+        public var requires: Requirements
         /// The same exercise in the other framework, when it has one (`alternate` in the catalog).
         /// `files`, `uses` and `framework` above describe the track being graded; `alternate` the other.
         public var alternate: Track?
@@ -62,7 +79,7 @@ extension Catalog {
         public var module: String = ""
 
         enum CodingKeys: String, CodingKey {
-            case id, pattern, title, idea, files, uses, framework, hint, timeLimit, budget, chaffs, wheats, alternate
+            case id, pattern, title, idea, files, uses, framework, hint, timeLimit, budget, chaffs, wheats, alternate, requires
         }
 
         public init(from decoder: any Decoder) throws {
@@ -80,6 +97,7 @@ extension Catalog {
             chaffs = try c.decodeIfPresent([String].self, forKey: .chaffs) ?? []
             wheats = try c.decodeIfPresent([String].self, forKey: .wheats) ?? []
             alternate = try c.decodeIfPresent(Track.self, forKey: .alternate)
+            requires = try c.decodeIfPresent(Requirements.self, forKey: .requires) ?? Requirements()
             catalogFramework = framework
         }
 

@@ -9,6 +9,8 @@ public struct ExerciseGrade: Sendable {
     public var standing: ExerciseResult
 
     public var isDone: Bool { standing.verdict.kind == .done }
+    /// Whether it counts in N/M: not when this machine cannot run it (`needs`).
+    public var counts: Bool { standing.verdict.kind.counts }
     /// Tracks that are not done, though the exercise may be.
     public var unfinishedTracks: [ExerciseResult] { tracks.filter { $0.verdict.kind != .done } }
 }

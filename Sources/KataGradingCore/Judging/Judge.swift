@@ -13,6 +13,15 @@ public enum Judge {
         return nil
     }
 
+    /// An exercise this machine cannot run: what it needs and what the machine has, why, and that
+    /// it does not count. Judged before anything else, with no build and no run.
+    public static func needs(_ unmet: TestPlatform.Unmet, exercise: Catalog.Exercise) -> Verdict {
+        var details: [String] = []
+        if let because = exercise.requires.because, !unmet.what.hasPrefix("Xcode") { details.append("- Because \(because).") }
+        details.append("- It does not count against your course: N/M done counts only what this machine can run.")
+        return Verdict(kind: .needs, reason: unmet.text, details: details, next: "\(unmet.install) to do it; or go on without it.")
+    }
+
     public static func notStarted(_ exercise: Catalog.Exercise, folder: String) -> Verdict {
         let files = exercise.files.map { folder + $0 }
         let list = files.count == 1 ? files[0] : files.dropLast().joined(separator: ", ") + " and " + files.last!

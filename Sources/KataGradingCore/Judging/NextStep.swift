@@ -18,45 +18,51 @@ public struct NextStep: Sendable, Equatable {
         guard !results.isEmpty else { return nil }
         let exercises = results.byExercise()
         let alone = exercises.count == 1
+        // What this machine cannot run is said once, first, and never made the next exercise.
+        let needed = exercises.filter { !$0.counts }.map(\.standing)
+        let needs = Dictionary(grouping: needed, by: \.verdict.reason).sorted { $0.key < $1.key }.map { reason, results in
+            "\(results.map(\.exercise.key).joined(separator: ", ")) \(results.count == 1 ? "needs" : "need") \(reason): \(results.count == 1 ? "it does" : "they do") not count."
+        }
         // The first exercise not done, on the track that stands for it.
-        if let next = exercises.first(where: { !$0.isDone })?.standing {
+        if let next = exercises.first(where: { !$0.isDone && $0.counts })?.standing {
             // After a grade of many, the verdict has scrolled away on a small screen: say it again here.
             var lines = alone || next.verdict.kind == .notStarted ? [] : [next.verdict.reason] + next.verdict.details
             lines += advice(for: next, gradedAlone: alone)
             if !next.exercise.hint.isEmpty { lines.append("Hint: " + next.exercise.hint) }
             lines.append((alone ? "Grade it again: " : "Grade it alone: ") + "Scripts/grade.sh \(next.exercise.id)")
-            return NextStep(heading: "Next: \(next.exercise.id) · \(next.exercise.title)", lines: lines,
+            return NextStep(preface: needs, heading: "Next: \(next.exercise.id) · \(next.exercise.title)", lines: lines,
                             exerciseID: next.exercise.id)
         }
 
         // Everything graded is done: first any note a done verdict carries, then what to open next.
-        var preface: [String] = []
+        var preface: [String] = needs
         for noted in results where noted.verdict.kind == .done && (noted.verdict.next != nil || !noted.verdict.details.isEmpty) {
             preface.append("\(noted.exercise.id) is done, with a note: " + (noted.verdict.next ?? "see the lines under it above."))
         }
         // Done in one framework; the other track, started and not done, is said, never hidden.
         for exercise in exercises {
-            for track in exercise.unfinishedTracks where track.verdict.kind != .notStarted {
+            for track in exercise.unfinishedTracks where track.verdict.kind != .notStarted && track.verdict.kind.counts {
                 preface.append("\(exercise.id) is done in \(exercise.standing.exercise.framework.title); your \(track.exercise.framework.title) track of it is \(track.verdict.kind.rawValue) (above). Finishing it is optional practice: Scripts/grade.sh \(exercise.id)@\(track.exercise.framework.rawValue) grades it alone.")
             }
         }
         guard let lastVerdicts else {
-            preface.append("Every graded exercise is done.")
+            preface.append(needed.isEmpty ? "Every graded exercise is done." : "Every graded exercise that counts is done.")
             return NextStep(preface: preface, heading: nil, lines: [], exerciseID: nil)
         }
         let graded = Set(results.map(\.exercise.id))
         let lastGraded = results.compactMap { result in catalog.exercises.firstIndex { $0.id == result.exercise.id } }.max() ?? 0
         let open = { (exercise: Catalog.Exercise) in
             !graded.contains(exercise.id) && lastVerdicts[exercise.id] != Verdict.Kind.done.rawValue
+                && lastVerdicts[exercise.id] != Verdict.Kind.needs.rawValue
         }
         // Prefer the course order after what was just graded; then anything left before it.
         let after = catalog.exercises.suffix(from: min(lastGraded + 1, catalog.exercises.count))
         guard let following = after.first(where: open) ?? catalog.exercises.first(where: open) else {
-            preface.append(exercises.count == catalog.exercises.count ? "Every exercise is done. Well played."
+            preface.append(exercises.count == catalog.exercises.count && needed.isEmpty ? "Every exercise is done. Well played."
                                                                    : "Every exercise is done, as far as your grades show.")
             return NextStep(preface: preface, heading: nil, lines: [], exerciseID: nil)
         }
-        preface.append(alone ? "\(exercises[0].id) is done." : "Every graded exercise is done.")
+        preface.append(alone && needed.isEmpty ? "\(exercises[0].id) is done." : "Every graded exercise that counts is done.")
         var lines: [String] = []
         if let last = lastVerdicts[following.id], last != Verdict.Kind.notStarted.rawValue {
             lines.append("Its last grade: \(last).")
@@ -110,6 +116,8 @@ public struct NextStep: Sendable, Equatable {
                 lines.append("On \(hung.count == 1 ? "one bug" : "\(hung.count) bugs") your tests wait until they are killed at this exercise's limit of \(seconds(exercise.timeLimit)) s instead of failing: give the wait a timeout of about a second.")
             }
             return lines
+        case .needs:
+            return verdict.next.map { [$0] } ?? []
         case .rejectsCorrectCode, .flaky, .tooSlow:
             return verdict.next.map { [$0] } ?? []
         }

@@ -3,7 +3,7 @@ import KataVerdicts
 
 /// The grader's judgement of one exercise: a verdict, one line of why, and what to do next.
 public struct Verdict: Sendable, Equatable {
-    /// The ten verdicts, shared with the room (`KataVerdicts`).
+    /// The eleven verdicts, shared with the room (`KataVerdicts`).
     public typealias Kind = VerdictKind
 
     public var kind: Kind

@@ -1,5 +1,8 @@
-/// How to run one exercise's tests on one platform, as a plain value: the program, its arguments
-/// and what it adds to the environment. Pure, so that the macOS decisions are unit-tested here too.
+import Foundation
+
+/// How to run or list one exercise's tests on one platform, as a plain value: the program, its
+/// arguments and what it adds to the environment. Pure, so that the macOS decisions are
+/// unit-tested here too.
 ///
 /// Each plan is what SwiftPM's own `swift test` starts (docs/platforms.md has the sources), minus
 /// SwiftPM: the grader runs many runs at once, and `swift test` takes the build folder's lock and
@@ -8,6 +11,16 @@ public struct TestInvocation: Equatable, Sendable {
     public var program: String
     public var arguments: [String]
     public var environment: [String: String]
+    /// A listing that writes its answer to a file (macOS's `swiftpm-xctest-helper`) rather than
+    /// to its standard output.
+    public var answerFile: String?
+
+    public init(program: String, arguments: [String], environment: [String: String], answerFile: String? = nil) {
+        self.program = program
+        self.arguments = arguments
+        self.environment = environment
+        self.answerFile = answerFile
+    }
 
     /// Where Swift Testing writes its event stream: the test process's descriptor 3, a pipe the
     /// supervisor reads as it is written (a file could be rewritten by the test before it is read).
@@ -30,6 +43,14 @@ public struct TestInvocation: Equatable, Sendable {
         }.joined(separator: ",")
     }
 
+    /// What SwiftPM gives XCTest on macOS: its library paths, and Swift Testing switched off (Apple's
+    /// `xctest` would also run every Swift Testing test in the bundle without it).
+    static func xctestEnvironment(platform: TestPlatform, inherited: [String: String]) -> [String: String] {
+        var environment = platform.dynamicLibraryPaths(inherited: inherited)
+        environment["SWIFT_TESTING_ENABLED"] = "0"
+        return environment
+    }
+
     /// Runs one track: `target` is its shadow test target, `tests` (XCTest only) the `Class.test`
     /// names listed for it.
     public static func run(_ framework: Catalog.Framework, target: String, tests: [String], product: TestProduct,
@@ -43,9 +64,7 @@ public struct TestInvocation: Equatable, Sendable {
             return TestInvocation(program: product.binary, arguments: swiftTestingOptions(target: target) + ["--testing-library", "swift-testing"],
                                   environment: environment)
         case (.xctest, .macOS):
-            environment.merge(platform.dynamicLibraryPaths(inherited: inherited)) { _, new in new }
-            // Apple's xctest would also run every Swift Testing test in the bundle without it.
-            environment["SWIFT_TESTING_ENABLED"] = "0"
+            environment.merge(xctestEnvironment(platform: platform, inherited: inherited)) { _, new in new }
             return TestInvocation(program: platform.xctest ?? "xctest",
                                   arguments: ["-XCTest", xctestSpecifiers(target: target, tests: tests), product.bundle],
                                   environment: environment)
@@ -64,62 +83,34 @@ public struct TestInvocation: Equatable, Sendable {
         ["--filter", "^\(target)\\.", "--event-stream-output-path", eventStream, "--event-stream-version", "0"]
     }
 
-    /// Lists the XCTest tests of the test product, `Target.Class/test` a line (Linux only: on
-    /// macOS the listing is SwiftPM's `swiftpm-xctest-helper`, which writes JSON to a file).
-    public static func listXCTest(product: TestProduct) -> TestInvocation {
-        TestInvocation(program: product.binary, arguments: ["--list-tests"], environment: [:])
-    }
-}
-
-/// The test product of a shadow build: on Linux one executable; on macOS a bundle, whose code is
-/// `Contents/MacOS/<name>` inside it (SwiftPM `BuildParameters.swift`, `BuiltTestProduct.swift`).
-public struct TestProduct: Equatable, Sendable {
-    /// What runs: the Linux executable, or the macOS bundle's inner binary.
-    public var binary: String
-    /// The bundle folder on macOS (what `xctest` loads); the executable on Linux.
-    public var bundle: String
-
-    public init(binary: String, bundle: String) {
-        self.binary = binary
-        self.bundle = bundle
-    }
-
-    /// The product at `path` (`…PackageTests.xctest`) on `system`.
-    public static func at(_ path: String, on system: TestPlatform.System) -> TestProduct {
-        guard system == .macOS else { return TestProduct(binary: path, bundle: path) }
-        let name = String(path.split(separator: "/").last ?? "").replacingOccurrences(of: ".xctest", with: "")
-        return TestProduct(binary: path + "/Contents/MacOS/" + name, bundle: path)
-    }
-}
-
-/// The platform's facts that decide how a test runs.
-public struct TestPlatform: Equatable, Sendable {
-    public enum System: String, Sendable { case linux, macOS }
-
-    public var system: System
-    /// macOS: Xcode's `xctest` (`xcrun --sdk macosx --find xctest`); nil without Xcode.
-    public var xctest: String?
-    /// macOS: the toolchain's `swiftpm-testing-helper` (`…/usr/libexec/swift/pm/`).
-    public var testingHelper: String?
-    /// macOS: the SDK platform folder (`xcrun --sdk macosx --show-sdk-platform-path`), for the
-    /// frameworks and libraries SwiftPM adds to the test's search paths.
-    public var sdkPlatform: String?
-
-    public init(system: System, xctest: String? = nil, testingHelper: String? = nil, sdkPlatform: String? = nil) {
-        self.system = system
-        self.xctest = xctest
-        self.testingHelper = testingHelper
-        self.sdkPlatform = sdkPlatform
-    }
-
-    /// SwiftPM's additions (`TestingSupport.swift`): appended, so that the attendee's own come first.
-    func dynamicLibraryPaths(inherited: [String: String]) -> [String: String] {
-        guard let sdkPlatform else { return [:] }
-        func appended(_ key: String, _ paths: [String]) -> String {
-            ([inherited[key]].compactMap { $0 }.filter { !$0.isEmpty } + paths).joined(separator: ":")
+    /// Lists the XCTest tests of the test product as JSON (`XCTestListing` reads it): on Linux the
+    /// executable prints it (`--dump-tests-json`); on macOS Xcode's `swiftpm-xctest-helper` loads
+    /// the bundle and writes it to `answerFile`, with the environment of an XCTest run (SwiftPM
+    /// `TestingSupport.swift`, `getTestSuites`). Nil on a Mac without Xcode.
+    public static func listXCTest(product: TestProduct, platform: TestPlatform, answerFile: String,
+                                  inherited: [String: String]) -> TestInvocation? {
+        switch platform.system {
+        case .linux:
+            return TestInvocation(program: product.binary, arguments: ["--dump-tests-json"], environment: [:])
+        case .macOS:
+            guard let helper = platform.xctestHelper else { return nil }
+            return TestInvocation(program: helper, arguments: [product.bundle, answerFile],
+                                  environment: xctestEnvironment(platform: platform, inherited: inherited), answerFile: answerFile)
         }
-        return ["DYLD_FRAMEWORK_PATH": appended("DYLD_FRAMEWORK_PATH", [sdkPlatform + "/Developer/Library/Frameworks",
-                                                                       sdkPlatform + "/Developer/Library/PrivateFrameworks"]),
-                "DYLD_LIBRARY_PATH": appended("DYLD_LIBRARY_PATH", [sdkPlatform + "/Developer/usr/lib"])]
+    }
+
+    // MARK: - macOS on Linux
+
+    /// The tools a simulated macOS names, played by the grader's own executable: the plan is
+    /// macOS's, argument for argument, and `StandIn` does with it what the tool does on a Mac,
+    /// with Linux's test product.
+    public static let standInFlag = "--stand-in"
+
+    /// This plan as run on a simulated macOS: `grader --stand-in <tool> <arguments…>`.
+    public func standingIn(for grader: String) -> TestInvocation {
+        var copy = self
+        copy.program = grader
+        copy.arguments = [Self.standInFlag, program] + arguments
+        return copy
     }
 }

@@ -22,12 +22,24 @@ int kata_peer_pid(int fd);
 /// The parent of a process, or -1.
 int kata_parent_of(int pid);
 
-/// 1 when the process runs the program at `path` (the same file), else 0.
-int kata_runs_executable(int pid, const char *path);
-
 /// 1 when the process was started with the environment variable `name` set (its initial
 /// environment, as the kernel keeps it, not what it changed since), else 0.
 int kata_started_with_variable(int pid, const char *name);
+
+/// 1 when both processes run the same program (the same file), else 0.
+int kata_runs_same_executable(int pid, int other);
+
+/// The children of `parent`: up to `capacity` pids written to `pids`; returns how many.
+int kata_children(int parent, int *pids, int capacity);
+
+/// The processes of this user (but the caller) whose initial environment holds an entry that
+/// starts with `prefix` (`KATA_RUN=/tmp/kata-abc-`): up to `capacity` pids written to `pids`;
+/// returns how many. Linux reads /proc/<pid>/environ, macOS `KERN_PROCARGS2`.
+int kata_marked_processes(const char *prefix, int *pids, int capacity);
+
+/// The process that holds an flock on the file open at `fd`, or -1 where the kernel does not say
+/// (Linux: /proc/locks; macOS keeps no such list).
+int kata_lock_holder(int fd);
 
 /// What a file system entry is, as `lstat` says: enough to tell that it was replaced or written.
 struct kata_entry {

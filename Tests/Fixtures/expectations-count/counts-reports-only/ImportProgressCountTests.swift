@@ -9,7 +9,7 @@ import Expectations
 // turn as the last one, so it always lands while the test still waits.
 //
 // The idea: `expectedFulfillmentCount` makes an expectation wait for N calls. Only with
-// `assertForOverFulfill` does call N + 1 fail the test, and on Linux that is off by default. An
+// `assertForOverFulfill` does call N + 1 fail the test, and its default differs by platform. An
 // extra call is noticed only while the test still waits, so wait for the completion as well: it
 // comes after every progress report.
 final class ImportProgressCountTests: XCTestCase {

@@ -1,0 +1,159 @@
+/// Everything the grader decides differently on Linux and on macOS, decided here from plain facts,
+/// so that the macOS decisions are unit-tested and exercised on Linux too (docs/platforms.md has
+/// the sources of each).
+///
+/// The facts come from `TestPlatform.current` (KataGrading/Platform): the system, the versions,
+/// and on macOS the tools SwiftPM itself would use. With `KATA_PLATFORM=macos` on Linux, the grader
+/// takes every macOS decision that is not a call to the operating system (`simulated`): the
+/// self-test's second pass, so that a macOS-only branch that breaks fails CI here.
+public struct TestPlatform: Equatable, Sendable {
+    public enum System: String, Sendable { case linux, macOS }
+
+    /// Whose decisions the grader takes.
+    public var system: System
+    /// True when `system` is macOS but the grader runs on Linux: the test product is Linux's, and
+    /// the macOS tools are played by the grader itself (`TestInvocation.standingIn`).
+    public var simulated = false
+    /// macOS: the system's version (`ProcessInfo.operatingSystemVersion`, or the simulated one).
+    public var osVersion: Version?
+    /// The version of the toolchain that builds the tests (`swift --version`, not the compiler
+    /// that built the grader): nil when it could not be read.
+    public var swiftVersion: Version?
+    /// macOS: Xcode's `xctest` (`xcrun --sdk macosx --find xctest`); nil without Xcode.
+    public var xctest: String?
+    /// macOS: the toolchain's `swiftpm-testing-helper` (`…/usr/libexec/swift/pm/`).
+    public var testingHelper: String?
+    /// macOS: Xcode's `swiftpm-xctest-helper`, which lists a bundle's XCTest tests.
+    public var xctestHelper: String?
+    /// macOS: the SDK platform folder (`xcrun --sdk macosx --show-sdk-platform-path`), for the
+    /// frameworks and libraries SwiftPM adds to the test's search paths; nil without Xcode.
+    public var sdkPlatform: String?
+    /// The machine's cores, which the run width follows.
+    public var cores: Int
+    /// A width chosen by hand (`KATA_RUN_WIDTH`), for measuring: overrides `runWidth`.
+    public var fixedWidth: Int?
+
+    public init(system: System, simulated: Bool = false, osVersion: Version? = nil, swiftVersion: Version? = nil,
+                xctest: String? = nil, testingHelper: String? = nil, xctestHelper: String? = nil, sdkPlatform: String? = nil,
+                cores: Int = 2) {
+        self.system = system
+        self.simulated = simulated
+        self.osVersion = osVersion
+        self.swiftVersion = swiftVersion
+        self.xctest = xctest
+        self.testingHelper = testingHelper
+        self.xctestHelper = xctestHelper
+        self.sdkPlatform = sdkPlatform
+        self.cores = cores
+    }
+
+    // MARK: - The decisions
+
+    /// The Linux build replay, when this platform uses it (`System.usesBuildReplay`).
+    public var usesBuildReplay: Bool { system.usesBuildReplay }
+
+    /// Whether what a test starts is ended through a child subreaper (`System.reliesOnSubreaper`).
+    public var reliesOnSubreaper: Bool { system.reliesOnSubreaper }
+
+    /// Xcode is missing (only the Command Line Tools): no `xctest`, and `import XCTest` does not
+    /// compile, so XCTest tracks are left out of the build and cannot be graded.
+    public var lacksXCTest: Bool { system == .macOS && xctest == nil }
+
+    /// Runs at once. Most runs wait for a timeout or a delayed answer rather than compute, so the
+    /// pool is wider than the machine; but a correct variant answers a few hundred milliseconds
+    /// late against a test's one-second wait, and too many runs per core stretch that margin into
+    /// a wrong verdict. Measured on 2 cores (README, "Platforms"): 4, 8 and 16 at once kept every
+    /// verdict of the solutions and fixtures alike, and 32 broke one. Four per core is half the
+    /// densest that held; the cap, the widest that held, bounds a many-core laptop, where nothing
+    /// was measured.
+    public var runWidth: Int { fixedWidth ?? min(Self.widthCap, max(4, Self.runsPerCore * max(1, cores))) }
+    public static let runsPerCore = 4
+    public static let widthCap = 16
+
+    /// The platform's one line about itself before a grade, when it has something to say: what a
+    /// Mac without Xcode cannot do, what to install, and what still works.
+    public var notice: String? {
+        guard lacksXCTest else { return nil }
+        return "This Mac has the Command Line Tools but not Xcode, so XCTest exercises cannot run here (\"needs Xcode\"). Install Xcode from the App Store and run `sudo xcode-select -s /Applications/Xcode.app`; until then, every exercise has a Swift Testing track: Scripts/grade.sh --framework swift-testing."
+    }
+
+    /// What `track` needs that this machine lacks, said as the grader says it: `Swift 6.2 (this
+    /// toolchain is 6.1)`, `macOS 26 (this Mac has 15.5)`, `Xcode (this Mac has only the Command
+    /// Line Tools)`. Nil when it can run here. An unknown version never blocks a track.
+    public func unmet(_ requirements: Catalog.Requirements, framework: Catalog.Framework) -> Unmet? {
+        if let needed = requirements.swift, let have = swiftVersion, have < needed {
+            return Unmet(what: "Swift \(needed)", have: "this toolchain is \(have)",
+                         install: "Install Swift \(needed) or later (https://www.swift.org/install; on a Mac, the Xcode that carries it)")
+        }
+        if system == .macOS, let needed = requirements.macOS, let have = osVersion, have < needed {
+            return Unmet(what: "macOS \(needed)", have: "this Mac has \(have)", install: "Update this Mac to macOS \(needed) or later")
+        }
+        if framework == .xctest, lacksXCTest {
+            return Unmet(what: "Xcode", have: "this Mac has only the Command Line Tools",
+                         install: "Install Xcode, or do this exercise's Swift Testing track (Scripts/grade.sh --framework swift-testing)")
+        }
+        return nil
+    }
+
+    public struct Unmet: Equatable, Sendable {
+        /// `macOS 26`
+        public var what: String
+        /// `this Mac has 15.5`
+        public var have: String
+        /// What would make it run.
+        public var install: String
+
+        /// `macOS 26 (this Mac has 15.5)`
+        public var text: String { "\(what) (\(have))" }
+    }
+
+    // MARK: - The test product
+
+    /// The test product at `path` (`<bin path>/<Package>PackageTests.xctest`, in the folder that
+    /// `swift build --show-bin-path` names): on Linux one executable; on macOS a bundle, whose code
+    /// is `Contents/MacOS/<name>` inside it (SwiftPM `BuildParameters.swift`, `BuiltTestProduct.swift`).
+    /// A simulated macOS builds Linux's product.
+    public func testProduct(at path: String) -> TestProduct {
+        guard system == .macOS, !simulated else { return TestProduct(binary: path, bundle: path) }
+        let name = String(path.split(separator: "/").last ?? "").replacingOccurrences(of: ".xctest", with: "")
+        return TestProduct(binary: path + "/Contents/MacOS/" + name, bundle: path)
+    }
+
+    /// SwiftPM's additions to a test's environment on macOS (`TestingSupport.swift`): appended, so
+    /// that the attendee's own come first.
+    func dynamicLibraryPaths(inherited: [String: String]) -> [String: String] {
+        guard let sdkPlatform else { return [:] }
+        func appended(_ key: String, _ paths: [String]) -> String {
+            ([inherited[key]].compactMap { $0 }.filter { !$0.isEmpty } + paths).joined(separator: ":")
+        }
+        return ["DYLD_FRAMEWORK_PATH": appended("DYLD_FRAMEWORK_PATH", [sdkPlatform + "/Developer/Library/Frameworks",
+                                                                       sdkPlatform + "/Developer/Library/PrivateFrameworks"]),
+                "DYLD_LIBRARY_PATH": appended("DYLD_LIBRARY_PATH", [sdkPlatform + "/Developer/usr/lib"])]
+    }
+}
+
+extension TestPlatform.System {
+    /// The Linux build replay (KataBuildReplay): cached compiler answers, content-hashed
+    /// incremental builds, Swift Testing tracks relinked without SwiftPM, and no `swift build` when
+    /// nothing changed. Each relies on how SwiftPM builds on Linux (its plan, its discovery module,
+    /// an executable test product); on macOS SwiftPM does every build.
+    public var usesBuildReplay: Bool { self == .linux }
+
+    /// Linux makes the supervisor a child subreaper, so a process a test moved out of its group is
+    /// re-parented to it and ended. macOS has none: the supervisor ends what carries the run's mark
+    /// in its environment instead (`Supervisor`), and a process that leaves both survives.
+    public var reliesOnSubreaper: Bool { self == .linux }
+}
+
+/// The test product of a shadow build.
+public struct TestProduct: Equatable, Sendable {
+    /// What runs: the Linux executable, or the macOS bundle's inner binary.
+    public var binary: String
+    /// The bundle folder on macOS (what `xctest` loads); the executable on Linux.
+    public var bundle: String
+
+    public init(binary: String, bundle: String) {
+        self.binary = binary
+        self.bundle = bundle
+    }
+}

@@ -1,0 +1,76 @@
+import XCTest
+@testable import KataGradingCore
+import KataVerdicts
+
+/// The decisions that differ between Linux and macOS, taken from plain facts (docs/platforms.md).
+final class TestPlatformTests: XCTestCase {
+    let linux = TestPlatform(system: .linux, swiftVersion: Version(6, 3, 1), cores: 2)
+    let mac = TestPlatform(system: .macOS, osVersion: Version(15, 5), swiftVersion: Version(6, 2), xctest: "/X/xctest",
+                           testingHelper: "/T/helper", xctestHelper: "/T/xchelper", sdkPlatform: "/X/MacOSX.platform", cores: 10)
+
+    func test_linuxReplaysBuildsAndReliesOnTheSubreaper_macOSDoesNeither() {
+        XCTAssertTrue(linux.usesBuildReplay)
+        XCTAssertTrue(linux.reliesOnSubreaper)
+        XCTAssertFalse(mac.usesBuildReplay)
+        XCTAssertFalse(mac.reliesOnSubreaper)
+        var simulated = mac
+        simulated.simulated = true
+        XCTAssertFalse(simulated.usesBuildReplay, "Linux taking macOS's decisions builds as a Mac does")
+        XCTAssertFalse(simulated.reliesOnSubreaper)
+    }
+
+    func test_widthFollowsTheCores_withAFloorAndACap() {
+        XCTAssertEqual(TestPlatform(system: .linux, cores: 1).runWidth, 4)
+        XCTAssertEqual(TestPlatform(system: .linux, cores: 2).runWidth, 2 * TestPlatform.runsPerCore)
+        XCTAssertEqual(TestPlatform(system: .macOS, cores: 10).runWidth, TestPlatform.widthCap)
+        XCTAssertEqual(TestPlatform(system: .macOS, cores: 64).runWidth, TestPlatform.widthCap)
+        var fixed = linux
+        fixed.fixedWidth = 3
+        XCTAssertEqual(fixed.runWidth, 3)
+    }
+
+    func test_unmet_saysWhatIsNeededAndWhatTheMachineHas() {
+        let immediate = Catalog.Requirements(swift: Version(6, 2), macOS: Version(26), because: "Task.immediate")
+        XCTAssertEqual(mac.unmet(immediate, framework: .swiftTesting)?.text, "macOS 26 (this Mac has 15.5)")
+        XCTAssertNil(linux.unmet(immediate, framework: .swiftTesting), "Linux has no macOS version to need")
+        var old = linux
+        old.swiftVersion = Version(6, 1)
+        XCTAssertEqual(old.unmet(immediate, framework: .swiftTesting)?.text, "Swift 6.2 (this toolchain is 6.1)")
+        var unknown = linux
+        unknown.swiftVersion = nil
+        XCTAssertNil(unknown.unmet(immediate, framework: .swiftTesting), "an unknown version never blocks a track")
+        XCTAssertNil(mac.unmet(Catalog.Requirements(), framework: .xctest))
+    }
+
+    func test_commandLineToolsWithoutXcode_lacksXCTest_andSaysWhatToInstall() throws {
+        var tools = mac
+        tools.xctest = nil
+        tools.xctestHelper = nil
+        tools.sdkPlatform = nil
+        XCTAssertTrue(tools.lacksXCTest)
+        XCTAssertFalse(mac.lacksXCTest)
+        XCTAssertFalse(TestPlatform(system: .linux).lacksXCTest)
+        XCTAssertEqual(tools.unmet(Catalog.Requirements(), framework: .xctest)?.text, "Xcode (this Mac has only the Command Line Tools)")
+        XCTAssertNil(tools.unmet(Catalog.Requirements(), framework: .swiftTesting))
+        let notice = try XCTUnwrap(tools.notice)
+        XCTAssertTrue(notice.contains("Install Xcode") && notice.contains("--framework swift-testing"), notice)
+        XCTAssertNil(mac.notice)
+    }
+
+    func test_versions() {
+        XCTAssertEqual(Version("6.2"), Version(6, 2, 0))
+        XCTAssertLessThan(Version(6, 1, 2), Version(6, 2))
+        XCTAssertLessThan(Version(15, 5), Version(26))
+        XCTAssertNil(Version("6.x"))
+        XCTAssertEqual(Version.swift(fromVersionOutput: "Swift version 6.2.3 (swift-6.2.3-RELEASE)\nTarget: x86_64-unknown-linux-gnu\n"),
+                       Version(6, 2, 3))
+        XCTAssertEqual(Version.swift(fromVersionOutput: "swift-driver version: 1.127.14.1 Apple Swift version 6.2 (swiftlang-6.2.0.19.9 clang-1700.3.19.1)\n"),
+                       Version(6, 2))
+        XCTAssertNil(Version.swift(fromVersionOutput: "command not found"))
+    }
+
+    func test_needsIsAVerdictThatDoesNotCount() {
+        XCTAssertFalse(VerdictKind.needs.counts)
+        XCTAssertTrue(VerdictKind.allCases.filter { $0 != .needs }.allSatisfy(\.counts))
+    }
+}
