@@ -54,6 +54,18 @@ final class KeptRunsTests: XCTestCase {
         changed["the toolchain"] = key(machine: .init(grader: "g", toolchain: "t2", platform: "p"))
         changed["the platform"] = key(machine: .init(grader: "g", toolchain: "t", platform: "p2"))
         changed["--repeats"] = key(repeats: 5)
+        let linux = TestPlatform(system: .linux, swiftVersion: Version(6, 2))
+        var macOS = TestPlatform(system: .macOS, simulated: true, osVersion: Version(26, 0), swiftVersion: Version(6, 2))
+        changed["the platform's decisions (KATA_PLATFORM=macos)"] = key(machine: .init(grader: "g", toolchain: "t", platform: "p",
+                                                                                          decisions: macOS.decisions))
+        let linuxKey = key(machine: .init(grader: "g", toolchain: "t", platform: "p", decisions: linux.decisions))
+        let macKey = key(machine: .init(grader: "g", toolchain: "t", platform: "p", decisions: macOS.decisions))
+        XCTAssertNotEqual(linuxKey, macKey, "runs made taking Linux's decisions never stand for macOS's")
+        macOS.xctest = "/Applications/Xcode.app/Contents/Developer/usr/bin/xctest"
+        XCTAssertNotEqual(key(machine: .init(grader: "g", toolchain: "t", platform: "p", decisions: macOS.decisions)), macKey, "Xcode or not")
+        var required = track
+        required.requires = Catalog.Requirements(swift: Version(6, 2))
+        changed["the catalog entry's requires"] = key(required)
         var other = track
         other.framework = .swiftTesting
         changed["the other track"] = key(other)
@@ -88,6 +100,10 @@ final class KeptRunsTests: XCTestCase {
             XCTAssertEqual(verdict.kind.rawValue, name)
             XCTAssertNil(KeptRuns.keeping(other, verdict: verdict, of: track, key: key(), date: Date()), name)
         }
+        // What this machine cannot run is never kept, whatever evidence comes with it.
+        let needs = Judge.needs(TestPlatform.Unmet(what: "macOS 26", have: "this Mac has 15.5", install: "Update"), exercise: track)
+        XCTAssertFalse(KeptRuns.mayKeep(needs, evidence: evidence, of: track))
+        XCTAssertNil(KeptRuns.keeping(evidence, verdict: needs, of: track, key: key(), date: Date()), "needs")
     }
 
     func test_keptRuns_standOnlyForTheirTrackAndKey_forADay_andAreJudgedAgainAsTheyWere() throws {

@@ -13,10 +13,16 @@ import Darwin
 enum GradingMachine {
     private static let known = Locked<[String: VerdictKey.Machine]>([:])
 
-    static func current(swift: String) -> VerdictKey.Machine {
-        if let machine = known.value[swift] { return machine }
-        let machine = VerdictKey.Machine(grader: grader(), toolchain: toolchain(swift: swift), platform: platform())
-        known.withLock { $0[swift] = machine }
+    /// `decisions`: the platform the grade takes its decisions from (`TestPlatform.decisions`).
+    static func current(swift: String, decisions: TestPlatform) -> VerdictKey.Machine {
+        var machine: VerdictKey.Machine
+        if let known = known.value[swift] {
+            machine = known
+        } else {
+            machine = VerdictKey.Machine(grader: grader(), toolchain: toolchain(swift: swift), platform: platform())
+            known.withLock { $0[swift] = machine }
+        }
+        machine.decisions = decisions.decisions
         return machine
     }
 

@@ -141,7 +141,7 @@ public struct Grader: Sendable {
     func verdictKeys(_ tracks: [Catalog.Exercise], prepared: ShadowBuild.Prepared, options: GradeOptions,
                      swift: String) -> [String: VerdictKey] {
         guard !tracks.isEmpty else { return [:] }
-        let machine = GradingMachine.current(swift: swift)
+        let machine = GradingMachine.current(swift: swift, decisions: platform)
         let manifest = Fingerprint.ofFile(at: course.paths.manifest) ?? "missing"
         var keys: [String: VerdictKey] = [:]
         for track in tracks {

@@ -8,7 +8,9 @@ import Foundation
 /// - the legacy modules with their variants compiled in, and the grader's hook (`Sources/…`,
 ///   `Hook/…` of the shadow copy), the checkout's manifest, and each variant the track runs;
 /// - the track's catalog entry (files, limits, chaffs, wheats, words);
-/// - the grader, the toolchain and the platform (`GradingMachine`);
+/// - the grader, the toolchain and the platform (`GradingMachine`), and whose decisions the grader
+///   takes there (`TestPlatform.decisions`: `KATA_PLATFORM=macos` runs other plans, without the
+///   build replay, and judges `requires` against other versions);
 /// - how many times the real module runs (`--repeats`).
 ///
 /// What is left out is said in the README: the environment a test reads, files outside the kata,
@@ -29,11 +31,14 @@ public struct VerdictKey: Equatable, Sendable {
         public var grader: String
         public var toolchain: String
         public var platform: String
+        /// The platform's decisions (`TestPlatform.decisions`).
+        public var decisions: String
 
-        public init(grader: String, toolchain: String, platform: String) {
+        public init(grader: String, toolchain: String, platform: String, decisions: String = "") {
             self.grader = grader
             self.toolchain = toolchain
             self.platform = platform
+            self.decisions = decisions
         }
     }
 
@@ -51,6 +56,7 @@ public struct VerdictKey: Equatable, Sendable {
             "grader \(machine.grader)",
             "toolchain \(machine.toolchain)",
             "platform \(machine.platform)",
+            "decisions \(machine.decisions)",
             "repeats \(repeats)",
         ]
         lines += catalogEntry(of: track).map { "catalog \($0)" }
@@ -76,6 +82,7 @@ public struct VerdictKey: Equatable, Sendable {
             "chaffs \(track.chaffs.joined(separator: ","))", "wheats \(track.wheats.joined(separator: ","))",
             "title \(Fingerprint.hex(Data(track.title.utf8)))", "idea \(Fingerprint.hex(Data(track.idea.utf8)))",
             "hint \(Fingerprint.hex(Data(track.hint.utf8)))",
+            "requires swift \(track.requires.swift?.description ?? "-") macOS \(track.requires.macOS?.description ?? "-")",
         ]
     }
 
