@@ -81,7 +81,8 @@ final class MiniCourse {
         process.executableURL = grader
         process.arguments = [root.path] + arguments
         var inherited = ProcessInfo.processInfo.environment
-        for name in ["KATA_TRACE", "KATA_BUILD_REPLAY"] { inherited[name] = nil }
+        for name in ["KATA_TRACE", "KATA_BUILD_REPLAY", "KATA_PLATFORM", "KATA_PLATFORM_MACOS_VERSION", "KATA_PLATFORM_XCODE",
+                     "KATA_PLATFORM_SWIFT_VERSION", "KATA_RUN_WIDTH"] { inherited[name] = nil }
         process.environment = inherited.merging(environment) { _, new in new }
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)

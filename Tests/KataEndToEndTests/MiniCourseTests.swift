@@ -190,6 +190,32 @@ final class MiniCourseTests: XCTestCase {
         XCTAssertEqual(result.verdict(track), "done", "\(result)")
     }
 
+    /// Taking macOS's decisions (`KATA_PLATFORM=macos`): no build replay, and runs kept under
+    /// Linux's decisions never stand for macOS's (nor the other way round).
+    func test_macOSDecisions_buildWithSwiftPMAlone_andKeepRunsOfTheirOwn() throws {
+        let course = try course()
+        let folder = try course.copy("Solutions", as: "mac")
+        let mac = ["KATA_PLATFORM": "macos"]
+        let arguments = ["--porcelain", "--from", folder.path, "greeting-callback"]
+        let tracks = ["greeting-callback", "greeting-callback@swift-testing"]
+        var grade = try course.grade(arguments + ["--regrade"])
+        for key in tracks { XCTAssertEqual(grade.verdict(key), "done", "\(key): \(grade)") }
+
+        let before = course.replayLog
+        grade = try course.grade(arguments, environment: mac)
+        for key in tracks { XCTAssertEqual(grade.verdict(key), "done", "\(key): \(grade)") }
+        XCTAssertEqual(grade.unchanged, [], "Linux's kept runs do not stand for macOS's decisions: \(grade)")
+        grade = try course.grade(arguments, environment: mac)
+        XCTAssertEqual(Set(grade.unchanged), Set(tracks), "macOS's own kept runs do: \(grade)")
+
+        // A Swift Testing edit: SwiftPM builds it, and the replay neither rebuilds nor logs.
+        try course.append("\nprivate func endToEndEdit() -> Int { 3 }\n", to: "Greeting/SwiftTesting/GreetCallbackSuite.swift", in: folder)
+        grade = try course.grade(arguments, environment: mac)
+        for key in tracks { XCTAssertEqual(grade.verdict(key), "done", "\(key): \(grade)") }
+        XCTAssertEqual(grade.unchanged, ["greeting-callback"], "\(grade)")
+        XCTAssertEqual(String(course.replayLog.dropFirst(before.count)), "", "no build replay under macOS's decisions")
+    }
+
     func test_twoGradesAtOnce_takeTurns_andAgree() throws {
         let course = try course()
         let folder = try course.copy("Solutions", as: "together")
