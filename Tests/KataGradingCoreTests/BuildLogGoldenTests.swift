@@ -36,6 +36,21 @@ final class BuildLogGoldenTests: XCTestCase {
         ], "the object sits under the shadow copy's build folder, itself under the checkout's .build/")
     }
 
+    /// Gold's line for a symbol that Swift's code asked for names no object (`<compiler-generated>`,
+    /// seen with Debian's Swift 6.2.3); the grader then looks for the name in each track's objects.
+    func test_theSymbolsAFailedLinkMissed_areReadFromEachLinkersWords() {
+        let log = """
+        //<compiler-generated>:0: error: undefined reference to 'kata_gold_missing'
+        /tmp/x/Grade_a.build/A.swift.o:A.swift:function main: error: undefined reference to `kata_bfd_missing'
+        ld.lld: error: undefined symbol: $s4Main7missingyyF
+        //<compiler-generated>:0: error: undefined reference to 'kata_gold_missing'
+        clang: error: linker command failed with exit code 1 (use -v to see invocation)
+        """
+        XCTAssertEqual(BuildLog.undefinedSymbols(in: log), ["kata_gold_missing", "kata_bfd_missing", "$s4Main7missingyyF"])
+        XCTAssertEqual(BuildLog.blame("//<compiler-generated>:0: error: undefined reference to 'kata_gold_missing'", targets: targets), [],
+                       "nothing in gold's line names a track")
+    }
+
     func test_SwiftPMsDiscoveryFailingOnANestedTestClass_isChargedToItsExercise_asDiscovery() {
         let blames = blame("nested-test-class")
         XCTAssertEqual(blames.count, 1, "\(blames)")

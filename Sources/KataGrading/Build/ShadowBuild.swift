@@ -147,7 +147,9 @@ public struct ShadowBuild {
                 return built(testBinary: binary, broken: broken, missing: missing)
             }
             var newlyBroken = false
-            for blame in BuildLog.blame(result.output, targets: trackTargets) {
+            var blames = BuildLog.blame(result.output, targets: trackTargets)
+            if blames.isEmpty { blames = linkBlames(result.output, targets: trackTargets) }
+            for blame in blames {
                 guard let exercise = catalog.allTracks.first(where: { Catalog.targetName(of: $0) == blame.target }),
                       broken[exercise.key] == nil else { continue }
                 // An object file names its source without the folder it sits in (`SwiftTesting/`).
@@ -182,6 +184,30 @@ public struct ShadowBuild {
             }
         }
         throw Failure(description: "the build kept failing; see \(paths.relative(log)).")
+    }
+
+    /// A link error that names no object (gold's `<compiler-generated>` line): the tracks whose
+    /// objects hold the name of a symbol the link could not find. Only when exactly one track's
+    /// objects do; otherwise nothing is blamed and the build is not the attendee's fault.
+    private func linkBlames(_ output: String, targets: Set<String>) -> [BuildLog.Blame] {
+        let symbols = BuildLog.undefinedSymbols(in: output)
+        guard !symbols.isEmpty else { return [] }
+        let products = shadow.directory.appendingPathComponent(".build/debug")
+        // Each track's objects, read once.
+        let objects: [String: [Data]] = Dictionary(uniqueKeysWithValues: targets.map { target in
+            let folder = products.appendingPathComponent("\(target).build")
+            let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
+            return (target, files.filter { $0.pathExtension == "o" }.compactMap { try? Data(contentsOf: $0) })
+        })
+        var blames: [BuildLog.Blame] = []
+        for symbol in symbols {
+            let name = Data(symbol.utf8)
+            let holders = objects.filter { $0.value.contains { $0.range(of: name) != nil } }.keys
+            // A name that several tracks' objects hold tells nothing.
+            guard holders.count == 1, let target = holders.first, !blames.contains(where: { $0.target == target }) else { continue }
+            blames.append(BuildLog.Blame(target: target, file: nil, line: nil, message: "undefined reference to '\(symbol)'"))
+        }
+        return blames
     }
 
     private func built(testBinary: URL, ownBinaries: [String: URL] = [:], broken: [String: CompileError],

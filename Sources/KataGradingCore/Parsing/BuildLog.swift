@@ -22,6 +22,10 @@ public enum BuildLog {
         /// The error is in the file SwiftPM generated for the target's XCTest discovery on Linux
         /// (`…DiscoveredTests.derived/Grade_x.swift`), not in the attendee's own.
         public var inTestDiscovery = false
+
+        public init(target: String, file: String?, line: Int?, message: String, inTestDiscovery: Bool = false) {
+            (self.target, self.file, self.line, self.message, self.inTestDiscovery) = (target, file, line, message, inTestDiscovery)
+        }
     }
 
     public static func blame(_ output: String, targets: Set<String>) -> [Blame] {
@@ -74,6 +78,23 @@ public enum BuildLog {
             return Blame(target: target, file: swiftFile, line: nil, message: "")
         }
         return nil
+    }
+
+    /// The symbols a failed link could not find, as the linker names them: "undefined reference to
+    /// `x'" (bfd), "undefined reference to 'x'" (gold) or "undefined symbol: x" (lld). Gold names
+    /// no object file when its line comes from `<compiler-generated>`; the grader then asks which
+    /// track's objects use the symbol (`ShadowBuild`).
+    public static func undefinedSymbols(in output: String) -> [String] {
+        var symbols: [String] = []
+        for line in output.split(separator: "\n") {
+            for words in ["undefined reference to ", "undefined symbol: "] {
+                guard let range = line.range(of: words) else { continue }
+                let quoted = line[range.upperBound...].trimmingCharacters(in: .whitespaces)
+                let symbol = String(quoted.drop { "`'\"".contains($0) }.prefix { !"`'\" ".contains($0) })
+                if !symbol.isEmpty, !symbols.contains(symbol) { symbols.append(symbol) }
+            }
+        }
+        return symbols
     }
 
     /// The linker's own words for a link that failed, when the log holds them: a linker's
