@@ -12,6 +12,8 @@ struct DemoCommand {
     var swift: String
     var style: Style
     var repeats: Int
+    /// `--regrade`: make every run again, reusing no kept runs.
+    var regrade = false
 
     struct Suite {
         var name: String
@@ -41,6 +43,7 @@ struct DemoCommand {
         let scratch = paths.state.appendingPathComponent("demo")
         var options = GradeOptions()
         options.repeats = repeats
+        options.regrade = regrade
         var rows: [(suite: Suite, verdict: Verdict)] = []
         for (index, suite) in suites.enumerated() {
             let folder = scratch.appendingPathComponent(index == 0 ? "solution" : "suite-\(suite.name)")
@@ -88,6 +91,7 @@ struct DemoCommand {
         if verdict.chaffsTotal > 0, verdict.kind == .done || verdict.kind == .missesBugs {
             head += style.dim(" · \(verdict.chaffsCaught)/\(verdict.chaffsTotal) bugs caught")
         }
+        if let since = result.unchangedSince { head += style.dim(" · " + TextReport.unchanged(since: since)) }
         if verdict.kind.rawValue != expected { head += style.paint(" (this suite is kept to get: \(expected))", "31") }
         var out = [head]
         if verdict.kind != .done { out += style.wrap(verdict.reason, indent: "    ") }
