@@ -69,6 +69,8 @@ targets += [
             swiftSettings: swift6),
     .executableTarget(name: "KataGrader", dependencies: ["KataGrading", "KataGradingCore"], swiftSettings: swift6),
     .testTarget(name: "KataGradingTests", dependencies: ["KataGrading", "KataGradingCore"], swiftSettings: swift6),
+    // The real grader binary (built beside the tests) over a mini course of its own, end to end.
+    .testTarget(name: "KataEndToEndTests", exclude: ["MiniCourse"], swiftSettings: swift6),
 ]
 
 let package = Package(

@@ -48,7 +48,7 @@ if [ "$load" = 1 ]; then
 fi
 for run in $(seq 1 "$runs"); do
   printf 'solutions: grade %d of %d…\n' "$run" "$runs" >&2
-  "$grade" --solutions --porcelain ${ids[@]+"${ids[@]}"} 2>/dev/null |
+  "$grade" --solutions --porcelain --regrade ${ids[@]+"${ids[@]}"} 2>/dev/null |
     awk -F'\t' '{ printf "%s\tsolution\tdone\t%s\t%s\t\n", $1, $2, $3 }' >"$work/solutions.tsv"
   while IFS=$'\t' read -r key _ _ verdict _; do
     [ "$verdict" = done ] || keep_logs solutions "${key%@*}" "$key-solution"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The kata's own test command, for maintainers and CI. It proves that:
-#   1. the kata's own tests (Tests/) and the reference solutions pass under plain `swift test`;
+#   1. the kata's own tests (Tests/) and the reference solutions pass under plain `swift test`,
+#      among them the real grader driven end to end over a mini course (Tests/KataEndToEndTests);
 #   2. every plain `swift test` line that --hint and the README print runs at least one test, and
 #      only its exercise's (Scripts/lib/plain-swift-test.sh); every shipped starter is recorded,
 #      compiles, fails, and is graded "not started";
@@ -9,8 +10,8 @@
 #   4. planted faults (no compile, hang, crash, failing assertion) get their verdicts while every
 #      other exercise's verdict holds;
 #   5. deliberately weak suites (Tests/Fixtures/<exercise>/<name>/) get the verdicts they expect;
-#   6. grade.sh's edges: bad ids, no toolchain, a damaged catalog, a missing file, Ctrl-C, and two
-#      runs at once;
+#   6. grade.sh's edges: no toolchain, a run from another folder, Ctrl-C (bad ids, a damaged
+#      catalog, a missing file and two grades at once are the end-to-end test's);
 #   7. the workshop commands: --hint, --json, --solution, --reset (in a scratch clone, with a
 #      commit of attendee work), --watch, and a moved checkout whose build folder went stale;
 #   8. what a person sees: every screen fits 80 columns, exit codes, the JSON schema, did-you-mean,
@@ -156,7 +157,7 @@ fi
 
 section "Solutions under CPU load, 5 runs each"
 for _ in 1 2; do yes >/dev/null & load_pids+=($!); done
-"$grade" --solutions --porcelain --repeats 5 >"$work/load.tsv" 2>"$work/load.err"
+"$grade" --solutions --porcelain --regrade --repeats 5 >"$work/load.tsv" 2>"$work/load.err"
 for pid in ${load_pids[@]+"${load_pids[@]}"}; do kill "$pid" 2>/dev/null; done
 load_pids=()
 for id in "${keys[@]}"; do check "$id: solution is done under load" "$(expect "$id" done)" "$(verdict_of "$id" "$work/load.tsv")" "$(reason_of "$id" "$work/load.tsv")"; done
@@ -191,7 +192,7 @@ else
     printf '\nimport Foundation\n%s\n' "${snippets[$i]}" >>"$planted/$file"
     planted_ids+=("$id"); planted_verdicts+=("${faults[$i]}")
   done
-  "$grade" --porcelain --from "$planted" >"$work/planted.tsv" 2>"$work/planted.err"
+  "$grade" --porcelain --regrade --from "$planted" >"$work/planted.tsv" 2>"$work/planted.err"
   for id in "${keys[@]}"; do
     fault="$(planted_verdict_of "$id")"; expected="${fault:-$(expect "$id" done)}"
     check "$id: ${fault:+planted fault is }$expected" "$expected" "$(verdict_of "$id" "$work/planted.tsv")" "$(reason_of "$id" "$work/planted.tsv")"
@@ -220,7 +221,7 @@ section "macOS's decisions on Linux (KATA_PLATFORM=macos): solutions, fixtures, 
 # subreaper, macOS's run and listing plans (the grader plays xctest and SwiftPM's helpers), the
 # requirement checks with a simulated Mac (docs/platforms.md). A macOS-only branch that breaks
 # fails here. Each check is the Linux one above, graded again.
-KATA_PLATFORM=macos "$grade" --solutions --porcelain >"$work/mac-solutions.tsv" 2>"$work/mac-solutions.err"
+KATA_PLATFORM=macos "$grade" --regrade --solutions --porcelain >"$work/mac-solutions.tsv" 2>"$work/mac-solutions.err"
 for id in "${keys[@]}"; do check "macOS decisions: $id: solution is done" "$(expect "$id" done)" "$(verdict_of "$id" "$work/mac-solutions.tsv")" "$(reason_of "$id" "$work/mac-solutions.tsv")" "$(tail -n 2 "$work/mac-solutions.err")"; done
 KATA_PLATFORM=macos grade_fixture_rounds "$work/mac-fixtures.tsv" 1
 while IFS=$'\t' read -r id fixture expected actual reason wheat; do
@@ -233,7 +234,7 @@ for e in json.load(open(sys.argv[1]))["exercises"]:
     r = e.get("requires", {})
     print(e["id"], r.get("swift", "-"), r.get("macOS", "-"))' Catalog/catalog.json >"$work/requires.txt"
 required="$(awk '$2 != "-" || $3 != "-" { print $1 }' "$work/requires.txt" | tr '\n' ' ')"
-KATA_PLATFORM=macos KATA_PLATFORM_MACOS_VERSION=15.5 "$grade" --solutions --porcelain $required >"$work/mac-old.tsv" 2>"$work/mac-old.err"; code=$?
+KATA_PLATFORM=macos KATA_PLATFORM_MACOS_VERSION=15.5 "$grade" --regrade --solutions --porcelain $required >"$work/mac-old.tsv" 2>"$work/mac-old.err"; code=$?
 KATA_PLATFORM=macos KATA_PLATFORM_SWIFT_VERSION=6.1 "$grade" --list --porcelain >"$work/swift61-list.tsv" 2>&1
 while read -r id swift macos; do
   [ "$swift" != "-" ] || [ "$macos" != "-" ] || continue
@@ -249,8 +250,8 @@ while read -r id swift macos; do
 done <"$work/requires.txt"
 check "what a Mac cannot run does not count: the grade exits 0" "0" "$code" "$(tail -n 3 "$work/mac-old.err")"
 # The Command Line Tools without Xcode: XCTest tracks need Xcode; Swift Testing still builds and runs.
-KATA_PLATFORM=macos KATA_PLATFORM_XCODE=0 "$grade" --solutions "${ids[0]}" "${ids[0]}@swift-testing" >"$work/mac-clt.txt" 2>&1; code=$?
-KATA_PLATFORM=macos KATA_PLATFORM_XCODE=0 "$grade" --solutions --porcelain "${ids[0]}" "${ids[0]}@swift-testing" >"$work/mac-clt.tsv" 2>/dev/null
+KATA_PLATFORM=macos KATA_PLATFORM_XCODE=0 "$grade" --regrade --solutions "${ids[0]}" "${ids[0]}@swift-testing" >"$work/mac-clt.txt" 2>&1; code=$?
+KATA_PLATFORM=macos KATA_PLATFORM_XCODE=0 "$grade" --regrade --solutions --porcelain "${ids[0]}" "${ids[0]}@swift-testing" >"$work/mac-clt.tsv" 2>/dev/null
 check "Command Line Tools: ${ids[0]} needs Xcode" "needs" "$(verdict_of "${ids[0]}" "$work/mac-clt.tsv")" "$(reason_of "${ids[0]}" "$work/mac-clt.tsv")"
 check "Command Line Tools: ${ids[0]}@swift-testing still builds and is done" "$(expect "${ids[0]}@swift-testing" done)" "$(verdict_of "${ids[0]}@swift-testing" "$work/mac-clt.tsv")" "$(tail -n 3 "$work/mac-clt.txt")"
 grep -q "Install Xcode" "$work/mac-clt.txt" && grep -q -- "--framework swift-testing" "$work/mac-clt.txt" && [ "$code" = 0 ] &&
@@ -261,7 +262,7 @@ mac_escapes="$work/mac-escapes"
 fresh_copy "$mac_escapes"
 mac_plant="${plantable[1]}"
 printf '\nimport Foundation\n%s\n' 'final class SelftestMacEscapes: XCTestCase { func test_z() throws { let p = Process(); p.executableURL = URL(fileURLWithPath: "/bin/sleep"); p.arguments = ["321"]; try p.run(); _ = system("perl -MPOSIX -e \"setsid(); exec q(sleep), 322\" >/dev/null 2>&1 </dev/null &"); _ = system("sleep 323 >/dev/null 2>&1 &"); usleep(300_000) } }' >>"$mac_escapes/${mac_plant#*|}"
-KATA_PLATFORM=macos "$grade" --porcelain --from "$mac_escapes" "${mac_plant%%|*}" >"$work/mac-escapes.tsv" 2>"$work/mac-escapes.err"
+KATA_PLATFORM=macos "$grade" --regrade --porcelain --from "$mac_escapes" "${mac_plant%%|*}" >"$work/mac-escapes.tsv" 2>"$work/mac-escapes.err"
 check "macOS decisions: a test that escapes its group is judged done" "$(expect "${mac_plant%%|*}" done)" "$(verdict_of "${mac_plant%%|*}" "$work/mac-escapes.tsv")" "$(reason_of "${mac_plant%%|*}" "$work/mac-escapes.tsv")"
 sleep 0.3
 if pgrep -f "sleep 32[123]" >/dev/null; then fail "macOS decisions: nothing a test started outlives the verdict, without a subreaper" "$(processes_matching "sleep 32[123]")"
@@ -280,11 +281,10 @@ fi
 wait 2>/dev/null
 
 section "grade.sh at its edges"
+# The grader's own answers to a wrong id or option, a damaged catalog, a missing starters.json or
+# exercise file, and two grades at once are checked by swift test (Tests/KataEndToEndTests, over a
+# mini course); here, what grade.sh itself does.
 first="${ids[0]}"
-"$grade" no-such-exercise >/dev/null 2>"$work/err"; code=$?
-check "an unknown id exits 2" "2" "$code"
-grep -q -- "--list" "$work/err" && pass "an unknown id points to --list" || fail "an unknown id points to --list" "$(cat "$work/err")"
-"$grade" --frobnicate >/dev/null 2>&1; check "an unknown option exits 2" "2" "$?"
 (cd / && "$grade" --list >/dev/null 2>&1); check "grade.sh works from any directory" "0" "$?"
 
 mkdir -p "$work/bin"
@@ -292,28 +292,6 @@ for tool in bash dirname find tail mkdir rm cat; do ln -sf "$(command -v "$tool"
 PATH="$work/bin" "$work/bin/bash" "$grade" --list >/dev/null 2>"$work/err"; code=$?
 check "no swift on the PATH exits 3" "3" "$code"
 grep -q "Install Swift" "$work/err" && pass "no swift on the PATH says how to install it" || fail "no swift on the PATH says how to install it" "$(cat "$work/err")"
-
-mkdir -p "$work/damaged/Catalog"
-cp Package.swift "$work/damaged/"
-printf '{ "version": 1, "patterns": [' >"$work/damaged/Catalog/catalog.json"
-"$grader_bin" "$work/damaged" --list >/dev/null 2>"$work/err"; code=$?
-check "a damaged catalog exits 3" "3" "$code"
-grep -q "catalog.json" "$work/err" && pass "a damaged catalog is named" || fail "a damaged catalog is named" "$(cat "$work/err")"
-
-mkdir -p "$work/nostarters/Catalog"
-cp Package.swift "$work/nostarters/"
-cp -R Catalog/catalog.json Catalog/Variants "$work/nostarters/Catalog/"
-"$grader_bin" "$work/nostarters" --list >/dev/null 2>"$work/err"; code=$?
-check "a missing starters.json exits 3" "3" "$code"
-grep -q "starters.json is missing" "$work/err" && pass "a missing starters.json is named" || fail "a missing starters.json is named" "$(cat "$work/err")"
-
-missing="$work/missing"
-fresh_copy "$missing"
-module="$(awk -F'\t' -v id="$first" '$1 == id { print $2 }' "$work/exercises.tsv")"
-file="$(awk -F'\t' -v id="$first" '$1 == id { print $4 }' "$work/exercises.tsv")"; file="${file##*,}"
-rm "$missing/$module/$file"
-"$grade" --porcelain --from "$missing" "$first" >"$work/missing.tsv" 2>&1
-case "$(reason_of "$first" "$work/missing.tsv")" in *"$file is missing"*) pass "a missing exercise file is named";; *) fail "a missing exercise file is named" "$(cat "$work/missing.tsv")";; esac
 
 # Ctrl-C in the middle of a hanging run: grade.sh exits 130 and leaves no test process behind.
 if [ "${#plantable[@]}" -ge 3 ]; then
@@ -328,15 +306,6 @@ if [ "${#plantable[@]}" -ge 3 ]; then
   if pgrep -f "$root/.build/kata/planted/.build" >/dev/null; then fail "Ctrl-C leaves no process behind" "$(processes_matching "$root/.build/kata/planted/.build")"
   else pass "Ctrl-C leaves no process behind"; fi
 fi
-
-# Two runs at once: the second waits for the first, and both give the same verdict.
-"$grade" --porcelain --solutions "$first" >"$work/a.tsv" 2>"$work/a.err" & a=$!
-sleep 0.2
-"$grade" --porcelain --solutions "$first" >"$work/b.tsv" 2>"$work/b.err" & b=$!
-wait "$a"; code_a=$?; wait "$b"; code_b=$?
-check "two runs at once both finish" "0 0" "$code_a $code_b"
-check "two runs at once agree" "$(cat "$work/a.tsv")" "$(cat "$work/b.tsv")"
-grep -qh "waiting" "$work/a.err" "$work/b.err" && pass "the second run says it is waiting" || fail "the second run says it is waiting"
 
 section "Attacks from inside a test: each gets its verdict, and leaves nothing behind"
 # Planted into exercises of a copy of Solutions/ (their own tests still catch every bug), so the
@@ -466,7 +435,7 @@ printf '\nimport Foundation\n%s\n' "$poison" >>"$clone/Exercises/$poisoned"
 check "the grade in which a test poisons the grader's folders stops (exit 3)" "3" "$code" "$(tail -n 3 "$work/poison-1.err")"
 grep -q "a test wrote into the grader's folder" "$work/poison-1.err" && pass "... and says a test wrote into the grader's folder" || fail "... and says a test wrote into the grader's folder" "$(cat "$work/poison-1.err")"
 cp "$work/unpoisoned.swift" "$clone/Exercises/$poisoned"
-"$clone/Scripts/grade.sh" --porcelain "$first" >"$work/poison-2.tsv" 2>"$work/poison-2.err"; code=$?
+"$clone/Scripts/grade.sh" --porcelain --regrade "$first" >"$work/poison-2.tsv" 2>"$work/poison-2.err"; code=$?
 check "a grade after a test poisoned the grader's folders still works" "done 0" "$(verdict_of "$first" "$work/poison-2.tsv") $code" "$(tail -n 3 "$work/poison-2.err")"
 # A grader binary replaced between grades (no test runs then): grade.sh's own checksum notices.
 grader_file="$(cd "$clone/.build/kata/grader/debug" && pwd -P)/KataGrader"
@@ -491,40 +460,11 @@ if [ -n "$confirmation" ]; then
 fi
 
 # An edit of a Swift Testing track alone is rebuilt without SwiftPM, into a binary of its own
-# (TrackRelink): each grade must see the edit just made, SwiftPM's next build must carry the edit
-# too, and a track that imports XCTest goes through SwiftPM's test discovery.
-st_track="$first@swift-testing"
-st_suite="$(solution_files "$st_track" | tail -n 1)"
-xc_file="$(solution_files "$first" | grep -vxF -f <(solution_files "$st_track") | tail -n 1)"
-if [ -n "$st_suite" ] && [ -n "$xc_file" ]; then
-  relink_log="$clone/.build/kata/exercises/relink.log"
-  build_record="$clone/.build/kata/exercises/.build/kata-last-build.json"
-  relink_grade() { # relink_grade NAME: grades $first into $work/relink-NAME.tsv; prints "rebuilt" or "swift build"
-    rm -f "$relink_log"
-    "$clone/Scripts/grade.sh" --porcelain "$first" >"$work/relink-$1.tsv" 2>"$work/relink-$1.err"
-    if [ -e "$relink_log" ] && grep -q '"ownBinaries"' "$build_record"; then echo rebuilt; else echo "swift build"; fi
-  }
-  for file in $(solution_files "$st_track"); do cp "$root/Solutions/$file" "$clone/Exercises/$file"; done
-  relink_grade 0 >/dev/null
-  # Every #expect made vacuous: only #require still checks anything.
-  sed 's/#expect(/#expect(true || /' "$root/Solutions/$st_suite" >"$clone/Exercises/$st_suite"
-  how="$(relink_grade weak)"
-  check "a Swift Testing track edited alone is rebuilt without SwiftPM" "rebuilt" "$how" "$(tail -n 3 "$work/relink-weak.err")"
-  check "... and the grade is of the edit (now vacuous)" "misses bugs" "$(verdict_of "$st_track" "$work/relink-weak.tsv")" "$(tail -n 3 "$work/relink-weak.err")"
-  # An edit of the XCTest track: SwiftPM builds, and its binary must hold the vacuous suite too.
-  cp "$clone/Exercises/$xc_file" "$work/xc-file.swift"
-  printf '\n// an edit\n' >>"$clone/Exercises/$xc_file"
-  how="$(relink_grade swiftpm)"
-  check "... and SwiftPM's next build runs the edit too" "swift build misses bugs" "$how $(verdict_of "$st_track" "$work/relink-swiftpm.tsv")" "$(tail -n 3 "$work/relink-swiftpm.err")"
-  cp "$root/Solutions/$st_suite" "$clone/Exercises/$st_suite"
-  how="$(relink_grade fixed)"
-  check "... and of the next edit (fixed again)" "rebuilt done" "$how $(verdict_of "$st_track" "$work/relink-fixed.tsv")" "$(tail -n 3 "$work/relink-fixed.err")"
-  printf '\nimport XCTest\nfinal class SelftestDiscovered: XCTestCase { func test_found() {} }\n' >>"$clone/Exercises/$st_suite"
-  how="$(relink_grade xctest)"
-  check "a track that imports XCTest is built by SwiftPM" "swift build done" "$how $(verdict_of "$st_track" "$work/relink-xctest.tsv")" "$(tail -n 3 "$work/relink-xctest.err")"
-  cp "$root/Solutions/$st_suite" "$clone/Exercises/$st_suite"
-  cp "$work/xc-file.swift" "$clone/Exercises/$xc_file"
-fi
+# (TrackRelink). That each grade sees the edit just made, that SwiftPM's next build carries it too,
+# and that a track which imports XCTest goes through SwiftPM's discovery is checked by swift test
+# over a mini course (Tests/KataEndToEndTests); here, what only the real course has: an exit test.
+relink_log="$clone/.build/kata/exercises/relink.log"
+build_record="$clone/.build/kata/exercises/.build/kata-last-build.json"
 # An exit test runs its body in a child that the test binary starts from itself: a track run from
 # its own binary must still find the test there, and still see the child exit.
 exit_track=""
@@ -538,7 +478,7 @@ if [ -n "$exit_track" ] && [ -n "${relink_log:-}" ]; then
   "$clone/Scripts/grade.sh" --porcelain "${exit_track%@*}" >/dev/null 2>&1
   printf '\nprivate func kataSelftestEdit() -> Int { 1 }\n' >>"$clone/Exercises/$(echo "$exit_files" | tail -n 1)"
   rm -f "$relink_log"
-  "$clone/Scripts/grade.sh" --porcelain "${exit_track%@*}" >"$work/exit-relink.tsv" 2>"$work/exit-relink.err"
+  "$clone/Scripts/grade.sh" --porcelain --regrade "${exit_track%@*}" >"$work/exit-relink.tsv" 2>"$work/exit-relink.err"
   how="swift build"; [ -e "$relink_log" ] && grep -q '"ownBinaries"' "$build_record" && how=rebuilt
   check "an exit test graded from its track's own binary" "rebuilt done" "$how $(verdict_of "$exit_track" "$work/exit-relink.tsv")" "$(tail -n 3 "$work/exit-relink.err")"
   for file in $exit_files; do cp "$work/exit-orig/$file" "$clone/Exercises/$file"; done
@@ -557,7 +497,7 @@ else fail "... and one line names the file and how to restore it" "$(cat "$work/
 
 # A checkout moved to another folder carries a build folder whose paths point to the old one.
 mv "$clone_real" "$work/moved"
-"$work/moved/Scripts/grade.sh" --porcelain "$first" >"$work/moved.tsv" 2>"$work/moved.err"; code=$?
+"$work/moved/Scripts/grade.sh" --porcelain --regrade "$first" >"$work/moved.tsv" 2>"$work/moved.err"; code=$?
 check "a moved checkout (its build folder now stale) still grades" "done" "$(verdict_of "$first" "$work/moved.tsv")" "$(tail -n 3 "$work/moved.err")"
 
 section "What a person sees: widths, exit codes, JSON, did-you-mean, --watch ID, --demo, --reset"

@@ -4,6 +4,9 @@
 # with `replace: yes`); the exercise (`exercise:`, a key like id@swift-testing) must then be judged
 # `expect:`, with `reason:` in its reason. An attack with `poisons: yes` writes into the grader's
 # own folder: its grade must stop (exit 3) saying so, and the next grade, without it, must be right.
+# With `warm: yes` the exercise is first graded once without the attack, so that the grader keeps
+# its runs for the attack to find; with `fresh: yes` the next grade must make its runs again rather
+# than judge kept ones (its reason does not say "unchanged since").
 # After the attacks: nothing they started still runs, the checkout and the system's temporary
 # folder are as they were.
 # Sourced by Scripts/selftest.sh; needs $root, $grade and $work, and Scripts/lib/checks.sh.
@@ -69,6 +72,9 @@ run_attacks() {
     local key copy="$work/poison-$name" file code
     key="$(attack_field "$attack" exercise)"; file="$(attack_field "$attack" plant)"
     rm -rf "$copy"; mkdir -p "$copy"; cp -R "$root/Solutions/." "$copy/"
+    if [ "$(attack_field "$attack" warm)" = yes ]; then
+      TMPDIR="$work/attack-tmp" "$grade" --porcelain --from "$copy" "${key%@*}" >"$work/poison-$name-warm.tsv" 2>&1
+    fi
     plant_attack "$copy" "$attack"
     TMPDIR="$work/attack-tmp" "$grade" --porcelain --from "$copy" "${key%@*}" >"$work/poison-$name.tsv" 2>"$work/poison-$name.err"; code=$?
     if [ "$code" = 3 ] && grep -q "a test wrote into the grader's folder" "$work/poison-$name.err"; then
@@ -77,9 +83,19 @@ run_attacks() {
       fail "attack $name: the grade stops and says a test wrote into the grader's folder" "exit $code" "$(tail -n 3 "$work/poison-$name.err")"
     fi
     cp "$root/Solutions/$file" "$copy/$file"
-    TMPDIR="$work/attack-tmp" "$grade" --porcelain --from "$copy" "${key%@*}" >"$work/poison-$name-next.tsv" 2>"$work/poison-$name-next.err"; code=$?
+    # The next grade makes its runs again (--regrade), so that it shows what the healed folder
+    # does; an attack on the kept runs shows instead that none of them is judged again.
+    local again=(--regrade)
+    [ "$(attack_field "$attack" fresh)" = yes ] && again=()
+    TMPDIR="$work/attack-tmp" "$grade" --porcelain "${again[@]+"${again[@]}"}" --from "$copy" "${key%@*}" >"$work/poison-$name-next.tsv" 2>"$work/poison-$name-next.err"; code=$?
     check "attack $name: the next grade is right (exit $code)" "$(attack_field "$attack" expect)" \
       "$(awk -F'\t' -v id="$key" '$1 == id { print $2 }' "$work/poison-$name-next.tsv")" "$(tail -n 3 "$work/poison-$name-next.err")"
+    if [ "$(attack_field "$attack" fresh)" = yes ]; then
+      case "$(awk -F'\t' -v id="$key" '$1 == id { print $3 }' "$work/poison-$name-next.tsv")" in
+        *"unchanged since"*) fail "attack $name: the next grade makes its runs again" "$(cat "$work/poison-$name-next.tsv")" ;;
+        *) pass "attack $name: the next grade makes its runs again" ;;
+      esac
+    fi
   done
 
   sleep 0.3

@@ -10,7 +10,8 @@
 #
 # Each round plants one fixture per exercise into a fresh copy of Solutions/, but never one that
 # replaces a file another planted exercise compiles with, so every fixture is judged on its own. A round is graded TIMES times in a row (one line per grade): the
-# grader sees the same files again and skips the build, so repeats cost only the test runs.
+# grader sees the same files again and skips the build, so repeats cost only the test runs, which
+# it makes again every time (--regrade: no run is kept from one grade for the next).
 #   grade_fixture_rounds OUT TIMES [ID…]   (only these exercises' fixtures when ids are given)
 grade_fixture_rounds() {
   local out="$1" times="$2"; shift 2
@@ -54,7 +55,7 @@ grade_fixture_rounds() {
     local time
     for time in $(seq 1 "$times"); do
       [ "$times" -eq 1 ] || printf 'fixtures, round %d (%s): grade %d of %d…\n' "$round" "$(plural "${#selected[@]}" exercise)" "$time" "$times" >&2
-      "$grade" --porcelain --from "$weak" "${selected[@]}" >"$work/weak-$round.tsv" 2>"$work/weak-$round.err"
+      "$grade" --porcelain --regrade --from "$weak" "${selected[@]}" >"$work/weak-$round.tsv" 2>"$work/weak-$round.err"
       local k
       for k in "${!selected[@]}"; do
         id="${selected[$k]}"

@@ -49,15 +49,17 @@ struct DriverJobs: Codable, Equatable {
     /// interface, the debugger's wrap, the index, or the dependency and diagnostics files. SwiftPM's
     /// outputs and the driver's incremental state stay as SwiftPM's last build left them, so that
     /// its next build, which sees newer sources, redoes what it must. Nil unless every one of
-    /// `sources` is compiled exactly once.
+    /// `sources` is compiled exactly once, and every output the jobs write is one of those known
+    /// (`droppedOutputs` and `-o`): a job that would write anything else into SwiftPM's folder
+    /// is left to SwiftPM.
     static func objectJobs(of jobs: [[String]], sources: [String], objects: URL) -> [[String]]? {
-        let dropped: Set<String> = ["-index-store-path", "-emit-dependencies-path", "-emit-reference-dependencies-path",
-                                    "-serialize-diagnostics-path"]
+        let dropped = droppedOutputs
         var result: [[String]] = []
         var primaries: [String] = []
         for job in jobs where job.count > 2 && job[1] == "-frontend" && job[2] == "-c" {
             // Lists in files of the driver's own making (many sources) are not ours to reuse.
             guard !job.contains(where: { $0.hasSuffix("filelist") || $0 == "-supplementary-output-file-map" }) else { return nil }
+            guard !job.contains(where: { !dropped.contains($0) && writesAnOutput($0) }) else { return nil }
             var kept: [String] = []
             var index = 0
             while index < job.count {
@@ -80,6 +82,19 @@ struct DriverJobs: Codable, Equatable {
         }
         guard !result.isEmpty, primaries.count == sources.count, Set(primaries) == Set(sources) else { return nil }
         return result
+    }
+
+    /// The outputs of a frontend job that the replay leaves out: the index, the dependency files
+    /// and the diagnostics, which stay as SwiftPM's last build left them.
+    static let droppedOutputs: Set<String> = ["-index-store-path", "-emit-dependencies-path", "-emit-reference-dependencies-path",
+                                              "-serialize-diagnostics-path"]
+
+    /// Whether a frontend option names a file the job writes (`-emit-…-path`, `-…-output-…`,
+    /// optimisation records), other than its object (`-o`).
+    static func writesAnOutput(_ option: String) -> Bool {
+        (option.hasPrefix("-emit-") && option.hasSuffix("-path")) || option.contains("-output-")
+            || option.hasPrefix("-save-optimization-record") || option == "-index-store-path"
+            || option == "-serialize-diagnostics-path"
     }
 
     /// What the jobs write (`-o`), in order: for `objectJobs`, the objects.

@@ -30,7 +30,12 @@ public struct SwiftPMPlan {
     /// The plan's size and modification time, or "" when there is none: a plan written since a
     /// build is not the one that build followed.
     public static func stamp(inPackage directory: URL) -> String {
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: url(inPackage: directory).path),
+        stamp(of: url(inPackage: directory))
+    }
+
+    /// A file's size and modification time, or "" when there is none.
+    static func stamp(of file: URL) -> String {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
               let size = attributes[.size] as? NSNumber, let date = attributes[.modificationDate] as? Date else { return "" }
         return "\(size)-\(date.timeIntervalSince1970)"
     }

@@ -40,19 +40,30 @@ public struct TrackRelink: Sendable {
     /// 20 s and this way 26 s. An attendee edits one track at a time.
     public static let mostTargets = 4
 
+    /// What to do after an edit: rebuild these tracks alone, or leave the build to SwiftPM, and why.
+    public enum Decision: Equatable, Sendable {
+        case rebuild([String])
+        case leaveToSwiftPM(String)
+    }
+
     /// The shadow targets to rebuild, when every file that changed since the last build (`built`,
-    /// fingerprints by path) belongs to one of `swiftTestingTargets` (`Grade/<target>/…`); nil when
-    /// anything else changed, nothing did, more than `mostTargets` did, or a file was added or removed.
+    /// fingerprints by path) belongs to one of `swiftTestingTargets` (`Grade/<target>/…`); SwiftPM's
+    /// build when anything else changed, nothing did, more than `mostTargets` did, or a file was
+    /// added or removed.
     public static func targetsToRebuild(since built: [String: String], now files: [String: String],
-                                        swiftTestingTargets: Set<String>) -> [String]? {
-        guard Set(built.keys) == Set(files.keys) else { return nil }
+                                        swiftTestingTargets: Set<String>) -> Decision {
+        guard Set(built.keys) == Set(files.keys) else { return .leaveToSwiftPM("a file was added or removed") }
         var targets = Set<String>()
-        for (path, fingerprint) in files where built[path] != fingerprint {
+        for (path, fingerprint) in files.sorted(by: { $0.key < $1.key }) where built[path] != fingerprint {
             let parts = path.split(separator: "/", maxSplits: 2)
-            guard parts.count == 3, parts[0] == "Grade", swiftTestingTargets.contains(String(parts[1])) else { return nil }
+            guard parts.count == 3, parts[0] == "Grade", swiftTestingTargets.contains(String(parts[1])) else {
+                return .leaveToSwiftPM("\(path) is not in a Swift Testing track")
+            }
             targets.insert(String(parts[1]))
         }
-        return targets.isEmpty || targets.count > mostTargets ? nil : targets.sorted()
+        if targets.isEmpty { return .leaveToSwiftPM("nothing changed") }
+        if targets.count > mostTargets { return .leaveToSwiftPM("\(targets.count) tracks changed, more than \(mostTargets)") }
+        return .rebuild(targets.sorted())
     }
 
     /// Whether any line outside a `//` comment imports XCTest (or a part of it). Errs towards yes:
@@ -156,60 +167,163 @@ public struct TrackRelink: Sendable {
         "\"" + path.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
     }
 
+    /// What a rebuild did: the tracks it rebuilt, or why SwiftPM must build this time.
+    public enum Outcome: Equatable, Sendable {
+        case rebuilt([String])
+        case fellBack(String)
+    }
+
     /// Rebuilds each of `targets` into a binary of its own, following the plan of the package in
-    /// `package`; the targets rebuilt, or nil when it did not (the caller then runs `swift build`).
+    /// `package`; the targets rebuilt, or why it did not (the caller then runs `swift build`).
     /// `sources`: each target's files. `testTargets`: every exercise track's target.
+    /// `requiredModules`: modules every test binary must carry (the grader's run hook): a link
+    /// without an object of each is not made.
+    ///
+    /// No binary it makes is handed on unchecked (`checkedAgainstSwiftPM`, `listsOnly`): the
+    /// tests it lists must be those SwiftPM's binary lists, so that a recipe that stopped doing
+    /// what SwiftPM's runner does (an entry point that changed behaviour, say) falls back rather
+    /// than gives a binary that runs nothing.
     public func run(_ targets: [String], sources: [String: [URL]], package: URL, testBinary: URL,
-                    testTargets: Set<String>) -> [String]? {
+                    testTargets: Set<String>, requiredModules: Set<String> = []) -> Outcome {
         // The build folder is the test binary's, links resolved, as SwiftPM writes its plan.
         let build = testBinary.deletingLastPathComponent().resolvingSymlinksInPath()
         let product = testBinary.deletingPathExtension().lastPathComponent
-        guard let discoveryModule = Self.discoveryModule(ofProduct: product) else { return nil }
+        guard let discoveryModule = Self.discoveryModule(ofProduct: product) else {
+            return .fellBack("the test product \(product) is not named …Tests")
+        }
         let discovery = build.appendingPathComponent("\(discoveryModule).derived")
         for target in targets {
             // A track that imports XCTest may hold test case classes, which need SwiftPM's discovery.
             for file in sources[target] ?? [] {
-                guard let text = try? String(contentsOf: file, encoding: .utf8), !Self.importsXCTest(text) else { return nil }
+                guard let text = try? String(contentsOf: file, encoding: .utf8) else { return .fellBack("\(file.lastPathComponent) cannot be read") }
+                if Self.importsXCTest(text) { return .fellBack("\(file.lastPathComponent) imports XCTest, whose tests need SwiftPM's discovery") }
             }
             let discovered = discovery.appendingPathComponent("\(target).swift").path
-            guard let size = (try? FileManager.default.attributesOfItem(atPath: discovered))?[.size] as? NSNumber,
-                  size.intValue == 0 else { return nil }
+            guard let size = (try? FileManager.default.attributesOfItem(atPath: discovered))?[.size] as? NSNumber, size.intValue == 0 else {
+                return .fellBack("SwiftPM's discovery file for \(target) is missing or not empty")
+            }
         }
         let work = Self.workFolder(testBinary: testBinary)
-        guard let text = try? String(contentsOf: SwiftPMPlan.url(inPackage: package), encoding: .utf8),
-              let steps = Self.steps(for: targets, build: build, testBinary: testBinary.lastPathComponent, in: SwiftPMPlan(text: text)),
-              case let linkArguments = steps.link.arguments,
-              let entryPoint = entryPointObject(link: linkArguments, folder: work) else { return nil }
+        guard let text = try? String(contentsOf: SwiftPMPlan.url(inPackage: package), encoding: .utf8) else {
+            return .fellBack("SwiftPM's build plan (.build/debug.yaml) cannot be read")
+        }
+        guard let steps = Self.steps(for: targets, build: build, testBinary: testBinary.lastPathComponent, in: SwiftPMPlan(text: text)) else {
+            return .fellBack("SwiftPM's build plan does not hold one plain command for each step (its layout or keys changed?)")
+        }
+        let linkArguments = steps.link.arguments
+        guard let entryPoint = entryPointObject(link: linkArguments, folder: work) else {
+            return .fellBack("the entry point (Testing.__swiftPMEntryPoint, _runAsyncMain) does not compile")
+        }
         let linked = steps.link.inputs
+        if let why = checkedAgainstSwiftPM(targets: targets, linked: linked, link: linkArguments, entryPoint: entryPoint,
+                                           product: product, testBinary: testBinary, testTargets: testTargets,
+                                           requiredModules: requiredModules, package: package, work: work) {
+            return .fellBack(why)
+        }
         for target in targets {
             let output = Self.ownBinary(of: target, testBinary: testBinary)
             let objects = work.appendingPathComponent(target)
-            let objectList = work.appendingPathComponent("\(target).objects")
             // The old binary and objects go first: a failed step must not leave any that look current.
             try? FileManager.default.removeItem(at: output)
             try? FileManager.default.removeItem(at: objects)
             guard let compile = steps.compiles[target],
-                  (try? FileManager.default.createDirectory(at: objects, withIntermediateDirectories: true)) != nil else { return nil }
+                  (try? FileManager.default.createDirectory(at: objects, withIntermediateDirectories: true)) != nil else {
+                return .fellBack("no folder for the objects of \(target)")
+            }
             // Compiled by the frontend jobs the driver plans for the whole module, at once: every
             // source again (an edit of one may change what another compiles to), one batch a core.
             let sources = compile.inputs.filter { $0.hasSuffix(".swift") }
             let compileArguments = compile.arguments
-            guard let compileJobs = DriverJobs.of(compileArguments, key: compileArguments + sources,
-                                                  cache: work.appendingPathComponent("\(target).compile-jobs"),
-                                                  runner: runner, environment: environment, log: log)
-                      .flatMap({ DriverJobs.objectJobs(of: $0, sources: sources, objects: objects) }),
-                  allSucceed(compileJobs, logs: objects),
-                  let ownObjects = Self.ownObjects(entryPoint: entryPoint.path, linked: linked, own: DriverJobs.outputs(of: compileJobs),
-                                                   product: product, testTargets: testTargets),
-                  let link = Self.ownLink(of: target, link: linkArguments, output: output, objectList: objectList)
-                      .map({ Self.preferringLLD($0, exists: FileManager.default.fileExists(atPath:)) }),
-                  (try? ownObjects.map(Self.responseFileLine).joined(separator: "\n")
-                      .write(to: objectList, atomically: true, encoding: .utf8)) != nil else { return nil }
-            let linkJobs = DriverJobs.of(link, key: link + ownObjects, cache: work.appendingPathComponent("\(target).link-jobs"),
-                                         runner: runner, environment: environment, log: log) ?? [link]
-            guard linkJobs.allSatisfy({ succeeds($0, log: log, sharingSwiftPMTemporary: true) }) else { return nil }
+            guard let jobs = DriverJobs.of(compileArguments, key: compileArguments + sources,
+                                           cache: work.appendingPathComponent("\(target).compile-jobs"),
+                                           runner: runner, environment: environment, log: log) else {
+                return .fellBack("the driver's jobs (-###) for \(target) are not plain programs reading lasting files")
+            }
+            guard let compileJobs = DriverJobs.objectJobs(of: jobs, sources: sources, objects: objects) else {
+                return .fellBack("the driver's frontend jobs for \(target) write outputs the replay does not know, or miss a source")
+            }
+            guard allSucceed(compileJobs, logs: objects) else { return .fellBack("a compile job of \(target) failed") }
+            if let why = link(target, objects: DriverJobs.outputs(of: compileJobs), into: output, linked: linked, link: linkArguments,
+                              entryPoint: entryPoint, product: product, testTargets: testTargets,
+                              requiredModules: requiredModules, work: work) {
+                return .fellBack(why)
+            }
+            guard let listed = listedTests(of: output, work: work), !listed.isEmpty, listed.allSatisfy({ $0.hasPrefix(target + ".") }) else {
+                try? FileManager.default.removeItem(at: output)
+                return .fellBack("the binary made for \(target) lists no test, or tests of another target: SwiftPM's build says which it has")
+            }
         }
-        return targets
+        return .rebuilt(targets)
+    }
+
+    /// Links `target`'s own binary at `output` from `objects` (its own) and the legacy modules'
+    /// objects of SwiftPM's link; nil when it did, else why not.
+    /// `name`: of its object list and cached jobs in `work` (the target's own, or its check's).
+    func link(_ target: String, objects: [String], into output: URL, linked: [String], link linkArguments: [String],
+              entryPoint: URL, product: String, testTargets: Set<String>, requiredModules: Set<String>, work: URL,
+              name: String? = nil) -> String? {
+        let name = name ?? target
+        let objectList = work.appendingPathComponent("\(name).objects")
+        guard let ownObjects = Self.ownObjects(entryPoint: entryPoint.path, linked: linked, own: objects, product: product,
+                                               testTargets: testTargets) else {
+            return "SwiftPM's link holds an object outside a <module>.build folder, or \(target) has none"
+        }
+        let carried = Set(ownObjects.map { URL(fileURLWithPath: $0).deletingLastPathComponent().lastPathComponent })
+        if let missing = requiredModules.sorted().first(where: { !carried.contains($0 + ".build") }) {
+            return "SwiftPM's link holds no object of \(missing), which every test binary must carry"
+        }
+        guard let link = Self.ownLink(of: target, link: linkArguments, output: output, objectList: objectList)
+                  .map({ Self.preferringLLD($0, exists: FileManager.default.fileExists(atPath:)) }),
+              (try? ownObjects.map(Self.responseFileLine).joined(separator: "\n")
+                  .write(to: objectList, atomically: true, encoding: .utf8)) != nil else {
+            return "SwiftPM's link command does not name its output, module and object list once each"
+        }
+        let linkJobs = DriverJobs.of(link, key: link + ownObjects, cache: work.appendingPathComponent("\(name).link-jobs"),
+                                     runner: runner, environment: environment, log: log) ?? [link]
+        guard linkJobs.allSatisfy({ succeeds($0, log: log, sharingSwiftPMTemporary: true) }) else {
+            try? FileManager.default.removeItem(at: output)
+            return "the link of \(target)'s binary failed (lld, or the autolink file, where the replay expects them?)"
+        }
+        return nil
+    }
+
+    /// The replay's recipe (its entry point and link) checked against SwiftPM's own binary, once per
+    /// SwiftPM build: the objects SwiftPM built for the first of `targets`, linked by the recipe,
+    /// must list exactly the tests SwiftPM's binary lists for that target, and at least one. The
+    /// check passed is remembered beside the objects (under the plan's and the binary's stamps,
+    /// so a new build checks again). Nil when it holds, else why not.
+    func checkedAgainstSwiftPM(targets: [String], linked: [String], link: [String], entryPoint: URL, product: String,
+                               testBinary: URL, testTargets: Set<String>, requiredModules: Set<String>, package: URL,
+                               work: URL) -> String? {
+        guard let target = targets.first else { return nil }
+        let binaryStamp = SwiftPMPlan.stamp(of: testBinary)
+        let marker = work.appendingPathComponent("checked-" + Fingerprint.hex(Data(
+            ([SwiftPMPlan.stamp(inPackage: package), binaryStamp, entryPoint.path] + link).joined(separator: "\n").utf8)))
+        if FileManager.default.fileExists(atPath: marker.path) { return nil }
+        let objects = linked.filter { URL(fileURLWithPath: $0).deletingLastPathComponent().lastPathComponent == target + ".build" }
+        let probe = work.appendingPathComponent("\(target).check")
+        defer { try? FileManager.default.removeItem(at: probe) }
+        if let why = self.link(target, objects: objects, into: probe, linked: linked, link: link, entryPoint: entryPoint,
+                               product: product, testTargets: testTargets, requiredModules: requiredModules, work: work,
+                               name: "\(target).check") {
+            return why
+        }
+        guard let expected = listedTests(of: testBinary, work: work).map({ $0.filter { $0.hasPrefix(target + ".") } }), !expected.isEmpty else {
+            return "SwiftPM's binary lists no Swift Testing test of \(target), to check the replay against"
+        }
+        guard let got = listedTests(of: probe, work: work), got.sorted() == expected.sorted() else {
+            return "checked against SwiftPM's binary, the replay's binary lists other tests for \(target)"
+        }
+        // Made only when the check held.
+        try? Data().write(to: marker)
+        return nil
+    }
+
+    /// The Swift Testing tests `binary` lists (`--list-tests`), one name a line; nil when it fails.
+    func listedTests(of binary: URL, work: URL) -> [String]? {
+        runner.output(of: [binary.path, "--list-tests", "--testing-library", "swift-testing"], environment: [:], timeout: 60,
+                      log: work.appendingPathComponent("list-tests.log"), sharingSwiftPMTemporary: false)
+            .map { $0.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
     }
 
     /// Runs `command`, its output going to `log`; true when it succeeds.

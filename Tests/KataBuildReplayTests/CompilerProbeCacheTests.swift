@@ -53,6 +53,33 @@ final class CompilerProbeCacheTests: XCTestCase {
         XCTAssertEqual(try run(script, ["-version"]), Result(status: 0, output: "answer to -version\n"))
     }
 
+    /// The cache knows three questions of SwiftPM's, asked alone. Another question, or one of them
+    /// with more to it, reaches the compiler; and a compiler that changed at the same path (an
+    /// update in place) gets a view of its own, asked afresh: an answer is never one of another
+    /// compiler's.
+    func test_questionsItDoesNotKnow_andANewCompiler_reachTheCompiler() throws {
+        let swift = root.appendingPathComponent("toolchain/usr/bin/swift").path
+        let state = root.appendingPathComponent("state")
+        let script = try XCTUnwrap(CompilerProbeCache.environment(swift: swift, state: state)["SWIFT_EXEC"])
+        XCTAssertEqual(try run(script, ["-print-target-info"]).output, "answer to -print-target-info\n")
+        XCTAssertEqual(try run(script, ["-print-target-info", "-target", "x"]).output, "answer to -print-target-info -target x\n")
+        XCTAssertEqual(try run(script, ["-print-target-info", "-target", "x"]).output, "answer to -print-target-info -target x\n")
+        XCTAssertEqual(try run(script, ["-print-supported-features"]).output, "answer to -print-supported-features\n")
+        XCTAssertEqual(try run(script, ["-print-supported-features"]).output, "answer to -print-supported-features\n")
+
+        // The compiler updated in place: another size and time, the same path.
+        let compiler = root.appendingPathComponent("toolchain/usr/bin/swiftc")
+        try write(try String(contentsOf: compiler, encoding: .utf8).replacingOccurrences(of: "answer to", with: "new answer to"), to: compiler)
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(10)], ofItemAtPath: compiler.path)
+        let updated = try XCTUnwrap(CompilerProbeCache.environment(swift: swift, state: state)["SWIFT_EXEC"])
+        XCTAssertNotEqual(updated, script)
+        XCTAssertEqual(try run(updated, ["-print-target-info"]).output, "new answer to -print-target-info\n")
+
+        let calls = try String(contentsOf: root.appendingPathComponent("calls"), encoding: .utf8)
+        XCTAssertEqual(calls, "-print-target-info\n-print-target-info -target x\n-print-target-info -target x\n"
+                       + "-print-supported-features\n-print-supported-features\n-print-target-info\n")
+    }
+
     func test_compilerOffers_readsTheCachedHelp_askingOnce() throws {
         let swift = root.appendingPathComponent("toolchain/usr/bin/swift").path
         let state = root.appendingPathComponent("state")

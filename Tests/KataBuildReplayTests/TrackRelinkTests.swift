@@ -9,41 +9,51 @@ final class TrackRelinkTests: XCTestCase {
                          "Grade/Grade_a__swift_testing/ASuite.swift": "a", "Grade/Grade_b/BTests.swift": "b"]
     private let swiftTesting: Set<String> = ["Grade_a__swift_testing"]
 
+    /// The tracks to rebuild, or nil when SwiftPM builds (with a reason, always).
+    private func rebuilt(since built: [String: String], now files: [String: String], swiftTestingTargets: Set<String>) -> [String]? {
+        switch TrackRelink.targetsToRebuild(since: built, now: files, swiftTestingTargets: swiftTestingTargets) {
+        case .rebuild(let targets): return targets
+        case .leaveToSwiftPM(let why):
+            XCTAssertFalse(why.isEmpty)
+            return nil
+        }
+    }
+
     func test_onlyAnEditOfASwiftTestingTrack_isRebuiltAlone() {
         var files = built
-        XCTAssertNil(TrackRelink.targetsToRebuild(since: built, now: files, swiftTestingTargets: swiftTesting), "nothing changed")
+        XCTAssertNil(rebuilt(since: built, now: files, swiftTestingTargets: swiftTesting), "nothing changed")
         files["Grade/Grade_a__swift_testing/ASuite.swift"] = "a2"
-        XCTAssertEqual(TrackRelink.targetsToRebuild(since: built, now: files, swiftTestingTargets: swiftTesting), ["Grade_a__swift_testing"])
+        XCTAssertEqual(rebuilt(since: built, now: files, swiftTestingTargets: swiftTesting), ["Grade_a__swift_testing"])
 
         var xctest = built
         xctest["Grade/Grade_b/BTests.swift"] = "b2"
-        XCTAssertNil(TrackRelink.targetsToRebuild(since: built, now: xctest, swiftTestingTargets: swiftTesting),
+        XCTAssertNil(rebuilt(since: built, now: xctest, swiftTestingTargets: swiftTesting),
                      "an XCTest track needs SwiftPM's test discovery")
         var legacy = files
         legacy["Sources/Mocking/MusicService.swift"] = "m2"
-        XCTAssertNil(TrackRelink.targetsToRebuild(since: built, now: legacy, swiftTestingTargets: swiftTesting))
+        XCTAssertNil(rebuilt(since: built, now: legacy, swiftTestingTargets: swiftTesting))
         var manifest = files
         manifest["Package.swift"] = "p2"
-        XCTAssertNil(TrackRelink.targetsToRebuild(since: built, now: manifest, swiftTestingTargets: swiftTesting),
+        XCTAssertNil(rebuilt(since: built, now: manifest, swiftTestingTargets: swiftTesting),
                      "a new manifest (an exercise left out or back in) is SwiftPM's to plan")
         var added = files
         added["Grade/Grade_a__swift_testing/Helper.swift"] = "h"
-        XCTAssertNil(TrackRelink.targetsToRebuild(since: built, now: added, swiftTestingTargets: swiftTesting),
+        XCTAssertNil(rebuilt(since: built, now: added, swiftTestingTargets: swiftTesting),
                      "a new file changes the plan")
         var many = built
         for index in 0...TrackRelink.mostTargets { many["Grade/Grade_t\(index)/Suite.swift"] = "s" }
         var manyEdited = many
         for index in 0...TrackRelink.mostTargets { manyEdited["Grade/Grade_t\(index)/Suite.swift"] = "s2" }
         let manyTracks = Set((0...TrackRelink.mostTargets).map { "Grade_t\($0)" })
-        XCTAssertNil(TrackRelink.targetsToRebuild(since: many, now: manyEdited,
+        XCTAssertNil(rebuilt(since: many, now: manyEdited,
                                                   swiftTestingTargets: manyTracks),
                      "more tracks than this way rebuilds faster than SwiftPM")
         manyEdited["Grade/Grade_t0/Suite.swift"] = "s"
-        XCTAssertEqual(TrackRelink.targetsToRebuild(since: many, now: manyEdited,
+        XCTAssertEqual(rebuilt(since: many, now: manyEdited,
                                                     swiftTestingTargets: manyTracks)?.count, TrackRelink.mostTargets)
         var removed = files
         removed["Grade/Grade_a__swift_testing/ASuite.swift"] = nil
-        XCTAssertNil(TrackRelink.targetsToRebuild(since: built, now: removed, swiftTestingTargets: swiftTesting))
+        XCTAssertNil(rebuilt(since: built, now: removed, swiftTestingTargets: swiftTesting))
     }
 
     func test_aTrackThatImportsXCTest_isLeftToSwiftPM() {

@@ -9,23 +9,50 @@ import KataGradingCore
 /// test binary of its own instead of running `swift build` (see `TrackRelink`). Whatever it
 /// cannot do is "not this time", and SwiftPM does the work.
 ///
-/// Off where the platform does not use it (`TestPlatform.usesBuildReplay`: macOS, and Linux taking
-/// macOS's decisions): then every build is `swift build`, as SwiftPM alone would do it.
+/// - **Where:** only where the platform uses it (`TestPlatform.usesBuildReplay`: Linux, not macOS
+///   nor Linux taking macOS's decisions); elsewhere every build is `swift build`, as SwiftPM alone
+///   would do it, and nothing is logged (there is nothing to fall back from).
+/// - **Off switch:** `KATA_BUILD_REPLAY=off` in the environment, and the grader builds as
+///   SwiftPM documents it: `swift build --build-tests`, no `SWIFT_EXEC`, no extra flag, no binary
+///   of its own. (Switching it either way makes SwiftPM's next build a long one: its compiler
+///   changed.)
+/// - **Every fall back is logged**, with why, in `build-replay.log` beside the shadow copy (and on
+///   standard error with `KATA_TRACE`): a replay that quietly stopped working shows there, not
+///   only as slower grades.
 struct BuildReplay {
     var shadow: ShadowPackage
     var swift: String
     var state: URL
-    let enabled: Bool
+    /// Whether the replay is on: where the platform uses it, unless `KATA_BUILD_REPLAY` says `off`
+    /// (or `0`).
+    let isOn: Bool
     /// What `swift build` and every replayed job get added to the grader's environment: the
     /// compiler that answers from the cache.
     let environment: [String: String]
 
-    init(shadow: ShadowPackage, swift: String, state: URL, enabled: Bool) {
+    /// `platformUses`: `TestPlatform.usesBuildReplay`. `setting`: `KATA_BUILD_REPLAY`.
+    init(shadow: ShadowPackage, swift: String, state: URL, platformUses: Bool,
+         switchedTo setting: String? = ProcessInfo.processInfo.environment["KATA_BUILD_REPLAY"]) {
         self.shadow = shadow
         self.swift = swift
         self.state = state
-        self.enabled = enabled
-        environment = enabled ? CompilerProbeCache.environment(swift: swift, state: state) : [:]
+        isOn = platformUses && !["off", "0", "no", "false"].contains(setting?.lowercased() ?? "")
+        environment = isOn ? CompilerProbeCache.environment(swift: swift, state: state) : [:]
+        if isOn && environment.isEmpty { note("the compiler's answers are not cached (SWIFT_EXEC is set, or swift is not in a toolchain folder)") }
+    }
+
+    /// Where the replay says why it did not replay.
+    var log: URL { shadow.directory.appendingPathComponent("build-replay.log") }
+
+    /// Appends one line to the log (kept under 64 KB: its older half goes), and says it on
+    /// standard error when `KATA_TRACE` is set.
+    func note(_ line: String) {
+        let stamped = ISO8601DateFormatter().string(from: Date()) + " " + line + "\n"
+        if ProcessInfo.processInfo.environment["KATA_TRACE"] != nil { StandardError().write("[kata] build replay: " + line + "\n") }
+        guard (try? GraderFolder.makeReal(shadow.directory, within: state)) != nil else { return }
+        var text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+        if text.utf8.count > 64_000 { text = String(text.suffix(32_000)) }
+        try? (text + stamped).write(to: log, atomically: true, encoding: .utf8)
     }
 
     /// Flags for every compiler job of the shadow build. `-enable-incremental-file-hashing`: the
@@ -35,7 +62,7 @@ struct BuildReplay {
     /// (0.9 s of a 2.7 s build). Used when the toolchain's compiler offers it (Swift 6.3 does;
     /// read from the cached `-h`).
     func compilerFlags() -> [String] {
-        guard enabled else { return [] }
+        guard isOn else { return [] }
         let hashing = "-enable-incremental-file-hashing"
         return CompilerProbeCache.compilerOffers(hashing, swift: swift, state: state, runner: ProcessRunner.shared)
             ? ["-Xswiftc", hashing] : []
@@ -43,11 +70,13 @@ struct BuildReplay {
 
     /// SwiftPM's build plan as it is now (size and time), for the build record.
     func planStamp() -> String {
-        enabled ? SwiftPMPlan.stamp(inPackage: shadow.directory) : ""
+        isOn ? SwiftPMPlan.stamp(inPackage: shadow.directory) : ""
     }
 
-    /// The binaries of `targets` rebuilt since SwiftPM's last build, or nil when one is missing.
+    /// The binaries of `targets` rebuilt since SwiftPM's last build, or nil when one is missing
+    /// (or the replay is off: SwiftPM then builds them into its own binary).
     func ownBinaries(_ targets: [String], testBinary: URL) -> [String: URL]? {
+        guard isOn || targets.isEmpty else { return nil }
         var result: [String: URL] = [:]
         for target in targets {
             let binary = TrackRelink.ownBinary(of: target, testBinary: testBinary)
@@ -59,11 +88,18 @@ struct BuildReplay {
 
     /// Rebuilds the Swift Testing tracks edited since `record` (whose `files` were built into
     /// `testBinary`), each into its own binary. Returns the binaries of every track rebuilt since
-    /// SwiftPM's last build, or nil: not this time. `trackTargets`: every exercise track's target.
+    /// SwiftPM's last build, or nil: not this time (logged, unless nothing but SwiftPM could
+    /// build it anyway). `trackTargets`: every exercise track's target.
     func rebuild(since record: BuildRecord, files: [String: String], testBinary: URL, swiftTestingTargets: Set<String>,
                  trackTargets: Set<String>, progress: BuildProgress) -> [String: URL]? {
-        guard enabled, let targets = TrackRelink.targetsToRebuild(since: record.files, now: files, swiftTestingTargets: swiftTestingTargets)
-        else { return nil }
+        guard isOn else { return nil }
+        let targets: [String]
+        switch TrackRelink.targetsToRebuild(since: record.files, now: files, swiftTestingTargets: swiftTestingTargets) {
+        case .rebuild(let edited): targets = edited
+        case .leaveToSwiftPM(let why):
+            note("swift build: \(why)")
+            return nil
+        }
         var sources: [String: [URL]] = [:]
         for target in targets {
             let folder = shadow.targetDirectory(named: target)
@@ -72,9 +108,17 @@ struct BuildReplay {
         let relink = TrackRelink(runner: ProcessRunner.shared, environment: environment,
                                  log: shadow.directory.appendingPathComponent("relink.log"))
         // Its own log: the progress line must not show a step of the last SwiftPM build.
-        guard let rebuilt = progress.during(log: relink.log, cold: false, {
-            relink.run(targets, sources: sources, package: shadow.directory, testBinary: testBinary, testTargets: trackTargets)
-        }) else { return nil }
-        return ownBinaries(Set(record.ownBinaries ?? []).union(rebuilt).sorted(), testBinary: testBinary)
+        let outcome = progress.during(log: relink.log, cold: false) {
+            relink.run(targets, sources: sources, package: shadow.directory, testBinary: testBinary, testTargets: trackTargets,
+                       requiredModules: [GraderOnlyNames.hookModule])
+        }
+        switch outcome {
+        case .fellBack(let why):
+            note("fell back to swift build: \(why)")
+            return nil
+        case .rebuilt(let rebuilt):
+            note("rebuilt \(rebuilt.joined(separator: ", ")) without SwiftPM")
+            return ownBinaries(Set(record.ownBinaries ?? []).union(rebuilt).sorted(), testBinary: testBinary)
+        }
     }
 }

@@ -8,7 +8,8 @@ import Darwin
 #endif
 
 /// What the grader trusts under `.build/kata/`, as it stood when a grade's runs began: its own
-/// binary and build, the toolchain answers it keeps, and the shadow copy with its build.
+/// binary and build, the toolchain answers it keeps, the runs it keeps for unchanged tracks
+/// (`VerdictCache`), and the shadow copy with its build.
 ///
 /// Tests run with the attendee's rights and could rewrite any of it (wrap the test binary, replace
 /// the grader, poison the compiler answers). So before each run the binary it runs is checked,
@@ -33,7 +34,7 @@ struct GraderSeal {
 
     init(state: URL, shadow: URL) {
         roots = [(state.appendingPathComponent("grader"), []), (state.appendingPathComponent("toolchain"), []),
-                 (shadow, ["logs"])]
+                 (VerdictCache.root(in: state), []), (shadow, ["logs"])]
         var entries: [String: Entry] = [:]
         for root in roots { Self.walk(root.folder, skipping: root.unsealed) { entries[$0] = $1 } }
         self.entries = entries
@@ -55,8 +56,8 @@ struct GraderSeal {
 
     /// Removes what changed so that it is made again: the grader's binary and `grade.sh`'s checksum
     /// of it when they alone changed (`grade.sh` links the binary again), else the grader's whole
-    /// build (a test could have rewritten any object of it); the toolchain answers; the shadow
-    /// copy's build.
+    /// build (a test could have rewritten any object of it); the toolchain answers; every kept run;
+    /// the shadow copy's build.
     static func heal(_ changed: [String], state: URL, shadow: URL) {
         let fm = FileManager.default
         let grader = state.appendingPathComponent("grader").path + "/"
@@ -71,6 +72,8 @@ struct GraderSeal {
             try? fm.removeItem(atPath: grader)
         }
         if changed.contains(where: { $0.hasPrefix(toolchain) }) { try? fm.removeItem(atPath: toolchain) }
+        let verdicts = VerdictCache.root(in: state).path
+        if changed.contains(where: { $0 == verdicts || $0.hasPrefix(verdicts + "/") }) { VerdictCache.forgetAll(in: state) }
         if changed.contains(where: { $0.hasPrefix(shadowBuild) }) { try? fm.removeItem(atPath: shadowBuild) }
         // The shadow's sources are written again by the next sync; its build record must not vouch for them.
         BuildRecord.forget(in: ShadowPackage(directory: shadow, testsRoot: shadow))

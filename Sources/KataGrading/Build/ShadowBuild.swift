@@ -61,27 +61,57 @@ public struct ShadowBuild {
     /// (`swiftbuild` on main after 6.3), and the test product's name and folder change with it.
     static let buildSystem = ["--build-system", "native"]
 
-    public func run() throws -> Result {
-        // A file that names what exists only in this copy does not compile in the attendee's own
-        // build: it is judged so before it can reach the grader's machinery.
-        var broken = namingGraderOnlyCode()
-        var missing: [String: String] = [:]
+    /// The shadow copy as the first step of a build leaves it, before anything is compiled: what
+    /// the grader can judge, or look up, from the files alone.
+    public struct Prepared {
+        /// Tracks that do not compile whatever the build says: their files name what exists only
+        /// in the grader's copy (`GraderOnlyNames`).
+        public var broken: [String: CompileError]
+        /// Tracks whose files are missing, with the missing path.
+        public var missing: [String: String]
+        /// Every file the build reads, by path in the copy, with its fingerprint.
+        public var files: [String: String]
+        /// The tracks whose files the copy now holds, as the checkout has them.
+        public var synced: Set<String>
+    }
+
+    /// Copies the checkout into the shadow copy, leaving out the tracks that cannot compile (and
+    /// those this machine cannot run: `leftOut`, never synced, so never looked up).
+    public func prepare() throws -> Prepared {
+        let broken = namingGraderOnlyCode()
+        let missing = try sync(excluding: Set(broken.keys))
+        let synced = catalog.allTracks.map(\.key).filter { key in
+            broken[key] == nil && missing[key] == nil && !leftOut.contains(key) && only.map { $0.contains(key) } != false
+        }
+        return Prepared(broken: broken, missing: missing, files: shadow.fileFingerprints(), synced: Set(synced))
+    }
+
+    /// `ShadowPackage.sync`, with a variant that no longer fits the legacy code named for what it
+    /// most likely is: an edit under `Sources/`.
+    func sync(excluding excluded: Set<String>) throws -> [String: String] {
+        do {
+            return try shadow.sync(paths: paths, catalog: catalog, variants: variants, excluded: excluded.union(leftOut),
+                                   only: only, extraFiles: extraFiles, withXCTest: !platform.lacksXCTest)
+        } catch let error as CatalogError {
+            if let edited = ShippedSources.firstEdited(paths) { throw Failure(description: ShippedSources.message(edited)) }
+            throw error
+        }
+    }
+
+    /// Builds the copy that `prepare` made.
+    public func run(after prepared: Prepared) throws -> Result {
+        var broken = prepared.broken
+        var missing = prepared.missing
         let log = shadow.directory.appendingPathComponent("build.log")
         var rebuiltFromScratch = false
         var cold = !FileManager.default.fileExists(atPath: shadow.directory.appendingPathComponent(".build").path)
 
-        let replay = BuildReplay(shadow: shadow, swift: swift, state: paths.state, enabled: platform.usesBuildReplay)
+        let replay = BuildReplay(shadow: shadow, swift: swift, state: paths.state, platformUses: platform.usesBuildReplay)
         let arguments = ["build"] + Self.buildSystem + ["--build-tests", "--package-path", shadow.directory.path] + replay.compilerFlags()
+        var synced: [String: String]? = prepared.files
         for _ in 0...catalog.exercises.count {
-            do {
-                missing = try shadow.sync(paths: paths, catalog: catalog, variants: variants,
-                                          excluded: Set(broken.keys).union(leftOut), only: only, extraFiles: extraFiles,
-                                          withXCTest: !platform.lacksXCTest)
-            } catch let error as CatalogError {
-                // A variant that no longer fits the legacy code: most likely an edit under Sources/.
-                if let edited = ShippedSources.firstEdited(paths) { throw Failure(description: ShippedSources.message(edited)) }
-                throw error
-            }
+            // The copy as `prepare` left it, the first time; again, without what broke, after that.
+            if synced == nil { missing = try sync(excluding: Set(broken.keys)) }
             // Nothing to build: every exercise is still a starter (its verdict needs no run).
             // (A track whose files are missing or unreadable needs none either, nor one this machine cannot run.)
             if let only, only.subtracting(broken.keys).subtracting(missing.keys).subtracting(leftOut).isEmpty {
@@ -90,16 +120,17 @@ public struct ShadowBuild {
             }
             // Nothing changed since the last build that succeeded (the manifest says which exercises
             // were left out): SwiftPM would only confirm it, which costs a second and more.
-            let files = shadow.fileFingerprints()
+            let files = synced ?? shadow.fileFingerprints()
+            synced = nil
             let plan = replay.planStamp()
             let record = BuildRecord.load(from: shadow)
-            if !cold, replay.enabled, let record, record.files == files, record.plan == plan, let binary = record.builtProduct(in: shadow),
+            if !cold, replay.isOn, let record, record.files == files, record.plan == plan, let binary = record.builtProduct(in: shadow),
                let own = replay.ownBinaries(record.ownBinaries ?? [], testBinary: binary) {
                 return built(testBinary: binary, ownBinaries: own, broken: broken, missing: missing)
             }
             // Forgotten until a build succeeds: an interrupted one leaves no record to trust.
             BuildRecord.forget(in: shadow)
-            if !cold, replay.enabled, let record, record.plan == plan, let binary = record.builtProduct(in: shadow),
+            if !cold, replay.isOn, let record, record.plan == plan, let binary = record.builtProduct(in: shadow),
                let own = replay.rebuild(since: record, files: files, testBinary: binary,
                                         swiftTestingTargets: swiftTestingTargets, trackTargets: trackTargets, progress: progress) {
                 BuildRecord(files: files, plan: plan, ownBinaries: own.keys.sorted(), testProduct: binary.path).save(to: shadow)
@@ -116,11 +147,15 @@ public struct ShadowBuild {
                 return built(testBinary: binary, broken: broken, missing: missing)
             }
             var newlyBroken = false
-            for blame in BuildLog.blame(result.output, targets: trackTargets) {
+            var blames = BuildLog.blame(result.output, targets: trackTargets)
+            if blames.isEmpty { blames = linkBlames(result.output, targets: trackTargets) }
+            for blame in blames {
                 guard let exercise = catalog.allTracks.first(where: { Catalog.targetName(of: $0) == blame.target }),
                       broken[exercise.key] == nil else { continue }
-                let file = blame.file.flatMap { exercise.uses.contains($0) || exercise.files.contains($0) ? $0 : nil }
-                    ?? exercise.files.last ?? ""
+                // An object file names its source without the folder it sits in (`SwiftTesting/`).
+                let file = blame.file.flatMap { named in
+                    (exercise.uses + exercise.files).first { $0 == named || $0.hasSuffix("/" + named) }
+                } ?? exercise.files.last ?? ""
                 var display = paths.relative(shadow.testFile(file, of: exercise))
                 var line = blame.line ?? 1
                 var message = blame.message
@@ -149,6 +184,30 @@ public struct ShadowBuild {
             }
         }
         throw Failure(description: "the build kept failing; see \(paths.relative(log)).")
+    }
+
+    /// A link error that names no object (gold's `<compiler-generated>` line): the tracks whose
+    /// objects hold the name of a symbol the link could not find. Only when exactly one track's
+    /// objects do; otherwise nothing is blamed and the build is not the attendee's fault.
+    private func linkBlames(_ output: String, targets: Set<String>) -> [BuildLog.Blame] {
+        let symbols = BuildLog.undefinedSymbols(in: output)
+        guard !symbols.isEmpty else { return [] }
+        let products = shadow.directory.appendingPathComponent(".build/debug")
+        // Each track's objects, read once.
+        let objects: [String: [Data]] = Dictionary(uniqueKeysWithValues: targets.map { target in
+            let folder = products.appendingPathComponent("\(target).build")
+            let files = (try? FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)) ?? []
+            return (target, files.filter { $0.pathExtension == "o" }.compactMap { try? Data(contentsOf: $0) })
+        })
+        var blames: [BuildLog.Blame] = []
+        for symbol in symbols {
+            let name = Data(symbol.utf8)
+            let holders = objects.filter { $0.value.contains { $0.range(of: name) != nil } }.keys
+            // A name that several tracks' objects hold tells nothing.
+            guard holders.count == 1, let target = holders.first, !blames.contains(where: { $0.target == target }) else { continue }
+            blames.append(BuildLog.Blame(target: target, file: nil, line: nil, message: "undefined reference to '\(symbol)'"))
+        }
+        return blames
     }
 
     private func built(testBinary: URL, ownBinaries: [String: URL] = [:], broken: [String: CompileError],

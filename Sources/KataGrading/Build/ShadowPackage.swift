@@ -185,7 +185,7 @@ public struct ShadowPackage: Sendable {
 
     /// The entries of the shadow copy's top folder that the grader itself makes.
     static let ownEntries: Set<String> = ["Package.swift", "Sources", "Grade", "Hook", ".build", "logs", "build.log", "relink.log",
-                                          ".swiftpm"]
+                                          "build-replay.log", ".swiftpm"]
 
     /// Removes the entries of `directory` (not recursively) whose names are not in `keep`.
     private static func prune(_ directory: URL, keeping keep: Set<String>) throws {

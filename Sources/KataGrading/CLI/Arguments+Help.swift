@@ -20,6 +20,8 @@ extension Arguments {
                                    put back the files the last --reset replaced
                                    (or backup N), and list the other backups
           grade.sh --list          list the exercises
+          grade.sh --regrade       grade again even what has not changed since its
+                                   last done verdict (shown "unchanged since …")
           grade.sh --name "NAME"   your name, in the JSON results and the room
           grade.sh --framework swift-testing
                                    do the course in Swift Testing (or xctest): the

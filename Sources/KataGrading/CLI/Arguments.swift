@@ -16,6 +16,8 @@ public struct Arguments: Equatable, Sendable {
     /// `--json` prints JSON instead of text; `--json=PATH` writes it to PATH as well as the text.
     public var json: JSONOutput?
     public var repeats = 3
+    /// `--regrade`: run every track again, even one whose kept runs still stand.
+    public var regrade = false
     public var yes = false
     /// The live room: `--room-serve [--port N] [--bind ADDRESS] [--rows-per-machine N]`,
     /// `--join URL --name NAME`.
@@ -99,6 +101,7 @@ public struct Arguments: Equatable, Sendable {
                 }
             case "--solutions": arguments.source = .solutions
             case "--porcelain": arguments.porcelain = true
+            case "--regrade": arguments.regrade = true
             case "--yes", "-y": arguments.yes = true
             case "--json": arguments.json = .standardOutput
             case _ where word.hasPrefix("--json="):

@@ -19,6 +19,8 @@ struct DemoCommand {
     var swift: String
     var style: Style
     var repeats: Int
+    /// `--regrade`: make every run again, reusing no kept runs.
+    var regrade = false
 
     struct Suite {
         var name: String
@@ -63,11 +65,14 @@ struct DemoCommand {
             lines(screen.heading(weakSuites: suites.count - 1, full: false))
         }
         var rows: [(suite: Suite, verdict: Verdict)] = []
+        // The oldest runs judged again instead of made anew (kept runs): the one-line screen says so once.
+        var keptSince: Date?
         for suite in suites {
             let folder = paths.state.appendingPathComponent("demo").appendingPathComponent(suite.isSolution ? "solution" : "suite-\(suite.name)")
             try prepare(folder, overlay: suite.files, module: exercise.module)
             var options = GradeOptions()
             options.repeats = repeats
+            options.regrade = regrade
             options.source = .directory(folder)
             if details || only != nil {
                 print("")
@@ -84,6 +89,7 @@ struct DemoCommand {
             result.verdict.reason = result.verdict.reason.replacingOccurrences(of: scratchFolder, with: shown)
             result.verdict.details = result.verdict.details.map { $0.replacingOccurrences(of: scratchFolder, with: shown) }
             rows.append((suite, result.verdict))
+            if let since = result.unchangedSince { keptSince = min(keptSince ?? since, since) }
             lines(details || only != nil ? entry(result, expected: suite.expected) : screen.row(suite, result.verdict))
             fflush(nil)
         }
@@ -94,7 +100,7 @@ struct DemoCommand {
             for (suite, verdict) in rows { lines(screen.row(suite, verdict, withReason: false)) }
         }
         print("")
-        lines(screen.footer(details: details || only != nil))
+        lines(screen.footer(details: details || only != nil, keptSince: details || only != nil ? nil : keptSince))
         // A suite that no longer gets the verdict it was written for is a kata bug worth a red exit.
         return rows.allSatisfy({ $0.verdict.kind.rawValue == $0.suite.expected }) && rows.count == suites.count
             ? GradeCommand.exitDone : GradeCommand.exitNotDone
@@ -107,6 +113,7 @@ struct DemoCommand {
         if verdict.chaffsTotal > 0, verdict.kind == .done || verdict.kind == .missesBugs {
             head += style.dim(" · \(verdict.chaffsCaught)/\(verdict.chaffsTotal) bugs caught")
         }
+        if let since = result.unchangedSince { head += style.dim(" · " + TextReport.unchanged(since: since)) }
         if verdict.kind.rawValue != expected { head += style.paint(" (this suite is kept to get: \(expected))", "31") }
         var out = style.wrap(head, indent: "")
         if verdict.kind != .done { out += style.wrap(verdict.reason, indent: "    ") }

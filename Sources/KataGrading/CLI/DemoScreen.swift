@@ -59,9 +59,15 @@ struct DemoScreen {
         return lines
     }
 
-    /// Where to look next: every suite in full, one suite, the solution as a diff.
-    func footer(details: Bool) -> [String] {
+    /// Where to look next: every suite in full, one suite, the solution as a diff. When some
+    /// verdicts were judged from kept runs (`keptSince`, the oldest), one line says so first, as
+    /// `--details` does on each suite's line.
+    func footer(details: Bool, keptSince: Date? = nil) -> [String] {
         var lines: [String] = []
+        if let keptSince {
+            lines += style.wrap("Judged from kept runs, " + TextReport.unchanged(since: keptSince)
+                + "; --regrade runs them anew.", indent: "").map { style.dim($0) }
+        }
         if details {
             lines += style.wrap("Each suite's code: Tests/Fixtures/\(exercise.id)/<suite>/", indent: "")
         } else {
@@ -74,11 +80,11 @@ struct DemoScreen {
 
     /// The whole screen of a demo whose suites get `verdicts`, as `--demo ID` prints it (with the
     /// line a first build adds), for the tests that keep it within 80×24.
-    func screen(_ suites: [DemoCommand.Suite], verdicts: [Verdict], firstBuild: Bool) -> [String] {
+    func screen(_ suites: [DemoCommand.Suite], verdicts: [Verdict], firstBuild: Bool, keptSince: Date? = nil) -> [String] {
         var lines = heading(weakSuites: suites.filter { !$0.isSolution }.count, full: false)
         if firstBuild { lines += style.wrap(BuildProgress.firstBuildNote, indent: "") }
         for (suite, verdict) in zip(suites, verdicts) { lines += row(suite, verdict) }
         lines.append("")
-        return lines + footer(details: false)
+        return lines + footer(details: false, keptSince: keptSince)
     }
 }

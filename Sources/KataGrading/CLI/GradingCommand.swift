@@ -20,11 +20,12 @@ enum GradingCommand {
         }
         if arguments.action == .watch {
             return try WatchCommand(grader: grader, swift: swift, style: style, repeats: arguments.repeats,
-                                    only: arguments.ids.isEmpty ? nil : selected.first).run()
+                                    regrade: arguments.regrade, only: arguments.ids.isEmpty ? nil : selected.first).run()
         }
         if arguments.action == .demo {
             do {
-                return try DemoCommand(grader: grader, swift: swift, style: style, repeats: arguments.repeats)
+                return try DemoCommand(grader: grader, swift: swift, style: style, repeats: arguments.repeats,
+                                        regrade: arguments.regrade)
                     .run(selected[0], details: arguments.details, only: arguments.suite)
             } catch let unknown as DemoCommand.UnknownSuite {
                 StandardError().write("grade.sh --demo: \(unknown)\n")
@@ -52,6 +53,7 @@ enum GradingCommand {
         var options = GradeOptions()
         options.source = arguments.source
         options.repeats = arguments.repeats
+        options.regrade = arguments.regrade
         let results = try grader.gradeLocked(selected, options: options, swift: swift, report: { result in
             if arguments.porcelain {
                 print(TextReport.porcelain(result))

@@ -13,6 +13,8 @@ struct WatchCommand {
     var swift: String
     var style: Style
     var repeats: Int
+    /// `--regrade`: make every run again, reusing no kept runs.
+    var regrade = false
     /// `--watch ID`: stay on this exercise rather than follow the course.
     var only: Catalog.Exercise?
     var interval: Double = 0.5
@@ -23,6 +25,7 @@ struct WatchCommand {
         var report = TextReport(style: style, catalog: grader.course.catalog)
         var options = GradeOptions()
         options.repeats = repeats
+        options.regrade = regrade
         let watched = only.map { [$0] } ?? catalog.exercises
         let what = only.map { "Watching \($0.id)" } ?? "Watching Exercises/"
 

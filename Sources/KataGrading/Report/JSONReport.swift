@@ -52,9 +52,13 @@ public struct JSONReport: Codable, Sendable, Equatable {
         public var next: String?
         /// Files the attendee added that were graded with this track (`Module/path`).
         public var extraFiles: [String]
+        /// When the runs were made that this grade judged again, nothing that decides the verdict
+        /// having changed since (ISO 8601); null when they were made by this grade.
+        public var unchangedSince: String?
 
         enum CodingKeys: String, CodingKey {
             case id, framework, pattern, title, status, exerciseStatus, message, details, chaffs, testSeconds, seconds, next, extraFiles
+            case unchangedSince
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -72,6 +76,7 @@ public struct JSONReport: Codable, Sendable, Equatable {
             try c.encode(seconds, forKey: .seconds)
             try c.encode(next, forKey: .next)
             try c.encode(extraFiles, forKey: .extraFiles)
+            try c.encode(unchangedSince, forKey: .unchangedSince)
         }
     }
 
@@ -130,7 +135,8 @@ public struct JSONReport: Codable, Sendable, Equatable {
                                         missed: result.verdict.missedChaffs),
                          testSeconds: result.verdict.seconds.map { ($0 * 1000).rounded() / 1000 },
                          seconds: (result.seconds * 100).rounded() / 100,
-                         next: advice.isEmpty ? nil : advice.joined(separator: " "), extraFiles: result.extraFiles)
+                         next: advice.isEmpty ? nil : advice.joined(separator: " "), extraFiles: result.extraFiles,
+                         unchangedSince: result.unchangedSince.map { formatter.string(from: $0) })
         }
     }
 

@@ -41,7 +41,10 @@ public struct TextReport: Sendable {
         var head = "\(style.mark(for: verdict.kind)) \(id)\(style.verdictText(verdict.kind))"
         // "needs macOS 26 (this Mac has 15.5)": the verdict is only whole with what it needs.
         if verdict.kind == .needs { head += " " + verdict.reason }
-        if verdict.kind == .done, verdict.chaffsTotal > 0 {
+        if let since = result.unchangedSince {
+            // Instead of the count, which the grade that made these runs showed: on 80 columns.
+            head += style.dim(" · " + Self.unchanged(since: since))
+        } else if verdict.kind == .done, verdict.chaffsTotal > 0 {
             head += style.dim(" · \(verdict.chaffsCaught)/\(verdict.chaffsTotal) bugs caught")
         }
         // On a narrow terminal the verdict goes under the id rather than past the edge.
@@ -107,6 +110,15 @@ public struct TextReport: Sendable {
         return lines
     }
 
+    /// "unchanged since 10:42" (or "since Mon 10:42" on another day): when the runs were made
+    /// that a grade judged again instead of making anew, like `go test`'s "(cached)".
+    public static func unchanged(since date: Date, now: Date = Date()) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_GB")
+        formatter.dateFormat = Calendar.current.isDate(date, inSameDayAs: now) ? "HH:mm" : "EEE HH:mm"
+        return "unchanged since " + formatter.string(from: date)
+    }
+
     /// The note on files an attendee added that hold tests but belong to no exercise (`Module/path`).
     public static func strayTestsNote(_ files: [String]) -> [String] {
         files.map { file in
@@ -116,8 +128,10 @@ public struct TextReport: Sendable {
     }
 
     /// Tab-separated `id verdict reason`, one line per exercise, for scripts such as the self-test.
+    /// A verdict judged from kept runs says so at the end of its reason: `(unchanged since 10:42)`.
     public static func porcelain(_ result: ExerciseResult) -> String {
-        let reason = ([result.verdict.reason] + result.verdict.details).joined(separator: " ")
+        let since = result.unchangedSince.map { ["(\(unchanged(since: $0)))"] } ?? []
+        let reason = ([result.verdict.reason] + result.verdict.details + since).joined(separator: " ")
             .replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
         return "\(result.exercise.key)\t\(result.verdict.kind.rawValue)\t\(reason)"
     }

@@ -37,66 +37,123 @@ public struct Grader: Sendable {
                       report: (ExerciseResult) -> Void) throws -> [ExerciseResult] {
         let clock = PhaseClock()
         let plan = course.plan(selected, source: options.source)
-        // What this machine cannot run is judged first, and neither built nor run.
+        // What this machine cannot run is judged first: neither built, nor looked up, nor run.
         var decided: [String: Verdict] = [:]
         for track in course.catalog.allTracks {
             if let unmet = platform.unmet(track.requires, framework: track.framework) { decided[track.key] = Judge.needs(unmet, exercise: track) }
         }
-        let build = try ShadowBuild(course: course, plan: plan, swift: swift, platform: platform, leftOut: Set(decided.keys)).run()
-        clock.note("built")
+        let shadowBuild = try ShadowBuild(course: course, plan: plan, swift: swift, platform: platform, leftOut: Set(decided.keys))
+        let prepared = try shadowBuild.prepare()
+        clock.note("copied")
         for track in plan.tracks where decided[track.key] == nil {
-            let untouched = plan.untouched.contains(track.key)
-            if !untouched, build.missing[track.key] != nil {
-                // Gone, moved or unreadable: said as such, with the command that fixes it.
-                decided[track.key] = MissingFiles(course: course, testsRoot: plan.testsRoot).verdict(for: track, extras: plan.extras[track.key] ?? [])
-                continue
-            }
-            decided[track.key] = Judge.judgeWithoutRuns(track, module: track.module, untouched: untouched,
-                                                        missing: nil, broken: build.broken[track.key])
+            decided[track.key] = judgedWithoutRuns(track, plan: plan, missing: prepared.missing, broken: prepared.broken)
         }
-        // From here on tests run: what the grader trusts is sealed first, and checked once they are over.
-        let seal = GraderSeal(state: course.paths.state, shadow: build.shadow.directory)
-        clock.note("sealed")
-        let runs = try GradeRuns(plan.tracks.filter { decided[$0.key] == nil }, of: build, course: course, options: options,
-                                 platform: platform, seal: seal)
+        // The runs kept from an earlier grade of what is still the same: judged again, not made again.
+        let cache = VerdictCache(paths: course.paths, source: options.source)
+        let keys = verdictKeys(plan.tracks.filter { decided[$0.key] == nil && prepared.synced.contains($0.key) },
+                               prepared: prepared, options: options, swift: swift)
+        var kept: [String: (verdict: Verdict, since: Date)] = [:]
+        if !options.regrade {
+            for track in plan.tracks {
+                guard let key = keys[track.key], let runs = cache.kept(track, key: key),
+                      let evidence = runs.evidence(variants: course.variants, module: track.module) else { continue }
+                let verdict = Judge.judge(track, evidence: evidence)
+                if KeptRuns.mayKeep(verdict, evidence: evidence, of: track) { kept[track.key] = (verdict, runs.date) }
+            }
+        }
+        clock.note("looked up kept runs")
+        let toBuild = plan.tracks.filter { decided[$0.key] == nil && kept[$0.key] == nil }
+        var runs: GradeRuns?
+        var seal: GraderSeal?
+        if !toBuild.isEmpty {
+            let build = try shadowBuild.run(after: prepared)
+            clock.note("built")
+            for track in toBuild {
+                decided[track.key] = judgedWithoutRuns(track, plan: plan, missing: build.missing, broken: build.broken)
+            }
+            let toRun = toBuild.filter { decided[$0.key] == nil }
+            if !toRun.isEmpty {
+                // From here on tests run: what the grader trusts is sealed first, and checked once they are over.
+                seal = GraderSeal(state: course.paths.state, shadow: build.shadow.directory)
+                clock.note("sealed")
+                runs = try GradeRuns(toRun, of: build, course: course, options: options, platform: platform, seal: seal!)
+                clock.note("runs started")
+            }
+        }
 
-        clock.note("runs started")
         var results: [ExerciseResult] = []
+        var toKeep: [KeptRuns] = []
+        let now = Date()
         for track in plan.tracks {
-            var verdict = decided[track.key]
+            var verdict = decided[track.key] ?? kept[track.key]?.verdict
             var seconds = 0.0
-            if verdict == nil, let trackRuns = try runs.wait(for: track) {
-                verdict = Judge.judge(track, evidence: trackRuns.evidence)
+            if verdict == nil, let trackRuns = try runs?.wait(for: track) {
+                let evidence = trackRuns.evidence
+                verdict = Judge.judge(track, evidence: evidence)
                 if verdict?.kind == .hangs || !(verdict?.missedChaffsThatHung.isEmpty ?? true) {
-                    verdict?.longWaits = LongWaits.find(in: runs.testFiles(of: track), limit: track.timeLimit)
+                    verdict?.longWaits = LongWaits.find(in: runs?.testFiles(of: track) ?? [], limit: track.timeLimit)
                 }
                 seconds = trackRuns.seconds
+                if let verdict, let key = keys[track.key],
+                   let keeping = KeptRuns.keeping(evidence, verdict: verdict, of: track, key: key, date: now) {
+                    toKeep.append(keeping)
+                }
             }
-            if verdict?.kind != .notStarted, verdict?.kind != .needs, let changed = changedWhileGraded(track, build: build, extras: plan.extras) {
+            if verdict?.kind != .notStarted, verdict?.kind != .needs, let changed = changedWhileGraded(track, shadow: shadowBuild.shadow, extras: plan.extras) {
                 verdict?.details.append("- Note: \(changed) changed while it was graded: this verdict is of the version saved before the grade began. Grade again to see the new one.")
+                toKeep.removeAll { $0.track == track.key }
             }
             var result = ExerciseResult(exercise: track, pattern: course.catalog.pattern(of: track),
-                                        verdict: verdict ?? Verdict(kind: .failing, reason: "the tests did not run."), seconds: seconds)
+                                        verdict: verdict ?? Verdict(kind: .failing, reason: "the tests did not run."), seconds: seconds,
+                                        unchangedSince: verdict != nil && decided[track.key] == nil ? kept[track.key]?.since : nil)
             result.extraFiles = (plan.extras[track.key] ?? []).map { "\(track.module)/\($0)" }
             report(result)
             results.append(result)
         }
         clock.note("judged")
-        ProcessRunner.shared.endAdopted()
-        let changed = seal.changes()
-        clock.note("seal checked")
-        if !changed.isEmpty {
-            GraderSeal.heal(changed, state: course.paths.state, shadow: build.shadow.directory)
-            throw GraderSeal.Broken(paths: changed.map { course.paths.relative(URL(fileURLWithPath: $0)) })
+        if let seal {
+            ProcessRunner.shared.endAdopted()
+            let changed = seal.changes()
+            clock.note("seal checked")
+            if !changed.isEmpty {
+                GraderSeal.heal(changed, state: course.paths.state, shadow: shadowBuild.shadow.directory)
+                throw GraderSeal.Broken(paths: changed.map { course.paths.relative(URL(fileURLWithPath: $0)) })
+            }
         }
+        // Only now, with the seal held: nothing a test wrote during this grade is kept as its runs.
+        cache.keep(toKeep)
         RunTimings.record(results, source: options.source, course.paths)
         return results
     }
 
+    /// The verdicts that need no run: not started, files missing or unreadable (said as such, with
+    /// the command that fixes it), a compile error.
+    func judgedWithoutRuns(_ track: Catalog.Exercise, plan: GradePlan, missing: [String: String],
+                           broken: [String: CompileError]) -> Verdict? {
+        let untouched = plan.untouched.contains(track.key)
+        if !untouched, missing[track.key] != nil {
+            return MissingFiles(course: course, testsRoot: plan.testsRoot).verdict(for: track, extras: plan.extras[track.key] ?? [])
+        }
+        return Judge.judgeWithoutRuns(track, module: track.module, untouched: untouched, missing: nil, broken: broken[track.key])
+    }
+
+    /// The key of each of `tracks` (`VerdictKey`), from the copy `prepared` left.
+    func verdictKeys(_ tracks: [Catalog.Exercise], prepared: ShadowBuild.Prepared, options: GradeOptions,
+                     swift: String) -> [String: VerdictKey] {
+        guard !tracks.isEmpty else { return [:] }
+        let machine = GradingMachine.current(swift: swift, decisions: platform)
+        let manifest = Fingerprint.ofFile(at: course.paths.manifest) ?? "missing"
+        var keys: [String: VerdictKey] = [:]
+        for track in tracks {
+            keys[track.key] = VerdictKey.of(track, variants: course.variants, files: prepared.files, manifest: manifest,
+                                            machine: machine, repeats: options.repeats)
+        }
+        return keys
+    }
+
     /// The first file of `track` whose text differs from the copy the grade built and ran: saved
     /// while the grade went on. Nil when they agree (or the copy was never made).
-    func changedWhileGraded(_ track: Catalog.Exercise, build: ShadowBuild.Result, extras: [String: [String]]) -> String? {
-        let shadow = build.shadow
+    func changedWhileGraded(_ track: Catalog.Exercise, shadow: ShadowPackage, extras: [String: [String]]) -> String? {
         for file in ShadowPackage.targetFiles(of: track, extraFiles: extras) {
             let graded = shadow.targetDirectory(of: track).appendingPathComponent(file)
             guard let copy = FileManager.default.contents(atPath: graded.path) else { return nil }

@@ -2,8 +2,8 @@ import Foundation
 
 /// What one run of an exercise's tests did, read from what its framework reported and how the
 /// process ended.
-public struct TestOutcome: Sendable, Equatable {
-    public enum Status: Sendable, Equatable {
+public struct TestOutcome: Codable, Sendable, Equatable {
+    public enum Status: Codable, Sendable, Equatable {
         case passed
         case failed(test: String?, message: String, location: String?)
         case hung(test: String?, after: Double)

@@ -49,6 +49,16 @@ public struct TestPlatform: Equatable, Sendable {
 
     // MARK: - The decisions
 
+    /// Every fact the decisions below are taken from, in one line: part of the key of the runs a
+    /// grade keeps (`VerdictKey`), so that runs made taking one platform's decisions never stand
+    /// for a grade taking another's (`KATA_PLATFORM=macos`, a simulated version or Xcode, a width).
+    public var decisions: String {
+        ["system \(system.rawValue)", "simulated \(simulated)", "os \(osVersion?.description ?? "-")",
+         "swift \(swiftVersion?.description ?? "-")", "xctest \(xctest ?? "-")", "testing-helper \(testingHelper ?? "-")",
+         "xctest-helper \(xctestHelper ?? "-")", "sdk \(sdkPlatform ?? "-")", "width \(runWidth)",
+         "build-replay \(usesBuildReplay)"].joined(separator: "; ")
+    }
+
     /// The Linux build replay, when this platform uses it (`System.usesBuildReplay`).
     public var usesBuildReplay: Bool { system.usesBuildReplay }
 

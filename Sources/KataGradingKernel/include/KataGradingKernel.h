@@ -58,4 +58,8 @@ typedef int (*kata_visit)(void *context, const char *relative_path, const struct
 /// Walks a folder without following links. 0, or -1 when the root cannot be read.
 int kata_walk(const char *root, kata_visit visit, void *context);
 
+/// A digest of the file at `path` (not cryptographic: it tells one build of a program from another).
+/// 0, or -1 when it cannot be read.
+int kata_file_digest(const char *path, uint64_t *digest);
+
 #endif

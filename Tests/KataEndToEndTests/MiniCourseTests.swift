@@ -1,0 +1,265 @@
+import Foundation
+import XCTest
+
+/// The real grader binary over a mini course (`MiniCourse/`: one legacy module, three exercises,
+/// one of them on two tracks), end to end: from the shipped starters to done, through every
+/// kind of fault, the runs it keeps, the build replay and two grades at once. What the kata's
+/// bash self-test checked of the grader's mechanics it checks here, in a minute or so, under
+/// `swift test`; the self-test keeps what needs the real course or `grade.sh` itself.
+///
+/// One copy of the course serves every test (a cold build of it is the slow part): each test
+/// grades folders of its own with `--from`, so no test sees another's files.
+final class MiniCourseTests: XCTestCase {
+    static let tracks = ["greeting-callback", "greeting-callback@swift-testing", "greeting-once", "greeting-on-main"]
+    nonisolated(unsafe) static var shared: MiniCourse?
+
+    /// The course all tests share, made on first use.
+    func course() throws -> MiniCourse {
+        if let course = Self.shared { return course }
+        guard MiniCourse.grader != nil else { throw XCTSkip("no KataGrader beside the test product: build it with `swift build --build-tests`") }
+        let course = try MiniCourse()
+        Self.shared = course
+        return course
+    }
+
+    override class func tearDown() {
+        shared?.remove()
+        shared = nil
+        super.tearDown()
+    }
+
+    func test_fromTheShippedStartersToDone_andAFullGradeThatRunsOnlyWhatChanged() throws {
+        let course = try course()
+        var grade = try course.grade(["--check-starters"])
+        XCTAssertEqual(grade.code, 0, "Catalog/starters.json records the starters: \(grade)")
+
+        grade = try course.grade(["--porcelain"])
+        XCTAssertEqual(grade.code, 1, "\(grade)")
+        XCTAssertEqual(grade.lines.map { $0[1] }, ["not started", "not started", "not started"], "\(grade)")
+        XCTAssertTrue(grade.reason("greeting-once").contains("Exercises/Greeting/GreetOnceTests.swift is still the starter"), "\(grade)")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: course.root.appendingPathComponent(".build/kata/exercises/.build").path),
+                       "untouched starters need no build")
+
+        let starters = try course.copy("Exercises", as: "starters")
+        grade = try course.grade(["--porcelain", "--from", starters.path])
+        for key in Self.tracks { XCTAssertEqual(grade.verdict(key), "failing", "\(key) as shipped compiles and fails: \(grade)") }
+        XCTAssertTrue(grade.reason("greeting-once").contains("not written yet"), "\(grade)")
+
+        // Made anew (another test may have graded the same files, and kept their runs).
+        let solutions = try course.copy("Solutions", as: "solutions")
+        let json = course.folder.appendingPathComponent("results.json")
+        grade = try course.grade(["--porcelain", "--regrade", "--json=\(json.path)", "--from", solutions.path])
+        XCTAssertEqual(grade.code, 0, "\(grade)")
+        for key in Self.tracks { XCTAssertEqual(grade.verdict(key), "done", "\(key): \(grade)") }
+        XCTAssertTrue(grade.reason("greeting-callback").contains("caught 2 of 2 planted bugs, and passes 1 correct variant"), "\(grade)")
+        XCTAssertEqual(grade.unchanged, [], "--regrade makes every run")
+        var report = try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any]
+        var entries = report?["exercises"] as? [[String: Any]] ?? []
+        XCTAssertEqual(report?["status"] as? String, "pass")
+        XCTAssertEqual(entries.count, 4)
+        XCTAssertTrue(entries.allSatisfy { $0["unchangedSince"] is NSNull && ($0["seconds"] as? Double ?? 0) > 0 }, "\(entries)")
+
+        // Nothing changed: every track is judged again from the runs kept, with no build.
+        let buildLog = course.root.appendingPathComponent(".build/kata/planted/build.log")
+        let built = try FileManager.default.attributesOfItem(atPath: buildLog.path)[.modificationDate] as? Date
+        grade = try course.grade(["--porcelain", "--json=\(json.path)", "--from", solutions.path])
+        XCTAssertEqual(grade.code, 0, "\(grade)")
+        XCTAssertEqual(Set(grade.unchanged), Set(Self.tracks), "\(grade)")
+        XCTAssertTrue(grade.reason("greeting-callback").hasPrefix("caught 2 of 2 planted bugs"), "the same judge's words: \(grade)")
+        XCTAssertEqual(try FileManager.default.attributesOfItem(atPath: buildLog.path)[.modificationDate] as? Date, built, "no build")
+        report = try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any]
+        entries = report?["exercises"] as? [[String: Any]] ?? []
+        XCTAssertTrue(entries.allSatisfy { ($0["unchangedSince"] as? String)?.hasSuffix("Z") == true && $0["seconds"] as? Double == 0 },
+                      "\(entries)")
+
+        // One file edited: its track alone is graded anew.
+        try course.append("\nprivate func endToEndEdit() -> Int { 1 }\n", to: "Greeting/GreetOnceTests.swift", in: solutions)
+        grade = try course.grade(["--porcelain", "--from", solutions.path])
+        for key in Self.tracks { XCTAssertEqual(grade.verdict(key), "done", "\(key): \(grade)") }
+        XCTAssertEqual(Set(grade.unchanged), Set(Self.tracks).subtracting(["greeting-once"]), "\(grade)")
+
+        grade = try course.grade(["--porcelain", "--regrade", "--from", solutions.path])
+        for key in Self.tracks { XCTAssertEqual(grade.verdict(key), "done", "\(key): \(grade)") }
+        XCTAssertEqual(grade.unchanged, [], "--regrade makes every run again: \(grade)")
+
+        // A legacy file: every track depends on it.
+        try course.append("\n// an edit of the legacy module\n", to: "Sources/Greeting/Greeter.swift", in: course.root)
+        grade = try course.grade(["--porcelain", "--from", solutions.path])
+        for key in Self.tracks { XCTAssertEqual(grade.verdict(key), "done", "\(key): \(grade)") }
+        XCTAssertEqual(grade.unchanged, [], "an edit of the legacy module: \(grade)")
+    }
+
+    func test_aFaultInOneTrack_leavesEveryOtherVerdictAlone() throws {
+        let course = try course()
+        let planted = try course.copy("Solutions", as: "planted")
+        try course.append("\nprivate let plantedError: Int = \"not a number\"\n", to: "Greeting/GreetCallbackTests.swift", in: planted)
+        try course.append("""
+
+            final class PlantedHang: XCTestCase {
+                func test_waitsForever() { Thread.sleep(forTimeInterval: 3600) }
+            }
+
+            """, to: "Greeting/GreetOnceTests.swift", in: planted)
+        try course.append("""
+
+            final class PlantedDeadlock: XCTestCase {
+                func test_syncsOntoItsOwnQueue() { DispatchQueue.main.sync {} }
+            }
+
+            """, to: "Greeting/GreetOnMainTests.swift", in: planted)
+        let started = Date()
+        let grade = try course.grade(["--porcelain", "--regrade", "--from", planted.path])
+        XCTAssertEqual(grade.code, 1, "\(grade)")
+        XCTAssertEqual(grade.verdict("greeting-callback"), "does not compile", "\(grade)")
+        XCTAssertTrue(grade.reason("greeting-callback").contains("Greeting/GreetCallbackTests.swift:19:"), "file:line: \(grade)")
+        XCTAssertEqual(grade.verdict("greeting-callback@swift-testing"), "done", "the other track of the same exercise: \(grade)")
+        XCTAssertEqual(grade.verdict("greeting-once"), "hangs", "\(grade)")
+        XCTAssertTrue(grade.reason("greeting-once").contains("PlantedHang"), "the hang names its test: \(grade)")
+        XCTAssertEqual(grade.verdict("greeting-on-main"), "crashed", "\(grade)")
+        XCTAssertTrue(grade.reason("greeting-on-main").contains("deadlock"), "named a dispatch_sync deadlock: \(grade)")
+        XCTAssertLessThan(Date().timeIntervalSince(started), 120, "a hang costs its exercise's time limit (3 s), not more")
+
+        // A file gone is named, with how to get it back.
+        try FileManager.default.removeItem(at: planted.appendingPathComponent("Greeting/GreetOnMainTests.swift"))
+        let missing = try course.grade(["--porcelain", "--from", planted.path, "greeting-on-main"])
+        XCTAssertEqual(missing.verdict("greeting-on-main"), "does not compile", "\(missing)")
+        XCTAssertTrue(missing.reason("greeting-on-main").contains("GreetOnMainTests.swift is missing"), "\(missing)")
+    }
+
+    /// A link error names an object, not a line: it is still the exercise's, never the kata's.
+    func test_aLinkError_isChargedToTheExerciseWhoseObjectFailsIt() throws {
+        let course = try course()
+        let folder = try course.copy("Solutions", as: "link")
+        try course.append("""
+
+            @_silgen_name("kata_end_to_end_missing_symbol") func missingSymbol() -> Int32
+            final class CallsAMissingSymbol: XCTestCase {
+                func test_calls() { XCTAssertEqual(missingSymbol(), 0) }
+            }
+
+            """, to: "Greeting/GreetOnMainTests.swift", in: folder)
+        let grade = try course.grade(["--porcelain", "--from", folder.path])
+        XCTAssertEqual(grade.code, 1, "\(grade)")
+        XCTAssertEqual(grade.verdict("greeting-on-main"), "does not compile", "\(grade)")
+        XCTAssertTrue(grade.reason("greeting-on-main").contains("Greeting/GreetOnMainTests.swift:"), "\(grade)")
+        XCTAssertTrue(grade.reason("greeting-on-main").contains("kata_end_to_end_missing_symbol"), "the linker's words: \(grade)")
+        for key in Self.tracks where key != "greeting-on-main" { XCTAssertEqual(grade.verdict(key), "done", "\(key): \(grade)") }
+    }
+
+    func test_aSwiftTestingEdit_isRebuiltWithoutSwiftPM_andEveryGradeSeesTheEditJustMade() throws {
+        let course = try course()
+        let folder = try course.copy("Solutions", as: "replay")
+        let suite = "Greeting/SwiftTesting/GreetCallbackSuite.swift"
+        let track = "greeting-callback@swift-testing"
+        func grade(_ environment: [String: String] = [:]) throws -> (MiniCourse.Grade, String) {
+            let before = course.replayLog
+            let grade = try course.grade(["--porcelain", "--regrade", "--from", folder.path, "greeting-callback"], environment: environment)
+            return (grade, String(course.replayLog.dropFirst(before.count)))
+        }
+        var (result, log) = try grade()
+        XCTAssertEqual(result.verdict(track), "done", "\(result)")
+
+        // Every #expect made vacuous: the planted wrong name gets through.
+        try course.replace("#expect(greeting == ", with: "#expect(true || greeting == ", in: suite, of: folder)
+        (result, log) = try grade()
+        XCTAssertTrue(log.contains("rebuilt Grade_greeting_callback__swift_testing without SwiftPM"), log)
+        XCTAssertEqual(result.verdict(track), "misses bugs", "the grade is of the edit: \(result)")
+
+        // An edit of the XCTest track: SwiftPM builds, and its binary holds the vacuous suite too.
+        try course.append("\nprivate func endToEndEdit() -> Int { 1 }\n", to: "Greeting/GreetCallbackTests.swift", in: folder)
+        (result, log) = try grade()
+        XCTAssertTrue(log.contains("swift build: Grade/Grade_greeting_callback/GreetCallbackTests.swift is not in a Swift Testing track"), log)
+        XCTAssertEqual(result.verdict(track), "misses bugs", "\(result)")
+
+        try course.replace("#expect(true || greeting == ", with: "#expect(greeting == ", in: suite, of: folder)
+        (result, log) = try grade()
+        XCTAssertTrue(log.contains("rebuilt Grade_greeting_callback__swift_testing without SwiftPM"), log)
+        XCTAssertEqual(result.verdict(track), "done", "fixed again: \(result)")
+
+        // A track that imports XCTest may hold test classes: SwiftPM's discovery must see them.
+        try course.append("\nimport XCTest\nfinal class EndToEndDiscovered: XCTestCase { func test_found() {} }\n", to: suite, in: folder)
+        (result, log) = try grade()
+        XCTAssertTrue(log.contains("imports XCTest"), log)
+        XCTAssertFalse(log.contains("rebuilt"), log)
+        XCTAssertEqual(result.verdict(track), "done", "\(result)")
+
+        // Switched off: SwiftPM builds every time, and the replay writes nothing.
+        try course.append("\nprivate func endToEndEdit() -> Int { 2 }\n", to: suite, in: folder)
+        (result, log) = try grade(["KATA_BUILD_REPLAY": "off"])
+        XCTAssertEqual(log, "", "KATA_BUILD_REPLAY=off")
+        XCTAssertEqual(result.verdict(track), "done", "\(result)")
+    }
+
+    /// Taking macOS's decisions (`KATA_PLATFORM=macos`): no build replay, and runs kept under
+    /// Linux's decisions never stand for macOS's (nor the other way round).
+    func test_macOSDecisions_buildWithSwiftPMAlone_andKeepRunsOfTheirOwn() throws {
+        let course = try course()
+        let folder = try course.copy("Solutions", as: "mac")
+        let mac = ["KATA_PLATFORM": "macos"]
+        let arguments = ["--porcelain", "--from", folder.path, "greeting-callback"]
+        let tracks = ["greeting-callback", "greeting-callback@swift-testing"]
+        var grade = try course.grade(arguments + ["--regrade"])
+        for key in tracks { XCTAssertEqual(grade.verdict(key), "done", "\(key): \(grade)") }
+
+        let before = course.replayLog
+        grade = try course.grade(arguments, environment: mac)
+        for key in tracks { XCTAssertEqual(grade.verdict(key), "done", "\(key): \(grade)") }
+        XCTAssertEqual(grade.unchanged, [], "Linux's kept runs do not stand for macOS's decisions: \(grade)")
+        grade = try course.grade(arguments, environment: mac)
+        XCTAssertEqual(Set(grade.unchanged), Set(tracks), "macOS's own kept runs do: \(grade)")
+
+        // A Swift Testing edit: SwiftPM builds it, and the replay neither rebuilds nor logs.
+        try course.append("\nprivate func endToEndEdit() -> Int { 3 }\n", to: "Greeting/SwiftTesting/GreetCallbackSuite.swift", in: folder)
+        grade = try course.grade(arguments, environment: mac)
+        for key in tracks { XCTAssertEqual(grade.verdict(key), "done", "\(key): \(grade)") }
+        XCTAssertEqual(grade.unchanged, ["greeting-callback"], "\(grade)")
+        XCTAssertEqual(String(course.replayLog.dropFirst(before.count)), "", "no build replay under macOS's decisions")
+    }
+
+    func test_twoGradesAtOnce_takeTurns_andAgree() throws {
+        let course = try course()
+        let folder = try course.copy("Solutions", as: "together")
+        let arguments = ["--porcelain", "--regrade", "--from", folder.path, "greeting-once"]
+        let first = try course.start(arguments)
+        Thread.sleep(forTimeInterval: 0.3)
+        let second = try course.start(arguments)
+        let (a, b) = (try course.finish(first), try course.finish(second))
+        XCTAssertEqual([a.code, b.code], [0, 0], "\(a)\n\(b)")
+        XCTAssertEqual(a.lines, b.lines)
+        XCTAssertTrue((a.errors + b.errors).contains("waiting"), "the second says it waits: \(a.errors)\(b.errors)")
+    }
+
+    /// What is wrong with the command, or with the kata itself, said in a line, with the exit code
+    /// the README gives. No build: each of these stops before one.
+    func test_aWrongCommand_orABrokenKata_isSaidInOneLine() throws {
+        let course = try MiniCourse()
+        defer { course.remove() }
+        var grade = try course.grade(["greeting-onc"])
+        XCTAssertEqual(grade.code, 2, "\(grade)")
+        XCTAssertTrue(grade.errors.contains("Did you mean greeting-once"), "\(grade)")
+        XCTAssertTrue(grade.errors.contains("--list"), "\(grade)")
+        grade = try course.grade(["--frobnicate"])
+        XCTAssertEqual(grade.code, 2, "\(grade)")
+        grade = try course.grade(["9"])
+        XCTAssertEqual(grade.code, 2, "\(grade)")
+        XCTAssertTrue(grade.errors.contains("from 1 to 3"), "\(grade)")
+
+        let catalog = course.root.appendingPathComponent("Catalog/catalog.json")
+        let shipped = try Data(contentsOf: catalog)
+        try course.replace("\"wheats\": [\"answers-later\"],\n      \"alternate\"", with: "\"wheats\": [\"answers-sooner\"],\n      \"alternate\"",
+                           in: "Catalog/catalog.json", of: course.root)
+        grade = try course.grade(["--list"])
+        XCTAssertEqual(grade.code, 3, "\(grade)")
+        XCTAssertTrue(grade.errors.contains("Catalog/Variants/Greeting/answers-sooner.wheat does not exist"), "\(grade)")
+        try Data("{ \"version\": 1, \"patterns\": [".utf8).write(to: catalog)
+        grade = try course.grade(["--list"])
+        XCTAssertEqual(grade.code, 3, "\(grade)")
+        XCTAssertTrue(grade.errors.contains("catalog.json"), "\(grade)")
+        try shipped.write(to: catalog)
+
+        try FileManager.default.removeItem(at: course.root.appendingPathComponent("Catalog/starters.json"))
+        grade = try course.grade(["--list"])
+        XCTAssertEqual(grade.code, 3, "\(grade)")
+        XCTAssertTrue(grade.errors.contains("starters.json is missing"), "\(grade)")
+    }
+}
