@@ -292,7 +292,7 @@ watch_pid=$!
 for _ in $(seq 1 480); do grep -q "Waiting for you" "$work/watch-all.out" 2>/dev/null && break; sleep 0.5; done
 # The footer: from the "N/M done" line on.
 sed -n '/^[0-9]*\/[0-9]* done$/,$p' "$work/watch-all.out" | tr -s ' \n' '  ' >"$work/watch-all-footer.txt"
-contains "a full --watch moves on past an exercise done in one framework" "$work/watch-all-footer.txt" "mocking-failure@swift-testing failing"
+contains "a full --watch moves on past an exercise done in one framework" "$work/watch-all-footer.txt" "Now: mocking-failure ·" "Your Swift Testing track:" "failing"
 lacks "... and never says done over a failure it shows" "$work/watch-all.out" "Moving on"
 kill -INT "$watch_pid"; wait "$watch_pid"; watch_pid=""
 unchanged "a full --watch" "$zip"
@@ -317,7 +317,7 @@ for where in "$zip" "$root"; do
   count=0
   for key in $(cut -f1 "$work/exercises.tsv"); do
     count=$((count + 1))
-    "$grader_bin" "$where" --solution "$key" >"$work/solution.diff" 2>&1 && grep -q '^+++ solution' "$work/solution.diff" || failed_tracks="$failed_tracks $key"
+    "$grader_bin" "$where" --solution "$key" >"$work/solution.diff" 2>&1 && grep -q '^+++ Solutions/' "$work/solution.diff" || failed_tracks="$failed_tracks $key"
   done
   label="without git"; [ -e "$where/.git" ] && label="with git"
   check "--solution shows a diff on all $count tracks, $label" "" "$failed_tracks" "$(head -n 3 "$work/solution.diff")"

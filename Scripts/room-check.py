@@ -237,7 +237,8 @@ class GarbageSender:
             ("half-sent head", lambda: send_raw(b"POST /api/results HTTP/1.1\r\nContent-Le"), {408}),
             ("half-sent body", lambda: send_raw(b"POST /api/results HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"code\""), {408}),
             ("oversized body", lambda: send_raw(b"POST /api/results HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 10000000\r\n\r\n"), {413}),
-            ("huge head", lambda: send_raw(b"GET / HTTP/1.1\r\nX: " + b"a" * 20000 + b"\r\n\r\n"), {408, "closed"}),
+            ("huge head", lambda: send_raw(b"GET / HTTP/1.1\r\nX: " + b"a" * 20000 + b"\r\n\r\n"), {431, "closed"}),
+            ("two Content-Lengths", lambda: send_raw(b"POST /api/results HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 200\r\n\r\n{}"), {400}),
             ("not JSON", lambda: send_raw(post(b"{\"code\": ")), {422}),
             ("form post", lambda: send_raw(post(b"a=b", "application/x-www-form-urlencoded")), {415}),
             ("no room code", lambda: send_raw(post(json.dumps(dict(identity, code="WRONG1", results=[])).encode())), {403}),
@@ -603,6 +604,43 @@ def run_limits(args):
         print("  after closing them, that machine is served again: %s" % after)
         if after != 200:
             failures.append("the idle machine was not served after closing its connections")
+
+        # 5. The request's head and its framing, as docs/room-api.md says: a head over 8 KiB is
+        # refused (431) however it arrives, one just under is read; two Content-Length headers that
+        # disagree are a bad request (400) answered at once, not a wait for a body that never comes.
+        def head_of(size):
+            line = b"GET /api/room HTTP/1.1\r\nX-Padding: "
+            return line + b"a" * (size - len(line) - 2) + b"\r\n"
+        answers = {}
+        for name, payload in [("a 9,000-byte head", head_of(9000) + b"\r\n"),
+                              ("a 9,000-byte head, sent in pieces", None),
+                              ("an 8,000-byte head", head_of(8000) + b"\r\n")]:
+            if payload is None:
+                with socket.create_connection((HOST, port), timeout=8) as raw:
+                    whole = head_of(9000) + b"\r\n"
+                    for start in range(0, len(whole), 1000):
+                        raw.sendall(whole[start:start + 1000])
+                        time.sleep(0.02)
+                    raw.settimeout(8)
+                    reply = b""
+                    while True:
+                        chunk = raw.recv(4096)
+                        if not chunk:
+                            break
+                        reply += chunk
+                    answers[name] = int(reply.split(b" ")[1]) if reply else "closed"
+            else:
+                answers[name] = raw_exchange(port, payload)
+        started = time.perf_counter()
+        answers["two Content-Lengths that disagree"] = raw_exchange(port, b"POST /api/instructor HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 20\r\n\r\n{}")
+        conflict_ms = (time.perf_counter() - started) * 1000
+        body = json.dumps({"key": room.key}).encode()
+        answers["two Content-Lengths that agree"] = raw_exchange(port, b"POST /api/instructor HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: %d\r\nContent-Length: %d\r\n\r\n" % (len(body), len(body)) + body)
+        print("  request heads: " + "; ".join("%s: %s" % item for item in answers.items()) + " (the conflict answered in %.0f ms)" % conflict_ms)
+        wanted = {"a 9,000-byte head": 431, "a 9,000-byte head, sent in pieces": 431, "an 8,000-byte head": 200,
+                  "two Content-Lengths that disagree": 400, "two Content-Lengths that agree": 200}
+        if answers != wanted or conflict_ms > 1000:
+            failures.append("request heads and Content-Length: %s, expected %s, the conflict in %.0f ms" % (answers, wanted, conflict_ms))
         if not room.alive():
             failures.append("the server died")
     finally:
@@ -769,8 +807,9 @@ def run_browser(args):
     """A room of 30 in headless Chromium: at 1920x1080, 1280x800 and on a phone nothing is cut or
     scrolled sideways, the stuck come first and are marked, and "Looks stuck" and "Explain next"
     are on the first screen; a posted verdict appears without a reload; a name made of markup is
-    text; the instructor renames and removes rows with the key, and nobody does without it.
-    Screenshots go to --shots, to be looked at."""
+    text; the instructor renames and removes rows with the key, and nobody does without it. The
+    same room merged from results files (grade.sh --merge --html) opens as a file, with nothing cut
+    at either size and no request made. Screenshots go to --shots, to be looked at."""
     os.makedirs(args.shots, exist_ok=True)
     adopt_orphans()
     port = free_port()
@@ -924,6 +963,53 @@ def run_browser(args):
               % (tools.evaluate("document.getElementById('keyError').textContent"), tools.evaluate("document.body.classList.contains('instructor')")))
         if not refused or tools.evaluate("document.body.classList.contains('instructor')"):
             failures.append("a wrong instructor key was not refused on the page")
+
+        # The same room from results files (grade.sh --merge … --html): the page opened as a file,
+        # with no server, at both sizes; nothing cut, the least done first, and no request made.
+        merged = os.path.join(profile, "merged")
+        os.makedirs(merged)
+        names = []
+        for index, attendee in enumerate(crowd):
+            entries = room_results(attendee, index, exercises)
+            stamp = "2026-11-24T10:%02d:00Z" % index
+            names.append(attendee.name)
+            document = {"version": 1, "status": "fail", "message": None, "source": "exercises", "attendee": attendee.name,
+                        "host": "laptop-%02d" % index, "startedAt": stamp, "generatedAt": stamp, "done": 0, "total": len(exercises),
+                        "notes": [], "next": None,
+                        "exercises": [{"id": e["id"], "framework": e["framework"], "pattern": "p", "title": "t", "status": e["verdict"],
+                                       "exerciseStatus": e["verdict"], "message": "", "details": [],
+                                       "chaffs": {"caught": 0, "total": 0, "missed": e["missed"]}, "testSeconds": None, "seconds": 0.0,
+                                       "next": None, "extraFiles": []} for e in entries]}
+            with open(os.path.join(merged, "results-%02d.json" % index), "w") as file:
+                json.dump(document, file)
+        page = os.path.join(merged, "room.html")
+        files = sorted(os.path.join(merged, f) for f in os.listdir(merged) if f.endswith(".json"))
+        run = subprocess.run([args.grader, args.root, "--merge"] + files + ["--html=" + page], capture_output=True, text=True, timeout=60)
+        rows_expected = len(set(names))  # one row per name: the two "Ana" are one attendee in files
+        if run.returncode != 0 or not os.path.exists(page):
+            failures.append("grade.sh --merge --html: exit %s, %s" % (run.returncode, run.stderr.strip()[-300:]))
+        else:
+            tools.events.clear()
+            tools.call("Network.enable")
+            for label, width, height in [("merged-1920x1080", 1920, 1080), ("merged-1280x800", 1280, 800)]:
+                tools.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=False)
+                tools.call("Page.navigate", url="file://" + page)
+                drawn = tools.wait_for("document.querySelectorAll('#grid tr[data-attendee]').length > 0", 10)
+                tools.wait_for("window.innerWidth === %d" % width, 5)
+                time.sleep(0.3)
+                m = tools.evaluate(MEASURE)
+                shot = os.path.join(args.shots, "room-%s.png" % label)
+                with open(shot, "wb") as file:
+                    file.write(base64.b64decode(tools.call("Page.captureScreenshot", format="png")["data"]))
+                requests = [e for e in tools.events if e.get("method") == "Network.requestWillBeSent"
+                            and not e["params"]["request"]["url"].startswith(("file:", "data:"))]
+                print("  the merged room as a file, %s: drawn %s, rows %d, page %dx%d, %d things cut or out of order, %d requests; screenshot %s"
+                      % (label, drawn, m["rows"], m["scrollWidth"], m["scrollHeight"], len(m["problems"]), len(requests), shot))
+                for problem in m["problems"][:5]:
+                    print("      " + problem)
+                if not drawn or m["problems"] or m["rows"] != rows_expected or requests:
+                    failures.append("%s: drawn %s, %d rows of %d, problems %s, requests %s"
+                                    % (label, drawn, m["rows"], rows_expected, m["problems"][:3], [r["params"]["request"]["url"] for r in requests][:3]))
     except Exception as error:  # any surprise is a failure with its reason, never a hang
         failures.append("browser check broke: %s" % error)
     finally:

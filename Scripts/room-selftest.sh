@@ -216,7 +216,7 @@ else
   # Kept in the checkout's ignored state folder, for a maintainer (or CI) to look at.
   shots="${ROOM_SHOTS:-$state/room-shots}"
   if with_timeout 150 TERM python3 "$root/Scripts/room-check.py" browser "$grader" "$work/browser" --shots "$shots" >"$work/browser.txt" 2>&1; then
-    pass "headless Chromium: nothing cut or scrolled sideways, the stuck first, the instructor's controls work"
+    pass "headless Chromium: nothing cut or scrolled sideways, the stuck first, the instructor's controls work, and the room merged from results files opens as a file"
     grep -v '^PASS' "$work/browser.txt" | sed 's/^/      /'
   else
     fail "headless Chromium" "$(cat "$work/browser.txt")"

@@ -2,7 +2,9 @@
 # The kata's own test command, for maintainers and CI. It proves that:
 #   1. the kata's own tests (Tests/) and the reference solutions pass under plain `swift test`,
 #      among them the real grader driven end to end over a mini course (Tests/KataEndToEndTests);
-#   2. every shipped starter is recorded, compiles, fails, and is graded "not started";
+#   2. every plain `swift test` line that --hint and the README print runs at least one test, and
+#      only its exercise's (Scripts/lib/plain-swift-test.sh); every shipped starter is recorded,
+#      compiles, fails, and is graded "not started";
 #   3. every solution is graded done (it catches every chaff and passes every wheat), also
 #      over repeated runs under CPU load, and no variant is left unused;
 #   4. planted faults (no compile, hang, crash, failing assertion) get their verdicts while every
@@ -81,6 +83,10 @@ expect() { if [ -n "$(awk -F'\t' -v id="$1" '$1 == id { print $6 }' "$work/exerc
 needs_here="$(awk -F'\t' '$6 != "" { print $1 ": needs " $6 }' "$work/exercises.tsv")"
 [ -z "$needs_here" ] || printf '  (this toolchain cannot run every track; they must be judged "needs":\n%s)\n' "$(echo "$needs_here" | sed 's/^/    /')"
 
+section "Plain swift test: each line --hint and README print runs its exercise's tests, and only those"
+source "$root/Scripts/lib/plain-swift-test.sh"
+check_plain_swift_test_lines
+
 section "Shipped starters"
 if "$grade" --check-starters >"$work/starters.log" 2>&1; then
   pass "every starter matches Catalog/starters.json"
@@ -126,6 +132,9 @@ planted_check "a starter without its TODO" starters "edit_in_place 's|// TODO:|/
 planted_check "a file that does not name its exercise" starters "edit_in_place '1s|// Exercise |// Lesson |' 'Solutions/$first_test'"
 planted_check "a wheat no fixture shows rejecting anything" wheats "edit_in_place '/^rejected-by:/d' Tests/Fixtures/*/*/expected"
 planted_check "a fixture with an unknown verdict" fixtures "echo 'mostly done' >'$(ls -d Tests/Fixtures/*/*/ | head -n 1)expected'"
+planted_check "a fixture that does not say why it is weak" fixtures "edit_in_place '/^why:/d' '$(ls -d Tests/Fixtures/*/*/ | head -n 1)expected'"
+fixture_a="$(ls -d Tests/Fixtures/*/*/ | head -n 1)expected"; fixture_b="$(ls -d Tests/Fixtures/*/*/ | sed -n 2p)expected"
+planted_check "two fixtures that give the same reason" fixtures "{ grep -v '^why:' '$fixture_b'; grep '^why:' '$fixture_a'; } >why.tmp && mv why.tmp '$fixture_b'"
 planted_check "a verdict missing from README's table" readme "edit_in_place '/^| \*\*flaky\*\*/d' README.md"
 planted_check "a stale exercise index" readme "edit_in_place 's/^| 1 | \`/| 1 | \`stale-/' README.md"
 
@@ -168,7 +177,7 @@ done <"$work/exercises.tsv"
 faults=("does not compile" "failing" "hangs" "crashed")
 snippets=(
   'private let selftestPlantedError: Int = "not a number"'
-  'final class SelftestPlantedFailure: XCTestCase { func test_planted() { XCTFail("planted failure") } }'
+  'final class SelftestPlantedFailure: XCTestCase { func testAPlantedFailureWhoseNameIsLongerThanAnyLineOfAnEightyColumnTerminal() { XCTFail("planted failure") } }'
   'final class SelftestPlantedHang: XCTestCase { func test_planted() { Thread.sleep(forTimeInterval: 3600) } }'
   'final class SelftestPlantedDeadlock: XCTestCase { func test_planted() { DispatchQueue.main.sync {} } }'
 )
@@ -381,7 +390,7 @@ else fail "--json prints the documented results" "$(head -c 600 "$work/result.js
 before="$(cd "$root/Exercises" && find . -type f -exec cat {} + | cksum)"
 "$grade" --solution "$first" >"$work/solution.diff" 2>&1; code=$?
 after="$(cd "$root/Exercises" && find . -type f -exec cat {} + | cksum)"
-if [ "$code" = 0 ] && grep -q '^+++ solution' "$work/solution.diff" && grep -q '^--- starter' "$work/solution.diff"; then pass "--solution ID shows a diff against the starter"
+if [ "$code" = 0 ] && grep -q '^+++ Solutions/' "$work/solution.diff" && grep -q '^--- Exercises/' "$work/solution.diff"; then pass "--solution ID shows a diff against the starter"
 else fail "--solution ID shows a diff against the starter" "$(head -n 5 "$work/solution.diff")"; fi
 check "--solution writes nothing in Exercises/" "$before" "$after"
 
@@ -501,7 +510,13 @@ fits() { # fits NAME FILE: every line of FILE fits 80 columns
 }
 export COLUMNS=80
 "$grade" --help >"$work/help.txt" 2>&1; fits "--help" "$work/help.txt"
-"$grade" --list >"$work/list.txt" 2>&1; fits "--list" "$work/list.txt"
+LINES= "$grade" --list >"$work/list.txt" 2>&1; fits "--list" "$work/list.txt"
+# On a screen of 24 lines (a terminal's, or LINES) the whole course fits: two columns, every number.
+LINES=24 "$grade" --list >"$work/list-24.txt" 2>&1; fits "--list on 24 lines" "$work/list-24.txt"
+numbers_shown="$(grep -oE '(^| )[ 0-9][0-9] ' "$work/list-24.txt" | tr -d ' ' | sort -n | uniq | wc -l | tr -d ' ')"
+[ "$(wc -l <"$work/list-24.txt")" -le 23 ] && [ "$numbers_shown" = "${#ids[@]}" ] &&
+  pass "--list on 24 lines shows all ${#ids[@]} exercises in $(wc -l <"$work/list-24.txt" | tr -d ' ') lines" ||
+  fail "--list on 24 lines shows every exercise in at most 23 lines" "$numbers_shown numbers shown" "$(cat "$work/list-24.txt")"
 missing_ids=""
 for id in "${ids[@]}"; do grep -q -- " $id " "$work/list.txt" || grep -q -- " $id\$" "$work/list.txt" || missing_ids="$missing_ids $id"; done
 check "--list shows every id whole" "" "$missing_ids"
@@ -514,8 +529,25 @@ if [ -d "$planted" ]; then
   fits "a grade with every kind of fault" "$work/grade-planted.txt"
 fi
 "$grade" --solutions "$first" >"$work/grade-done.txt" 2>&1; fits "a done grade" "$work/grade-done.txt"
+# --solution of every track: a line wider than 80 columns only where the file's own line cannot
+# break (a string literal, or an indentation that leaves no room).
+: >"$work/solutions.diff"
+for key in "${keys[@]}"; do "$grade" --solution "$key" >>"$work/solutions.diff" 2>&1; done
+wide_diff="$(python3 -c 'import sys
+lines = [l.rstrip("\n") for l in open(sys.argv[1], encoding="utf-8")]
+wide = [l for l in lines if len(l) > 80]
+bad = [l for l in wide if "\"" not in l and len(l[1:]) - len(l[1:].lstrip()) < 40]
+print(len(bad), len(wide), len(lines))
+for l in bad[:3]: print(l)' "$work/solutions.diff")"
+[ "${wide_diff%% *}" = 0 ] && pass "--solution of every track fits 80 columns but for unbreakable lines ($(echo "$wide_diff" | head -n 1 | cut -d' ' -f2) of $(echo "$wide_diff" | head -n 1 | cut -d' ' -f3))" ||
+  fail "--solution of every track fits 80 columns but for unbreakable lines" "$wide_diff"
 
-# The Next card: advice that fits, said once.
+# The Next card: short enough that a 24-line screen keeps verdicts above it, advice that fits, said once.
+if [ -d "$planted" ]; then
+  card_lines="$(awk '/^[0-9]+\/[0-9]+ done/ { n = 0; on = 1; next } on { n++ } END { print n + 0 }' "$work/grade-planted.txt")"
+  [ "$card_lines" -le 14 ] && pass "the Next card after a grade of many takes $card_lines lines (at most 14)" ||
+    fail "the Next card after a grade of many takes at most 14 lines" "$(sed -n '/^[0-9]*\/[0-9]* done/,$p' "$work/grade-planted.txt")"
+fi
 hint_lines="$(grep -c 'Hint:' "$work/grade-planted.txt" 2>/dev/null || echo 0)"
 [ "$hint_lines" -le 1 ] && pass "the Next card says Hint: once" || fail "the Next card says Hint: once" "$(grep 'Hint:' "$work/grade-planted.txt")"
 if grep -q "were graded without this one" "$work/grade-done.txt"; then fail "a grade of one exercise does not mention the others"
@@ -557,19 +589,90 @@ else
 fi
 grep -q '"testSeconds" : null' "$work/starters.json" && pass "testSeconds is null, not missing, when no run happened" || fail "testSeconds is null, not missing, when no run happened"
 
-# --demo: weak suites and solution side by side, Exercises/ untouched.
-demo_id=""
-for id in "${ids[@]}"; do [ -d "Tests/Fixtures/$id" ] && { demo_id="$id"; break; }; done
+# --merge: results files of a room without a network, as the room shows them. Three attendees made
+# from a real results file: one with an exercise on both tracks (XCTest missing a bug, Swift
+# Testing done), two missing the same planted bug, and an older file of one of them that the newer
+# one replaces; a grade of the solutions is left out.
+mkdir -p "$work/merge"
+python3 - "$work/starters.json" "$work/merge" "$root/Catalog/catalog.json" <<'PY'
+import copy, json, sys
+base, out = json.load(open(sys.argv[1])), sys.argv[2]
+catalog = {e["id"]: e for e in json.load(open(sys.argv[3]))["exercises"]}
+two = next(e for e in base["exercises"] if catalog[e["id"]].get("alternate"))
+other = catalog[two["id"]]["alternate"]["framework"]
+bug = catalog[two["id"]]["chaffs"][0]
+def attendee(name, at, entries):
+    doc = copy.deepcopy(base)
+    doc.update(attendee=name, generatedAt=at, startedAt=at)
+    doc["exercises"] = [dict(copy.deepcopy(e), **entries.get(e["id"], {})) for e in base["exercises"]]
+    return doc
+missing = {"status": "misses bugs", "exerciseStatus": "misses bugs", "chaffs": {"caught": 0, "total": 1, "missed": [bug]}}
+ana = attendee("Ana Lima", "2026-11-24T10:40:00Z", {two["id"]: missing})
+ana["exercises"].append(dict(copy.deepcopy(two), framework=other, status="done", exerciseStatus="done"))
+for entry in ana["exercises"]:
+    if entry["id"] == two["id"]: entry["exerciseStatus"] = "done"
+json.dump(ana, open(out + "/ana.json", "w"))
+json.dump(attendee("Bruno", "2026-11-24T10:41:00Z", {two["id"]: missing}), open(out + "/bruno-new.json", "w"))
+json.dump(attendee("Bruno", "2026-11-24T09:00:00Z", {two["id"]: {"status": "failing", "exerciseStatus": "failing"}}), open(out + "/bruno-old.json", "w"))
+json.dump(attendee("Chloé Dubois", "2026-11-24T10:39:00Z", {}), open(out + "/chloe.json", "w"))
+PY
+"$grade" --merge "$work/merge/"*.json --html="$work/merge/room.html" >"$work/merge.txt" 2>&1; code=$?
+check "--merge of four results files exits 0" "0" "$code" "$(tail -n 5 "$work/merge.txt")"
+fits "--merge" "$work/merge.txt"
+merged="$(python3 - "$work/merge/room.html" "$work/merge/ana.json" <<'PY'
+import json, re, sys
+page = open(sys.argv[1]).read()
+room = json.loads(re.search(r"const OFFLINE = (\{.*\});\n", page).group(1))["room"]
+two = next(e["id"] for e in json.load(open(sys.argv[2]))["exercises"] if e["status"] == "done")
+rows = {a["name"]: a for a in room["attendees"]}
+ana, bruno = rows["Ana Lima"]["results"][two], rows["Bruno"]["results"][two]
+missed = {m["bug"]: m["count"] for e in room["exercises"] if e["id"] == two for m in e["mostMissed"]}
+print(" ".join([str(len(room["attendees"])), ana["verdict"], "+".join(t["verdict"] for t in ana["tracks"]), bruno["verdict"],
+                str(max(missed.values(), default=0)), "sealed" if "default-src 'none'" in page else "open"]))
+PY
+)"
+check "--merge keeps two tracks apart, the newer file wins, counts a bug once per attendee; its page reaches nothing" "3 done misses bugs+done misses bugs 2 sealed" "$merged"
+grep -q "What the room misses most" "$work/merge.txt" && grep -q "Ana Lima" "$work/merge.txt" && grep -q "Chloé Dubois" "$work/merge.txt" &&
+  pass "--merge prints the room's grid and what it misses most" || fail "--merge prints the room's grid and what it misses most" "$(head -n 20 "$work/merge.txt")"
+"$grade" --merge "$work/merge/ana.json" "$work/solutions.json" >"$work/merge-left.txt" 2>&1; code=$?
+check "--merge leaves out a grade of the solutions, says so, and exits 1" "1 yes" "$code $(grep -q 'a grade of solutions' "$work/merge-left.txt" && echo yes)" "$(tail -n 4 "$work/merge-left.txt")"
+
+# --demo: weak suites and solution on one screen, Exercises/ untouched. The exercise is the first
+# with a suite kept to test the grader itself, which the demo must leave out.
+demo_id="$(grep -l '^grader-only:' Tests/Fixtures/*/*/expected | head -n 1 | cut -d/ -f3)"
 before="$(cd "$root/Exercises" && find . -type f -exec cat {} + | cksum)"
 "$grade" --demo "$demo_id" >"$work/demo.txt" 2>&1; code=$?
 after="$(cd "$root/Exercises" && find . -type f -exec cat {} + | cksum)"
 check "--demo $demo_id: every suite gets its expected verdict (exit 0)" "0" "$code" "$(tail -n 8 "$work/demo.txt")"
 check "--demo reads and writes nothing in Exercises/" "$before" "$after"
-missing_suites=""
-for fixture in Tests/Fixtures/"$demo_id"/*/; do name="$(basename "$fixture")"; grep -qE "^(ok|!!) $name " "$work/demo.txt" || missing_suites="$missing_suites $name"; done
+missing_suites=""; shown_grader_only=""; missing_reasons=""
+for fixture in Tests/Fixtures/"$demo_id"/*/; do
+  name="$(basename "$fixture")"
+  if grep -q '^grader-only:' "$fixture/expected"; then
+    grep -qE "^(ok|!!) $name " "$work/demo.txt" && shown_grader_only="$shown_grader_only $name"
+    continue
+  fi
+  grep -qE "^(ok|!!) $name " "$work/demo.txt" || missing_suites="$missing_suites $name"
+  why="$(sed -n 's/^why: *//p' "$fixture/expected")"
+  grep -qxF "   $why" "$work/demo.txt" || missing_reasons="$missing_reasons $name"
+done
 grep -qE "^(ok|!!) reference solution " "$work/demo.txt" || missing_suites="$missing_suites solution"
 check "--demo lines up the solution and every weak suite" "" "$missing_suites"
+check "--demo shows each weak suite's own reason, whole, under it" "" "$missing_reasons"
+check "--demo leaves out the suites that test the grader itself" "" "$shown_grader_only"
 fits "--demo" "$work/demo.txt"
+[ "$(wc -l <"$work/demo.txt")" -le 23 ] && pass "--demo fits one screen of 24 lines ($(wc -l <"$work/demo.txt") and the prompt)" ||
+  fail "--demo fits one screen of 24 lines" "$(wc -l <"$work/demo.txt") lines" "$(cat "$work/demo.txt")"
+one_suite="$(for f in Tests/Fixtures/"$demo_id"/*/; do grep -q '^misses bugs' "$f/expected" && ! grep -q '^grader-only:' "$f/expected" && basename "$f"; done | head -n 1)"
+"$grade" --demo "$demo_id" "$one_suite" >"$work/demo-one.txt" 2>&1; code=$?
+check "--demo ID SUITE grades that suite in full (exit 0)" "0" "$code" "$(tail -n 5 "$work/demo-one.txt")"
+head -n 8 "$work/demo-one.txt" | grep -q "^── $one_suite: $(sed -n 's/^why: *//p' "Tests/Fixtures/$demo_id/$one_suite/expected" | cut -c1-30)" &&
+  grep -q "Your tests do not fail when" "$work/demo-one.txt" &&
+  pass "--demo ID SUITE says why the suite is weak first, then the bugs it misses" ||
+  fail "--demo ID SUITE says why the suite is weak first, then the bugs it misses" "$(head -n 12 "$work/demo-one.txt")"
+fits "--demo ID SUITE" "$work/demo-one.txt"
+"$grade" --demo "$demo_id" no-such-suite >/dev/null 2>"$work/demo-typo.err"; code=$?
+check "--demo ID with an unknown suite exits 2 and names the suites" "2 yes" "$code $(grep -q "$one_suite" "$work/demo-typo.err" && echo yes)" "$(cat "$work/demo-typo.err")"
 
 # --watch ID, --reset and --undo-reset, in the moved clone from the section above.
 moved="$work/moved"

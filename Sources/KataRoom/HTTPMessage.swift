@@ -7,6 +7,9 @@ public struct HTTPRequest: Sendable, Equatable {
     public var query: [String: String]
     public var headers: [String: String]
     public var body: Data
+    /// Two `Content-Length` headers that disagree: which one frames the body is anyone's guess
+    /// (RFC 9112 § 6.3), so the request is refused rather than read by either.
+    public var conflictingLengths = false
 
     public init(method: String, path: String, query: [String: String] = [:], headers: [String: String] = [:], body: Data = Data()) {
         self.method = method
@@ -23,15 +26,20 @@ public struct HTTPRequest: Sendable, Equatable {
         let requestLine = lines.popFirst()?.split(separator: " ", omittingEmptySubsequences: false) ?? []
         guard requestLine.count == 3, requestLine[2].hasPrefix("HTTP/1."), requestLine[1].hasPrefix("/") else { return nil }
         var headers: [String: String] = [:]
+        var conflicting = false
         for line in lines where !line.isEmpty {
             guard let colon = line.firstIndex(of: ":") else { return nil }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            let name = line[..<colon].lowercased()
+            let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            if name == "content-length", let earlier = headers[name], earlier != value { conflicting = true }
+            headers[name] = value
         }
         let components = URLComponents(string: String(requestLine[1]))
         var query: [String: String] = [:]
         for item in components?.queryItems ?? [] { query[item.name] = item.value ?? "" }
         self.init(method: String(requestLine[0]), path: components?.path ?? String(requestLine[1]),
                   query: query, headers: headers)
+        conflictingLengths = conflicting
     }
 }
 
@@ -86,6 +94,7 @@ public struct HTTPResponse: Sendable, Equatable {
         case 411: "Length Required"
         case 413: "Content Too Large"
         case 415: "Unsupported Media Type"
+        case 431: "Request Header Fields Too Large"
         case 422: "Unprocessable Content"
         case 429: "Too Many Requests"
         case 500: "Internal Server Error"

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The room's one page: self-contained (no external script, font or style, so it works with no
 /// internet), redrawn from `/api/room` every two seconds.
 ///
@@ -17,6 +19,25 @@
 /// in the browser and removes from the address bar, or typed in), a click on a name offers rename
 /// and remove. The server checks the key on every such request; the page only hides the controls.
 enum RoomPage {
+    /// The page of a room merged from results files (`grade.sh --merge … --html=PATH`): the same
+    /// page, with the room written into it, to open from a file with no server. `note` says where
+    /// its room comes from, in place of the join line.
+    static func offline(_ snapshot: RoomSnapshot, note: String) -> String {
+        let room = String(decoding: snapshot.encoded(), as: UTF8.self)
+        let noteJSON = String(decoding: (try? JSONEncoder().encode(note)) ?? Data("\"\"".utf8), as: UTF8.self)
+        // Inside a <script>, "</script>" and a line separator would end or break the code.
+        let embedded = "{\"room\": \(room), \"note\": \(noteJSON)}"
+            .replacingOccurrences(of: "<", with: "\\u003c")
+            .replacingOccurrences(of: "\u{2028}", with: "\\u2028")
+            .replacingOccurrences(of: "\u{2029}", with: "\\u2029")
+        return html
+            .replacingOccurrences(of: "const OFFLINE = null;", with: "const OFFLINE = \(embedded);")
+            .replacingOccurrences(of: "<meta charset=\"utf-8\">", with: "<meta charset=\"utf-8\">\n<meta http-equiv=\"Content-Security-Policy\" content=\"\(offlinePolicy)\">")
+    }
+
+    /// A file's page reaches nothing: no request, no form, only its own inline code and style.
+    static let offlinePolicy = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:; base-uri 'none'; form-action 'none'"
+
     static let contentSecurityPolicy =
         "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
 
@@ -148,14 +169,14 @@ enum RoomPage {
         </section>
         <div id="legend" class="legend"></div>
         <div class="controls">
-          <label>Stuck after <input id="stuckAfter" type="number" min="0" step="any"> min</label>
+          <label class="live">Stuck after <input id="stuckAfter" type="number" min="0" step="any"> min</label>
           <label>Rows: <select id="sortBy">
             <option value="help">who needs help first</option>
             <option value="name">by name</option>
             <option value="joined">in join order</option>
           </select></label>
-          <a href="/api/room?download=1" download="room.json">Export JSON</a>
-          <a href="/api/room.csv" download="room.csv">Export CSV</a>
+          <a class="live" href="/api/room?download=1" download="room.json">Export JSON</a>
+          <a class="live" href="/api/room.csv" download="room.csv">Export CSV</a>
           <button id="enterKey" type="button">Instructor key…</button>
           <span id="instructorBadge" hidden>Instructor: click a name to rename or remove it <button id="forgetKey" type="button">Forget key</button></span>
         </div>
@@ -186,6 +207,8 @@ enum RoomPage {
     </dialog>
     <script>
     "use strict";
+    // A page written by grade.sh --merge holds its room here, and asks no server for anything.
+    const OFFLINE = null;
     const VERDICTS = [
       ["done", "✓"], ["not started", "·"], ["does not compile", "C"], ["failing", "✗"], ["hangs", "H"],
       ["crashed", "!"], ["misses bugs", "B"], ["rejects correct code", "R"], ["flaky", "~"], ["too slow", "S"],
@@ -246,8 +269,16 @@ enum RoomPage {
 
     function render(room) {
       lastRoom = room;
-      $("code").textContent = room.code;
-      showJoinLine(room.joinCommand || "");
+      if (OFFLINE) {
+        document.querySelector("h1").textContent = "Room, from results files";
+        // Where the live page has its join line: where this room comes from.
+        document.querySelector(".joinline").firstChild.textContent = "";
+        $("join").className = "";
+        $("join").textContent = OFFLINE.note;
+      } else {
+        $("code").textContent = room.code;
+        showJoinLine(room.joinCommand || "");
+      }
       const nowMs = Date.parse(room.generatedAt);
       const limit = threshold();
       $("thresholdShown").textContent = limit;
@@ -337,7 +368,8 @@ enum RoomPage {
         return li;
       });
       if (stuckRows.length > 8) stuckItems.push(el("li", "and " + (stuckRows.length - 8) + " more, flagged ⚑ in the grid", "more"));
-      $("stuck").replaceChildren(...(stuckItems.length ? stuckItems : [el("li", "Nobody, at " + limit + " minutes.", "empty")]));
+      $("stuck").replaceChildren(...(OFFLINE ? [el("li", "Only the live room can tell: results files say where everyone is, not for how long.", "empty")]
+        : stuckItems.length ? stuckItems : [el("li", "Nobody, at " + limit + " minutes.", "empty")]));
 
       // Across the room: the misconceptions worth stopping everyone for.
       const everywhere = exercises.flatMap(e => e.mostMissed.map(m => [e, m]))
@@ -370,7 +402,8 @@ enum RoomPage {
 
       const status = $("status");
       status.className = "";
-      status.textContent = room.attendees.length + " attendees · updated " + new Date().toLocaleTimeString() + " · revision " + room.revision;
+      status.textContent = OFFLINE ? room.attendees.length + " attendees · " + room.generatedAt.replace("T", " ").replace("Z", " UTC")
+        : room.attendees.length + " attendees · updated " + new Date().toLocaleTimeString() + " · revision " + room.revision;
       document.body.dataset.revision = room.revision;
       fitRows();
     }
@@ -392,6 +425,7 @@ enum RoomPage {
     window.addEventListener("resize", () => { if (lastRoom) render(lastRoom); });
 
     async function refresh() {
+      if (OFFLINE) { render(OFFLINE.room); return; }
       try {
         const response = await fetch("/api/room?stuckAfter=" + encodeURIComponent(threshold()), { cache: "no-store" });
         if (!response.ok) throw new Error("HTTP " + response.status);
@@ -434,9 +468,15 @@ enum RoomPage {
     }
     // The instructor link pasted into a tab that shows the page already changes only the fragment.
     window.addEventListener("hashchange", () => { const key = keyFromAddress(); if (key) tryKey(key); });
-    const savedKey = keyFromAddress() || localStorage.getItem("kataRoomKey");
+    const savedKey = OFFLINE ? null : keyFromAddress() || localStorage.getItem("kataRoomKey");
     setInstructor(null);
     if (savedKey) tryKey(savedKey);
+    if (OFFLINE) {
+      // Nothing to export, key or wait for: the room is this file. Who looks stuck needs the live
+      // room's clock.
+      for (const node of document.querySelectorAll(".live, #enterKey")) node.hidden = true;
+      document.querySelector("#stuckBox .sub").hidden = true;
+    }
 
     $("enterKey").addEventListener("click", () => { $("keyError").textContent = ""; $("keyInput").value = ""; $("keyDialog").showModal(); });
     $("closeKey").addEventListener("click", () => $("keyDialog").close());
@@ -481,7 +521,7 @@ enum RoomPage {
     });
 
     refresh();
-    setInterval(refresh, 2000);
+    if (!OFFLINE) setInterval(refresh, 2000);
     </script>
     </body>
     </html>

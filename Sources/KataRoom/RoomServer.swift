@@ -11,6 +11,8 @@ import Sockets
 public final class RoomServer: @unchecked Sendable {
     /// A whole request must arrive within this time, or the connection is dropped with 408.
     public static let requestTimeout: TimeInterval = 5
+    /// The longest request head (request line and headers) the room reads: 8 KiB.
+    public static let maxHead = 8 * 1024
     /// Beyond this many connections at once a new one is refused at once, so a flood cannot
     /// exhaust threads or descriptors.
     public static let maxConnections = 200
@@ -131,11 +133,15 @@ public final class RoomServer: @unchecked Sendable {
     }
 
     private func read(_ client: Int32, deadline: Date) -> ReadOutcome {
-        guard let (head, rest) = Socket.readHead(client, limit: 8 * 1024, deadline: deadline) else {
-            return .refused(.error(408, "the request did not arrive in time, or its head is too long"))
+        let head: Data, rest: Data
+        switch Socket.readRequestHead(client, limit: Self.maxHead, deadline: deadline) {
+        case .head(let read, let after): (head, rest) = (read, after)
+        case .tooLong: return .refused(.error(431, "the request's head is over \(Self.maxHead / 1024) KiB"))
+        case .incomplete: return .refused(.error(408, "the request did not arrive in time"))
         }
         guard var request = HTTPRequest(head: head) else { return .refused(.error(400, "not an HTTP/1.1 request")) }
         if request.headers["transfer-encoding"] != nil { return .refused(.error(411, "send a Content-Length, not chunks")) }
+        if request.conflictingLengths { return .refused(.error(400, "two Content-Length headers that disagree")) }
         let length = request.headers["content-length"].map { Int($0) ?? -1 } ?? 0
         guard length >= 0 else { return .refused(.error(400, "Content-Length is not a number")) }
         guard length <= RoomService.maxBody else {

@@ -128,13 +128,32 @@ public enum Socket {
     /// line) and whatever body bytes came with it; nil on close, timeout, or a head longer than
     /// `limit`.
     public static func readHead(_ fd: Int32, limit: Int, deadline: Date) -> (head: Data, rest: Data)? {
+        guard case .head(let head, let rest) = readRequestHead(fd, limit: limit, deadline: deadline) else { return nil }
+        return (head, rest)
+    }
+
+    /// What `readRequestHead` found: the head (up to, not including, the blank line that ends it) and the
+    /// bytes read after it; a head longer than its limit; or nothing before the deadline or close.
+    public enum HeadRead: Equatable {
+        case head(Data, rest: Data)
+        case tooLong
+        case incomplete
+    }
+
+    /// Reads a request's head, at most `limit` bytes of it (the blank line that ends it not
+    /// counted): a longer head is `tooLong` however it arrived, in one piece or many.
+    public static func readRequestHead(_ fd: Int32, limit: Int, deadline: Date) -> HeadRead {
         var data = Data()
         let end = Data("\r\n\r\n".utf8)
         while true {
             if let range = data.range(of: end) {
-                return (data.subdata(in: 0..<range.lowerBound), data.subdata(in: range.upperBound..<data.count))
+                guard range.lowerBound <= limit else { return .tooLong }
+                return .head(data.subdata(in: 0..<range.lowerBound), rest: data.subdata(in: range.upperBound..<data.count))
             }
-            guard data.count <= limit, let chunk = read(fd, max: 4096, deadline: deadline) else { return nil }
+            // No end yet: a head already past its limit (and the 3 bytes of an end that may be
+            // split across reads) cannot become short enough.
+            guard data.count <= limit + 3 else { return .tooLong }
+            guard let chunk = read(fd, max: 4096, deadline: deadline) else { return .incomplete }
             data.append(chunk)
         }
     }

@@ -32,6 +32,29 @@ final class JudgeTests: XCTestCase {
         XCTAssertTrue(verdict.reason.contains("Hint of w."), verdict.reason)
     }
 
+    func test_rejectsCorrectCode_isAdvisedByHowTheCorrectVersionDiffers() {
+        for (difference, words) in [(Variant.Difference.timing, "another time"), (.form, "another form"),
+                                    (.count, "another number of times"), (.input, "never gives it")] {
+            var wheat = variant("w", .wheat)
+            wheat.differs = difference
+            let verdict = Judge.judge(exercise, evidence: Evidence(real: [pass], wheats: [(wheat, fail)]))
+            XCTAssertTrue(verdict.reason.contains("Hint of w."), "the variant's own hint leads: \(verdict.reason)")
+            XCTAssertTrue(verdict.next?.contains(words) == true, "\(difference): \(verdict.next ?? "nil")")
+        }
+        var form = variant("w", .wheat)
+        form.differs = .form
+        let verdict = Judge.judge(exercise, evidence: Evidence(real: [pass], wheats: [(form, fail)]))
+        XCTAssertFalse(verdict.next?.contains("time") == true, "a form of the result has nothing to do with time: \(verdict.next ?? "")")
+    }
+
+    func test_testSeconds_areTheRealRunsWhenItRanAndFailed_nilWhenItDidNotRun() {
+        let failedFast = TestOutcome(status: .failed(test: "T.t", message: "boom", location: nil), testSeconds: 0.001, testCount: 1)
+        XCTAssertEqual(Judge.judge(exercise, evidence: Evidence(real: [failedFast])).seconds, 0.001)
+        let hung = TestOutcome(status: .hung(test: "T.t", after: 10), testSeconds: nil, testCount: 1)
+        XCTAssertNil(Judge.judge(exercise, evidence: Evidence(real: [hung])).seconds)
+        XCTAssertNil(Judge.judge(exercise, evidence: Evidence(real: [])).seconds)
+    }
+
     func test_flaky_whenIdenticalRunsDisagree() {
         XCTAssertEqual(Judge.judge(exercise, evidence: Evidence(real: [pass, fail, pass])).kind, .flaky)
     }

@@ -29,6 +29,16 @@ final class VariantTests: XCTestCase {
         }
     }
 
+    func test_parse_aWheatSaysHowItDiffers_andOnlyAWheat() throws {
+        let wheat = text.replacingOccurrences(of: "hint: The completion is never called.", with: "hint: answers later.\ndiffers: timing")
+        XCTAssertEqual(try Variant.parse(wheat, module: "M", name: "later", kind: .wheat, source: "later.wheat").differs, .timing)
+        XCTAssertThrowsError(try Variant.parse(text, module: "M", name: "later", kind: .wheat, source: "later.wheat")) {
+            XCTAssertTrue("\($0)".contains("differs:"), "\($0)")
+        }
+        XCTAssertThrowsError(try Variant.parse(wheat.replacingOccurrences(of: "timing", with: "sometimes"), module: "M", name: "later", kind: .wheat, source: "later.wheat"))
+        XCTAssertThrowsError(try Variant.parse(wheat, module: "M", name: "never", kind: .chaff, source: "never.chaff"))
+    }
+
     func test_schemata_wrapsHuncksSharingAnOriginalInOneChain() throws {
         let source = "func f() {\n    work()\n    done()\n}\n"
         let a = Variant(module: "M", name: "a", kind: .chaff, hint: "a", hunks: [.init(file: "F.swift", original: "    done()", replacement: "")])

@@ -41,6 +41,42 @@ final class ReportTests: XCTestCase {
         XCTAssertEqual(style.wrap(painted, indent: "").count, 1)
     }
 
+    func test_wrap_breaksAWordLongerThanTheLine_atItsDotsOrAtTheWidth() {
+        let style = Style(color: false, symbols: false, width: 80)
+        let name = "PlaylistNotificationTests.testAddingATrackNotifiesOnceTheNewPlaylistIsInPlace:"
+        let lines = style.wrap("- " + name + " XCTAssertEqual failed: (\"1\") is not equal to (\"2\")", indent: "      ")
+        XCTAssertTrue(lines.allSatisfy { $0.count <= 80 }, "\(lines)")
+        XCTAssertTrue(lines.joined().replacingOccurrences(of: " ", with: "").contains(name), "nothing cut: \(lines)")
+        let unbroken = String(repeating: "x", count: 200)
+        let cut = style.wrap(unbroken, indent: "    ")
+        XCTAssertTrue(cut.allSatisfy { $0.count <= 80 }, "\(cut)")
+        XCTAssertEqual(cut.joined().filter { $0 == "x" }.count, 200)
+        let painted = Style(color: true, symbols: true, width: 30)
+        XCTAssertTrue(painted.wrap(painted.bold(unbroken), indent: "").allSatisfy { Style.visibleCount($0) <= 30 })
+    }
+
+    func test_plainSwiftTest_filtersTheTypeItsTestsAreDeclaredIn_nestedOrNot() {
+        let nested = """
+            // A story that mentions struct Decoy { and a brace }
+            import Testing
+            extension TestURLProtocolSuites {
+                @Suite @MainActor struct BlabberCountdownSuite {
+                    let text = "struct Other {"
+                    @Test func counts() async throws {}
+                }
+            }
+            """
+        XCTAssertEqual(PlainSwiftTest.typePath(of: "BlabberCountdownSuite", in: nested), ["TestURLProtocolSuites", "BlabberCountdownSuite"])
+        XCTAssertEqual(PlainSwiftTest.typePath(of: "SearchTests", in: "import XCTest\nfinal class SearchTests: XCTestCase {\n func testA() {}\n}\n"),
+                       ["SearchTests"])
+        XCTAssertNil(PlainSwiftTest.typePath(of: "Missing", in: "struct Other {}"))
+        let command = PlainSwiftTest.Command(filter: "SwiftConcurrencyExercises\\.TestURLProtocolSuites/BlabberCountdownSuite/", flag: "--disable-xctest")
+        let lines = PlainSwiftTest.lines(command, label: "Or run just these tests:", indent: "  ", width: 80)
+        XCTAssertTrue(lines.allSatisfy { $0.count <= 80 }, "\(lines)")
+        XCTAssertEqual(lines.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+                        .replacingOccurrences(of: "\\ ", with: ""), command.line, "the lines are one command to a shell")
+    }
+
     func test_suggestions_findTyposByEditDistance() throws {
         XCTAssertEqual(Arguments.editDistance("mocking-requst", "mocking-request"), 1)
         XCTAssertEqual(Arguments.closest(to: "--wach", among: Arguments.options), ["--watch"])
@@ -84,6 +120,16 @@ final class ReportTests: XCTestCase {
         let doneOnOtherTrack = NextStep.card([result(otherTrack, c, Verdict(kind: .done, reason: ""))], catalog: c,
                                              lastVerdicts: ["p-three": "done"])!
         XCTAssertEqual(doneOnOtherTrack.exerciseID, "p-one")
+        // After a grade of many, the card says the verdict again, briefly: never a whole failure.
+        let long = Verdict(kind: .rejectsCorrectCode, reason: "fails on a correct version of the code. Hint of w.",
+                           details: [String(repeating: "a long failure message ", count: 40)], next: "advice")
+        let card = NextStep.card([result(one, c, long), result(two, c, Verdict(kind: .notStarted, reason: ""))], catalog: c, lastVerdicts: [:])!
+        XCTAssertFalse(card.text.contains("a long failure message"), card.text)
+        XCTAssertTrue(card.text.contains("Hint of w."), card.text)
+        let manyMissed = Verdict(kind: .missesBugs, reason: "caught 1 of 6 planted bugs. Your tests do not fail when:",
+                                 details: (1...5).map { "- bug \($0)" }, missedChaffs: ["a", "b", "c", "d", "e"])
+        let missedCard = NextStep.card([result(one, c, manyMissed), result(two, c, Verdict(kind: .notStarted, reason: ""))], catalog: c, lastVerdicts: [:])!
+        XCTAssertEqual(missedCard.lines.filter { $0.hasPrefix("- ") }, ["- bug 1", "- bug 2", "- bug 3", "- and 2 more, above."])
         // Done with a note: the note is a next step.
         let noted = NextStep.card([result(one, c, Verdict(kind: .done, reason: "", next: "Bound your wait."))], catalog: c, lastVerdicts: nil)!
         XCTAssertTrue(noted.text.contains("Bound your wait."))

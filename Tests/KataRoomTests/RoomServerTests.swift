@@ -92,6 +92,20 @@ final class RoomServerTests: XCTestCase {
         XCTAssertEqual(server.service.currentState.attendees, [])
     }
 
+    func testAHeadOver8KiBIsRefusedAndTwoLengthsThatDisagreeAreABadRequestAtOnce() throws {
+        func head(_ size: Int) -> String {
+            let line = "GET /api/room HTTP/1.1\r\nX-Padding: "
+            return line + String(repeating: "a", count: size - line.utf8.count - 2) + "\r\n\r\n"
+        }
+        XCTAssertEqual(try raw(head(9000)), 431, "docs/room-api.md: a head over 8 KiB")
+        XCTAssertEqual(try raw(head(8000)), 200)
+        let started = Date()
+        XCTAssertEqual(try raw("POST /api/instructor HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 20\r\n\r\n{}"), 400)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 1, "refused at once, not after the 5 s deadline")
+        XCTAssertEqual(try raw("POST /api/instructor HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 2\r\n\r\n{}"), 422,
+                       "two that agree frame the body")
+    }
+
     func testAHalfSentRequestDoesNotHoldUpAnotherClient() throws {
         let slow = try Socket.connect(address: "127.0.0.1", port: UInt16(base.port!), deadline: Date(timeIntervalSinceNow: 1))
         defer { Socket.close(slow) }

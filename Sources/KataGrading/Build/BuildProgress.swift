@@ -13,9 +13,12 @@ public struct BuildProgress: Sendable {
 
     public init(terminal: Bool = isatty(2) == 1) { self.terminal = terminal }
 
+    /// Said once before a cold build; within 80 columns, as every line a person reads.
+    static let firstBuildNote = "First build of the grader's copy of the kata: a minute or two, just once."
+
     func during<T>(log: URL, cold: Bool, _ body: () throws -> T) rethrows -> T {
         if cold {
-            StandardError().write("First build of the grader's copy of the kata: a minute or two, once. Later runs take seconds.\n")
+            StandardError().write(Self.firstBuildNote + "\n")
         }
         guard terminal else { return try body() }
         let timer = DispatchSource.makeTimerSource(queue: .global())

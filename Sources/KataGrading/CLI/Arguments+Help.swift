@@ -31,13 +31,18 @@ extension Arguments {
           grade.sh --leave         leave the room: your row goes, grades stop
 
         Instructors
-          grade.sh --demo ID       grade ID's weak suites and its solution side by
-                                   side (never touches Exercises/)
+          grade.sh --demo ID       grade ID's weak suites and its solution, one line
+                                   each and why it is weak (never touches Exercises/);
+                                   --details: each in full; --demo ID SUITE: one
           grade.sh --solutions     grade the reference solutions (never touches
                                    Exercises/)
           grade.sh --solution ID   show the solution as a diff against the starter
           grade.sh --json          print the results as JSON (--json=PATH writes a
                                    file too)
+          grade.sh --merge FILE… [--html=PATH]
+                                   the room from results files, with no network: who
+                                   is where and what it misses most; --html writes
+                                   the room's page to a file
           grade.sh --repeats N     run each suite N times to detect flakiness
                                    (default 3)
           grade.sh --room-serve [--port N] [--bind ADDRESS] [--rows-per-machine N]

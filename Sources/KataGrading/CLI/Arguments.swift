@@ -4,7 +4,7 @@ import KataGradingCore
 /// What `grade.sh` was asked to do.
 public struct Arguments: Equatable, Sendable {
     public enum Action: Equatable, Sendable {
-        case grade, list, help, hint, solution, reset, undoReset, watch, demo, name, framework, index
+        case grade, list, help, hint, solution, reset, undoReset, watch, demo, name, framework, index, merge
         case refreshStarters, checkStarters, check
         case roomServe, join, leave
     }
@@ -31,6 +31,14 @@ public struct Arguments: Equatable, Sendable {
     public var framework: Catalog.Framework?
     /// `--undo-reset BACKUP`: the backup to put back (its name or number), else the last reset's.
     public var backup: String?
+    /// `--demo ID SUITE`: grade and show that one weak suite in full.
+    public var suite: String?
+    /// `--demo ID --details`: every suite in full, not one line each.
+    public var details = false
+    /// `--merge FILE…`: the results files to merge into the room's view.
+    public var files: [String] = []
+    /// `--merge FILE… --html=PATH`: also write the room's page, with the merged room in it.
+    public var html: String?
 
     public struct UsageError: Error, CustomStringConvertible {
         public var description: String
@@ -50,6 +58,15 @@ public struct Arguments: Equatable, Sendable {
             case "--undo-reset": actions.append(.undoReset)
             case "--watch": actions.append(.watch)
             case "--demo": actions.append(.demo)
+            case "--details": arguments.details = true
+            case "--merge": actions.append(.merge)
+            case "--html":
+                guard let path = rest.popFirst(), !path.hasPrefix("-") else { throw UsageError(description: "--html needs a path, such as --html=room.html.") }
+                arguments.html = path
+            case _ where word.hasPrefix("--html="):
+                let path = String(word.dropFirst("--html=".count))
+                guard !path.isEmpty else { throw UsageError(description: "--html=PATH needs a path, such as --html=room.html.") }
+                arguments.html = path
             case "--framework":
                 actions.append(.framework)
                 if let value = rest.first, !value.hasPrefix("-") {
@@ -111,16 +128,37 @@ public struct Arguments: Equatable, Sendable {
         // With --join, --name is the join's name rather than an action of its own.
         if actions.contains(.join) { actions.removeAll { $0 == .name } }
         guard actions.count <= 1 else {
-            throw UsageError(description: "choose one of --list, --hint, --solution, --reset, --undo-reset, --watch, --demo, --name at a time.")
+            throw UsageError(description: "choose one of --list, --hint, --solution, --reset, --undo-reset, --watch, --demo, --name, --merge at a time.")
         }
         arguments.action = actions.first ?? .grade
         if arguments.action != .roomServe, arguments.port != nil || arguments.bind != nil || arguments.rowsPerMachine != nil {
             throw UsageError(description: "--port, --bind and --rows-per-machine go with --room-serve.")
         }
+        if arguments.details, arguments.action != .demo {
+            throw UsageError(description: "--details goes with --demo ID: every suite of the demo in full.")
+        }
+        if arguments.html != nil, arguments.action != .merge {
+            throw UsageError(description: "--html=PATH goes with --merge: the room's page of the merged results files.")
+        }
         switch arguments.action {
+        case .demo where arguments.ids.count == 2:
+            // `--demo ID SUITE`: one weak suite in full.
+            arguments.suite = arguments.ids.removeLast()
+            if arguments.source != .exercises {
+                throw UsageError(description: "--demo grades the fixtures and the solution itself; drop --solutions or --from.")
+            }
+        case .merge:
+            guard !arguments.ids.isEmpty else {
+                throw UsageError(description: "--merge needs the results files to merge, for example --merge results/*.json (each written by grade.sh --json=PATH).")
+            }
+            arguments.files = arguments.ids
+            arguments.ids = []
         case .solution, .reset, .demo:
             guard arguments.ids.count == 1 else {
-                let option = arguments.action == .reset ? "--reset" : arguments.action == .demo ? "--demo" : "--solution"
+                if arguments.action == .demo {
+                    throw UsageError(description: "--demo needs an exercise id, and at most one of its weak suites: --demo mocking-request, or --demo mocking-request vacuous.")
+                }
+                let option = arguments.action == .reset ? "--reset" : "--solution"
                 throw UsageError(description: "\(option) needs exactly one exercise id, for example \(option) mocking-request.")
             }
             if arguments.action == .demo, arguments.source != .exercises {

@@ -2,7 +2,14 @@ import Foundation
 import KataGradingCore
 
 /// `--demo ID`: for the projector, grades an exercise's weak suites (`Tests/Fixtures/<id>/<name>/`)
-/// and its reference solution, one after the other, then lines their verdicts up side by side.
+/// and its reference solution, one after the other, and shows each on one line with its verdict,
+/// under it the one-line reason that suite is weak (the `why:` of its `expected` file). The whole
+/// demo fits one screen of 80×24 (`DemoScreen`). `--demo ID --details` shows every suite in full
+/// (its reason first, then the verdict, the bugs it misses with their hints, the advice), and
+/// `--demo ID SUITE` grades and shows that one suite in full.
+///
+/// A suite kept to test the grader itself (`grader-only:` in its `expected` file: `WeakSuite`) is
+/// left out of the demo; naming it still shows it.
 ///
 /// Each suite is graded from a scratch copy of `Solutions/` under `.build/kata/demo/`, with the
 /// suite's files laid over it, exactly as `--from` grades a folder; `Exercises/` is never read or
@@ -17,74 +24,89 @@ struct DemoCommand {
 
     struct Suite {
         var name: String
-        /// Why the suite is weak, from the comment that opens its test file.
+        /// Why the suite is weak, in one line: the `why:` line of its `expected` file.
         var why: String
         /// The verdict the suite is kept to get (its `expected` file); "done" for the solution.
         var expected: String
+        /// Why a suite exists only to test the grader (`grader-only:`), or nil.
+        var graderOnly: String?
         var files: [URL]
+
+        var isSolution: Bool { files.isEmpty }
     }
 
-    func run(_ exercise: Catalog.Exercise) throws -> Int32 {
+    struct UnknownSuite: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    func run(_ exercise: Catalog.Exercise, details: Bool, only: String? = nil) throws -> Int32 {
         Interruption.install(message: GradeCommand.interrupted, exitCode: GradeCommand.exitInterrupted)
         let paths = grader.course.paths
-        let module = exercise.module
-        let fixtures = paths.root.appendingPathComponent("Tests/Fixtures/\(exercise.id)")
-        let suites = [Suite(name: "reference solution", why: "", expected: Verdict.Kind.done.rawValue, files: [])]
-            + loadSuites(in: fixtures, exercise: exercise)
+        let all = Self.loadSuites(in: paths.root, exercise: exercise)
+        let screen = DemoScreen(style: style, exercise: exercise)
+        var suites: [Suite]
+        if let only {
+            guard let suite = all.first(where: { $0.name == only }) else {
+                let names = all.map(\.name)
+                let near = Arguments.closest(to: only, among: names)
+                throw UnknownSuite(description: "\(exercise.id) has no weak suite '\(only)'."
+                    + (near.isEmpty ? "" : " Did you mean \(near.joined(separator: " or "))?")
+                    + (names.isEmpty ? "" : " Its suites: \(names.joined(separator: ", "))."))
+            }
+            suites = [suite]
+        } else {
+            suites = [Suite(name: DemoScreen.solutionName, why: "", expected: Verdict.Kind.done.rawValue, graderOnly: nil, files: [])]
+                + all.filter { $0.graderOnly == nil }
+        }
 
-        lines(style.wrap("Demo: \(exercise.id) · \(exercise.title)", indent: "").map { style.bold($0) })
-        if !exercise.idea.isEmpty { lines(style.wrap("Idea: " + exercise.idea, indent: "  ")) }
-        let weak = suites.count - 1
-        lines(style.wrap(weak == 0
-            ? "There are no weak suites in Tests/Fixtures/\(exercise.id)/: grading the reference solution only."
-            : "Grading the reference solution and \(weak) weak suite\(weak == 1 ? "" : "s") from Tests/Fixtures/\(exercise.id)/. Exercises/ is neither read nor written.",
-            indent: "  "))
-
-        let scratch = paths.state.appendingPathComponent("demo")
-        var options = GradeOptions()
-        options.repeats = repeats
-        options.regrade = regrade
+        if details || only != nil {
+            lines(screen.heading(weakSuites: suites.filter { !$0.isSolution }.count, full: true))
+        } else {
+            lines(screen.heading(weakSuites: suites.count - 1, full: false))
+        }
         var rows: [(suite: Suite, verdict: Verdict)] = []
-        for (index, suite) in suites.enumerated() {
-            let folder = scratch.appendingPathComponent(index == 0 ? "solution" : "suite-\(suite.name)")
-            try prepare(folder, overlay: suite.files, module: module)
+        // The oldest runs judged again instead of made anew (kept runs): the one-line screen says so once.
+        var keptSince: Date?
+        for suite in suites {
+            let folder = paths.state.appendingPathComponent("demo").appendingPathComponent(suite.isSolution ? "solution" : "suite-\(suite.name)")
+            try prepare(folder, overlay: suite.files, module: exercise.module)
+            var options = GradeOptions()
+            options.repeats = repeats
+            options.regrade = regrade
             options.source = .directory(folder)
-            print("")
-            lines(style.wrap(paragraph: "── " + suite.name + (suite.why.isEmpty ? "" : ": " + suite.why), first: "", rest: "   ")
-                .map { style.bold($0) })
+            if details || only != nil {
+                print("")
+                lines(screen.suiteHeading(suite))
+            }
             fflush(nil)
             let results = try grader.gradeLocked([exercise], options: options, swift: swift) { _ in }
             // The track the suite is written for; the other track is the solution's, and done.
             let suiteFiles = Set(suite.files.map(relativePath(of:)))
             guard var result = results.first(where: { !suiteFiles.isDisjoint(with: $0.exercise.files) }) ?? results.first else { continue }
             // Name the file the audience can open, not the scratch copy.
-            let scratchFolder = grader.course.paths.relative(folder) + "/" + module + "/"
-            let shown = index == 0 ? "Solutions/\(module)/" : "Tests/Fixtures/\(exercise.id)/\(suite.name)/"
+            let scratchFolder = paths.relative(folder) + "/" + exercise.module + "/"
+            let shown = suite.isSolution ? "Solutions/\(exercise.module)/" : "Tests/Fixtures/\(exercise.id)/\(suite.name)/"
             result.verdict.reason = result.verdict.reason.replacingOccurrences(of: scratchFolder, with: shown)
             result.verdict.details = result.verdict.details.map { $0.replacingOccurrences(of: scratchFolder, with: shown) }
             rows.append((suite, result.verdict))
-            lines(entry(result, expected: suite.expected))
+            if let since = result.unchangedSince { keptSince = min(keptSince ?? since, since) }
+            lines(details || only != nil ? entry(result, expected: suite.expected) : screen.row(suite, result.verdict))
             fflush(nil)
         }
 
-        print("")
-        print(style.bold("Side by side"))
-        let nameWidth = min(28, (rows.map(\.suite.name.count).max() ?? 10) + 2)
-        for (suite, verdict) in rows {
-            let name = suite.name.padding(toLength: max(nameWidth, suite.name.count + 1), withPad: " ", startingAt: 0)
-            let caught = verdict.chaffsTotal > 0 ? "· \(verdict.chaffsCaught)/\(verdict.chaffsTotal) bugs caught" : ""
-            let column = Style.visibleCount(style.mark(for: verdict.kind)) + 1 + name.count
-            lines(style.wrap(paragraph: style.verdictText(verdict.kind) + " " + style.dim(caught),
-                             first: "\(style.mark(for: verdict.kind)) \(name)", rest: String(repeating: " ", count: column)))
+        if details && only == nil {
+            print("")
+            print(style.bold("Side by side"))
+            for (suite, verdict) in rows { lines(screen.row(suite, verdict, withReason: false)) }
         }
-        if weak > 0 { lines(style.wrap("Each suite's code: Tests/Fixtures/\(exercise.id)/<suite>/", indent: "")) }
-        lines(style.wrap("The solution, as a diff against the starter: Scripts/grade.sh --solution \(exercise.id)", indent: ""))
+        print("")
+        lines(screen.footer(details: details || only != nil, keptSince: details || only != nil ? nil : keptSince))
         // A suite that no longer gets the verdict it was written for is a kata bug worth a red exit.
         return rows.allSatisfy({ $0.verdict.kind.rawValue == $0.suite.expected }) && rows.count == suites.count
             ? GradeCommand.exitDone : GradeCommand.exitNotDone
     }
 
-    /// The verdict as the grade report shows it, without repeating the exercise's id.
+    /// The verdict in full, as the grade report shows it, without repeating the exercise's id.
     func entry(_ result: ExerciseResult, expected: String) -> [String] {
         let verdict = result.verdict
         var head = "\(style.mark(for: verdict.kind)) \(style.verdictText(verdict.kind))"
@@ -93,42 +115,19 @@ struct DemoCommand {
         }
         if let since = result.unchangedSince { head += style.dim(" · " + TextReport.unchanged(since: since)) }
         if verdict.kind.rawValue != expected { head += style.paint(" (this suite is kept to get: \(expected))", "31") }
-        var out = [head]
+        var out = style.wrap(head, indent: "")
         if verdict.kind != .done { out += style.wrap(verdict.reason, indent: "    ") }
         for detail in verdict.details { out += style.wrap(detail, indent: "      ") }
         for advice in NextStep.advice(for: result, gradedAlone: true) { out += style.wrap("Advice: " + advice, indent: "    ") }
         return out
     }
 
-    func loadSuites(in fixtures: URL, exercise: Catalog.Exercise) -> [Suite] {
-        let fm = FileManager.default
-        let names = ((try? fm.contentsOfDirectory(atPath: fixtures.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
-        return names.compactMap { name in
-            let folder = fixtures.appendingPathComponent(name)
-            // Relative paths: a Swift Testing suite's files sit in SwiftTesting/, as in Exercises/.
-            let files = ((try? FileTree.swiftFiles(under: folder)) ?? []).sorted()
-            guard !files.isEmpty else { return nil }
-            let expected = (try? String(contentsOf: folder.appendingPathComponent("expected"), encoding: .utf8))?
-                .split(separator: "\n").first.map { String($0).trimmingCharacters(in: .whitespaces) } ?? "misses bugs"
-            // The test file's opening comment says what the suite gets wrong; the support file's, less.
-            let ordered = files.sorted { (exercise.files.lastIndex(of: $0) ?? -1) > (exercise.files.lastIndex(of: $1) ?? -1) }
-            let why = ordered.lazy.compactMap { self.openingComment(folder.appendingPathComponent($0)) }.first ?? ""
-            return Suite(name: name, why: why, expected: expected, files: files.map { folder.appendingPathComponent($0) })
+    /// The weak suites of an exercise that have files, by name (`WeakSuite`).
+    static func loadSuites(in root: URL, exercise: Catalog.Exercise) -> [Suite] {
+        WeakSuite.all(of: exercise, root: root).filter { !$0.files.isEmpty }.map { suite in
+            Suite(name: suite.name, why: suite.expected.why ?? "", expected: suite.expected.verdict ?? "misses bugs",
+                  graderOnly: suite.expected.graderOnly, files: suite.files.map { suite.folder.appendingPathComponent($0) })
         }
-    }
-
-    func openingComment(_ file: URL) -> String? {
-        guard let text = try? String(contentsOf: file, encoding: .utf8) else { return nil }
-        var comment: [String] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.hasPrefix("//") {
-                comment.append(trimmed.dropFirst(2).trimmingCharacters(in: .whitespaces))
-            } else if !comment.isEmpty || !(trimmed.isEmpty || trimmed.hasPrefix("import")) {
-                break
-            }
-        }
-        return comment.isEmpty ? nil : comment.joined(separator: " ")
     }
 
     /// A copy of `Solutions/` with `overlay` laid over `module`'s folder. Unchanged files are not

@@ -55,7 +55,9 @@ public enum GradeCommand {
                     ? LastGrade.load(paths).current(in: course.catalog, starters: course.starterStore)
                     : selected.first
                 guard let exercise else { print("Every exercise is done."); return exitDone }
-                print(HintCommand.text(exercise, catalog: course.catalog, style: style))
+                let testSource = exercise.files.last.flatMap { try? course.starterStore.starterText(exercise, $0) }
+                    .flatMap { String(data: $0, encoding: .utf8) }
+                print(HintCommand.text(exercise, catalog: course.catalog, style: style, testSource: testSource))
                 return exitDone
             }
         case .solution:
@@ -64,22 +66,22 @@ public enum GradeCommand {
                 return exitDone
             }
         case .reset:
-            return withCourse(arguments, paths) { course, selected, _ in
-                let lines = try ResetCommand.run(selected[0], catalog: course.catalog, store: course.starterStore,
-                                                 confirm: { arguments.yes || ResetCommand.askOnTerminal($0) })
-                lines.forEach { print($0) }
+            return withCourse(arguments, paths) { course, selected, style in
+                let confirm: ((String) -> Bool)? = arguments.yes ? nil : { ResetCommand.askOnTerminal($0) }
+                let lines = try ResetCommand.run(selected[0], catalog: course.catalog, store: course.starterStore, confirm: confirm)
+                lines.flatMap { style.wrap($0, indent: "") }.forEach { print($0) }
                 LastGrade.forget(selected[0], paths)
                 return exitDone
             }
         case .undoReset:
-            return withCourse(arguments, paths) { course, _, _ in
-                let lines = try ResetCommand.undo(store: course.starterStore, choice: arguments.backup,
-                                                  confirm: { arguments.yes || ResetCommand.askOnTerminal($0) })
-                lines.forEach { print($0) }
+            return withCourse(arguments, paths) { course, _, style in
+                let confirm: ((String) -> Bool)? = arguments.yes ? nil : { ResetCommand.askOnTerminal($0) }
+                let lines = try ResetCommand.undo(store: course.starterStore, choice: arguments.backup, confirm: confirm)
+                lines.flatMap { style.wrap($0, indent: "") }.forEach { print($0) }
                 return exitDone
             }
         case .framework:
-            return withCourse(arguments, paths) { course, _, _ in try FrameworkCommand.run(arguments.framework, course: course) }
+            return withCourse(arguments, paths) { course, _, style in try FrameworkCommand.run(arguments.framework, course: course, style: style) }
         case .name:
             return withCourse(arguments, paths) { _, _, _ in try NameCommand.run(arguments.name, paths: paths) }
         case .refreshStarters:
@@ -97,6 +99,10 @@ public enum GradeCommand {
             }
         case .leave:
             return withCourse(arguments, paths) { _, _, _ in RoomCommands.leave(paths) }
+        case .merge:
+            return withCourse(arguments, paths) { course, _, style in
+                MergeCommand.run(files: arguments.files, html: arguments.html, course: course, style: style)
+            }
         case .grade, .watch, .demo:
             return withCourse(arguments, paths) { course, selected, style in
                 try GradingCommand.run(arguments, course: course, selected: selected, style: style)

@@ -23,8 +23,14 @@ enum GradingCommand {
                                     regrade: arguments.regrade, only: arguments.ids.isEmpty ? nil : selected.first).run()
         }
         if arguments.action == .demo {
-            return try DemoCommand(grader: grader, swift: swift, style: style, repeats: arguments.repeats,
-                                   regrade: arguments.regrade).run(selected[0])
+            do {
+                return try DemoCommand(grader: grader, swift: swift, style: style, repeats: arguments.repeats,
+                                        regrade: arguments.regrade)
+                    .run(selected[0], details: arguments.details, only: arguments.suite)
+            } catch let unknown as DemoCommand.UnknownSuite {
+                StandardError().write("grade.sh --demo: \(unknown)\n")
+                return GradeCommand.exitUsage
+            }
         }
         return try grade(course, grader: grader, selected: selected, arguments: arguments, swift: swift, style: style)
     }

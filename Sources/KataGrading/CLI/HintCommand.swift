@@ -3,7 +3,9 @@ import KataGradingCore
 
 /// `--hint`: the story of an exercise in three lines, and how to run it.
 enum HintCommand {
-    static func text(_ exercise: Catalog.Exercise, catalog: Catalog, style: Style) -> String {
+    /// `testSource` is the text of the track's test file (the shipped starter), where `swift test`'s
+    /// filter finds the type its tests are declared in.
+    static func text(_ exercise: Catalog.Exercise, catalog: Catalog, style: Style, testSource: String? = nil) -> String {
         let pattern = catalog.pattern(of: exercise)
         let number = (catalog.exercises.firstIndex { $0.id == exercise.id } ?? 0) + 1
         var lines = style.wrap("\(exercise.id) · \(exercise.title)", indent: "").map { style.bold($0) }
@@ -16,7 +18,8 @@ enum HintCommand {
         }
         lines += style.wrap("Hint: " + exercise.hint, indent: "  ")
         lines.append("  Grade it: Scripts/grade.sh \(exercise.id)")
-        lines += style.wrap("Or run it: " + PlainSwiftTest.command(for: exercise, catalog: catalog), indent: "  ")
+        lines += PlainSwiftTest.lines(PlainSwiftTest.command(for: exercise, source: testSource),
+                                      label: "Or run just these tests:", indent: "  ", width: style.width)
         return lines.joined(separator: "\n")
     }
 }

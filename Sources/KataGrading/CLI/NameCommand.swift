@@ -29,7 +29,9 @@ enum NameCommand {
                 _ = try link.join(url: "\(joined.room.absoluteString)/?room=\(joined.code)", name: checked, timeout: 3)
                 print("Room \(joined.code) shows it too.")
             } catch {
-                print("Room \(joined.code) still shows \(joined.name): \(error). When it is back, run: \(joinLine)")
+                // The room's own line ends its sentence already ("…the instructor shows.").
+                let why = "\(error)"
+                print("Room \(joined.code) still shows \(joined.name): \(why.hasSuffix(".") ? why : why + ".") When it is back, run: \(joinLine)")
             }
         }
         return GradeCommand.exitDone

@@ -26,8 +26,10 @@ enum ResetCommand {
     /// Names the backup folder of the last reset, for `--undo-reset`.
     static func lastResetMarker(_ paths: KataPaths) -> URL { backups(paths).appendingPathComponent("last-reset") }
 
-    /// Returns the lines to print. `confirm` asks the attendee; it is not called with `--yes`.
-    static func run(_ exercise: Catalog.Exercise, catalog: Catalog, store: StarterStore, confirm: (String) -> Bool,
+    /// Returns the lines to print. `confirm` asks the attendee (its question carries the warnings
+    /// about shared files, so the lines after it do not say them again); nil with `--yes`, and then
+    /// the lines carry them.
+    static func run(_ exercise: Catalog.Exercise, catalog: Catalog, store: StarterStore, confirm: ((String) -> Bool)?,
                     date: Date = Date()) throws -> [String] {
         let paths = store.paths
         // Every track's files, unless one track was named (`id@swift-testing`).
@@ -45,12 +47,19 @@ enum ResetCommand {
         // Read every starter first, so a missing one stops us before anything is touched.
         let starters = try edited.map { ($0, try store.starterText(exercise, $0)) }
 
-        var lines = sharedFileWarnings(exercise, files: edited, catalog: catalog)
-        let names = edited.map { "Exercises/\(store.key(exercise, $0))" }.joined(separator: ", ")
-        let question = lines.map { $0 + "\n" }.joined()
-            + "Reset \(names) to the starter? Your version is kept in \(paths.attendeeStateName)backups/, and Scripts/grade.sh --undo-reset puts it back. [y/N] "
-        guard confirm(question) else {
-            throw Refused(description: (lines + ["Nothing was changed."]).joined(separator: " "), unanswered: isatty(0) != 1)
+        let warnings = sharedFileWarnings(exercise, files: edited, catalog: catalog)
+        var lines: [String] = []
+        if let confirm {
+            let names = edited.map { "Exercises/\(store.key(exercise, $0))" }.joined(separator: ", ")
+            let question = warnings.map { $0 + "\n" }.joined()
+                + "Reset \(names) to the starter? Your version is kept in \(paths.attendeeStateName)backups/, and Scripts/grade.sh --undo-reset puts it back. [y/N] "
+            guard confirm(question) else {
+                // Asked and answered, the warnings were on screen already; unasked, they are said here.
+                let unanswered = isatty(0) != 1
+                throw Refused(description: ((unanswered ? warnings : []) + ["Nothing was changed."]).joined(separator: " "), unanswered: unanswered)
+            }
+        } else {
+            lines = warnings
         }
         let backup = try makeBackupFolder(paths, name: "\(timestamp(date))-\(exercise.id)")
         let fm = FileManager.default
@@ -126,7 +135,7 @@ enum ResetCommand {
     /// `--undo-reset [BACKUP]`: writes back the files of a backup, the last reset's unless
     /// `choice` names another (its name, or its number in the listing). Anything written since is
     /// backed up first, so the undo itself loses nothing.
-    static func undo(store: StarterStore, choice: String? = nil, confirm: (String) -> Bool, date: Date = Date()) throws -> [String] {
+    static func undo(store: StarterStore, choice: String? = nil, confirm: ((String) -> Bool)?, date: Date = Date()) throws -> [String] {
         let paths = store.paths
         let all = allBackups(paths)
         let backup: Backup
@@ -163,7 +172,7 @@ enum ResetCommand {
         }
         var lines: [String] = []
         if !changedSince.isEmpty {
-            guard confirm("Put back \(names) from \(where_)? What they hold now is kept in \(paths.attendeeStateName)backups/ too. [y/N] ") else {
+            guard confirm?("Put back \(names) from \(where_)? What they hold now is kept in \(paths.attendeeStateName)backups/ too. [y/N] ") ?? true else {
                 throw Refused(description: "nothing was changed.", unanswered: isatty(0) != 1)
             }
             let safety = try makeBackupFolder(paths, name: "\(timestamp(date))-before-undo")
@@ -237,7 +246,9 @@ enum ResetCommand {
     /// Asks on the terminal; refuses when there is no one to ask.
     static func askOnTerminal(_ question: String) -> Bool {
         guard isatty(0) == 1 else { return false }
-        FileHandle.standardError.write(Data(question.utf8))
+        // Wrapped to the terminal, the answer typed after "[y/N] " on its last line.
+        let wrapped = Style.detect(fileDescriptor: 2).wrap(question.trimmingCharacters(in: .whitespaces), indent: "")
+        FileHandle.standardError.write(Data((wrapped.joined(separator: "\n") + " ").utf8))
         let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
         return answer == "y" || answer == "yes"
     }

@@ -34,7 +34,7 @@ struct WatchCommand {
         // By track key, the added files graded with each track at the last look (`ExtraFiles`).
         var attached = grader.course.addedFiles(under: grader.course.paths.exercises).byTrack
         clearScreen()
-        print(style.bold(what) + style.dim(only == nil ? " · grading all once, then what you save" : " · grading it each time you save"))
+        printHeader(what, only == nil ? "grading all once, then what you save" : "grading it each time you save")
         printNotes()
         print("")
         report.bothTracks = grader.course.exercisesWithBothTracks(watched, source: .exercises)
@@ -75,7 +75,7 @@ struct WatchCommand {
             }
 
             clearScreen()
-            print(style.bold(what) + style.dim(" · saved: \(changed.sorted().joined(separator: ", "))"))
+            printHeader(what, "saved: \(changed.sorted().joined(separator: ", "))")
             printNotes()
             print("")
             report.bothTracks = grader.course.exercisesWithBothTracks(affected, source: .exercises)
@@ -122,6 +122,14 @@ struct WatchCommand {
         return exercises.first { !$0.isDone }?.standing.exercise
     }
 
+    /// The line above each grade, wrapped to the screen: what is watched, and why it grades.
+    func printHeader(_ what: String, _ why: String) {
+        let lines = style.wrap(Style.visible(what) + " · " + why, indent: "")
+        for (index, line) in lines.enumerated() {
+            print(index == 0 ? style.bold(String(line.prefix(what.count))) + style.dim(String(line.dropFirst(what.count))) : style.dim(line))
+        }
+    }
+
     /// The notes of the grade: files of tests that belong to no exercise.
     func printNotes() {
         let stray = grader.course.addedFiles(under: grader.course.paths.exercises).unattachedTests
@@ -136,13 +144,16 @@ struct WatchCommand {
         if let focus, let graded = exercises.first(where: { $0.id == focus.id }) {
             if only == nil { print("") }
             // The exercise's whole verdict, last, where a 24-line screen keeps it in view: the
-            // track that stands for it, then any other track of it that is not done.
+            // track that stands for it, then any other track of it that is not done. Its line in
+            // the list above says id and verdict already, so this names the exercise by its title
+            // and starts with the verdict's reason.
             let shown = [graded.standing] + graded.tracks.filter { $0.exercise.key != graded.standing.exercise.key && $0.verdict.kind != .done }
-            for (index, result) in shown.enumerated() {
-                let entry = report.entry(result).split(separator: "\n", maxSplits: 1).map(String.init)
-                print(entry[0])
-                if index == 0 { print(style.wrap(focus.title, indent: "    ").map { style.dim($0) }.joined(separator: "\n")) }
-                if entry.count > 1 { print(entry[1]) }
+            print(style.wrap("Now: \(focus.id) · \(focus.title)", indent: "").map { style.bold($0) }.joined(separator: "\n"))
+            for result in shown {
+                if shown.count > 1 || graded.tracks.count > 1 || result.exercise.isOtherTrack {
+                    print(style.wrap("Your \(result.exercise.framework.title) track:", indent: "  ").joined(separator: "\n"))
+                }
+                report.body(result, verdictFirst: true).forEach { print($0) }
             }
             let working = shown.first { $0.verdict.kind != .done }
             var lines = working.map { NextStep.advice(for: $0, gradedAlone: true) } ?? NextStep.advice(for: graded.standing, gradedAlone: true)

@@ -176,12 +176,14 @@ public struct MaintainerCheck {
         return Result(name: "wheats", summary: "every wheat rejects at least one weak suite", problems: problems)
     }
 
-    /// Every fixture belongs to an exercise, says which verdict it must get, and replaces files of
-    /// that exercise.
+    /// Every fixture belongs to an exercise, says which verdict it must get, replaces files of
+    /// that exercise, and says in one line of its own why it is weak (`why:`, what `--demo` shows
+    /// first): no two fixtures give the same reason, and none gives its exercise's idea.
     func fixtures(_ catalog: Catalog) -> Result {
         var problems: [String] = []
         let root = paths.root.appendingPathComponent("Tests/Fixtures")
         let verdicts = Set(Verdict.Kind.allCases.map(\.rawValue))
+        var reasons: [String: String] = [:]
         for id in ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).sorted() where !id.hasPrefix(".") {
             guard let exercise = catalog.exercises.first(where: { $0.id == id }) else {
                 problems.append("Tests/Fixtures/\(id) names no exercise.")
@@ -198,9 +200,36 @@ public struct MaintainerCheck {
                 for file in fixture.files where !files.contains(file) {
                     problems.append("\(fixture.folder)/\(file) is not a file of \(exercise.id).")
                 }
+                for key in fixture.unknownKeys {
+                    problems.append("\(fixture.folder)/expected: '\(key):' is none of \(WeakSuite.Expected.keys.joined(separator: ", ")).")
+                }
+                guard let why = fixture.why, !why.isEmpty else {
+                    problems.append("\(fixture.folder)/expected has no why: line, the one-line reason this suite is weak that --demo shows.")
+                    continue
+                }
+                if why.count > Self.maxReason {
+                    problems.append("\(fixture.folder)/expected: its why: is \(why.count) characters; --demo shows it on one line of at most \(Self.maxReason).")
+                }
+                let key = Self.comparable(why)
+                if let other = reasons[key] {
+                    problems.append("\(fixture.folder)/expected gives the same why: as \(other): say what this suite gets wrong.")
+                } else {
+                    reasons[key] = fixture.folder
+                }
+                if key == Self.comparable(exercise.idea) {
+                    problems.append("\(fixture.folder)/expected: its why: is the exercise's idea; say what this suite gets wrong.")
+                }
             }
         }
-        return Result(name: "fixtures", summary: "every fixture names a verdict and replaces files of its exercise", problems: problems)
+        return Result(name: "fixtures", summary: "every fixture names a verdict, replaces files of its exercise, and says why it is weak in one line of its own", problems: problems)
+    }
+
+    /// The longest `why:` that `--demo` shows on one line under a suite's (80 columns, indented).
+    static let maxReason = 76
+
+    /// A reason as compared for sameness: case, spacing and punctuation aside.
+    static func comparable(_ text: String) -> String {
+        text.lowercased().filter { $0.isLetter || $0.isNumber || $0 == " " }.split(separator: " ").joined(separator: " ")
     }
 
     /// The README's verdict table and exercise index say what the code does.
@@ -229,21 +258,16 @@ public struct MaintainerCheck {
         var folder: String
         var verdict: String
         var rejectedBy: String?
+        var why: String?
+        var unknownKeys: [String]
         var files: [String]
     }
 
     func fixtureExpectations(_ exercise: Catalog.Exercise) -> [FixtureExpectation] {
-        let root = paths.root.appendingPathComponent("Tests/Fixtures/\(exercise.id)")
-        return ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).sorted().compactMap { name in
-            let folder = root.appendingPathComponent(name)
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
-            let lines = ((try? String(contentsOf: folder.appendingPathComponent("expected"), encoding: .utf8)) ?? "")
-                .split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
-            let rejectedBy = lines.first { $0.hasPrefix("rejected-by:") }
-                .map { $0.dropFirst("rejected-by:".count).trimmingCharacters(in: .whitespaces) }
-            return FixtureExpectation(folder: paths.relative(folder), verdict: lines.first ?? "(no expected file)",
-                                      rejectedBy: rejectedBy, files: (try? FileTree.swiftFiles(under: folder)) ?? [])
+        WeakSuite.all(of: exercise, root: paths.root).map { suite in
+            FixtureExpectation(folder: paths.relative(suite.folder), verdict: suite.expected.verdict ?? "(no expected file)",
+                               rejectedBy: suite.expected.rejectedBy, why: suite.expected.why,
+                               unknownKeys: suite.expected.unknownKeys, files: suite.files)
         }
     }
 

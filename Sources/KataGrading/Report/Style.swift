@@ -11,17 +11,23 @@ public struct Style: Sendable {
     public var color: Bool
     public var symbols: Bool
     public var width: Int
+    /// The screen's height in lines, when known (a terminal's, or `LINES`): a listing taller than
+    /// the screen is laid out in columns so that it fits.
+    public var height: Int? = nil
 
     public static func detect(fileDescriptor: Int32 = 1) -> Style {
         let environment = ProcessInfo.processInfo.environment
         let terminal = isatty(fileDescriptor) == 1 && environment["TERM"] != "dumb"
-        let width = (terminal ? terminalWidth(fileDescriptor) : nil) ?? Int(environment["COLUMNS"] ?? "") ?? 80
+        let size = terminal ? terminalSize(fileDescriptor) : nil
+        let width = size?.columns ?? Int(environment["COLUMNS"] ?? "") ?? 80
+        let height = size?.lines ?? Int(environment["LINES"] ?? "")
         // Very wide lines are hard to read; below 20 columns nothing fits anyway.
-        return Style(color: terminal && environment["NO_COLOR"] == nil, symbols: terminal, width: max(20, min(width, 100)))
+        return Style(color: terminal && environment["NO_COLOR"] == nil, symbols: terminal, width: max(20, min(width, 100)),
+                     height: height.map { max(10, $0) })
     }
 
-    /// The terminal's width in columns, when the kernel knows it.
-    static func terminalWidth(_ fileDescriptor: Int32) -> Int? {
+    /// The terminal's size, when the kernel knows it.
+    static func terminalSize(_ fileDescriptor: Int32) -> (columns: Int, lines: Int?)? {
         #if os(Linux) || canImport(Darwin)
         var size = winsize()
         #if os(Linux)
@@ -30,7 +36,7 @@ public struct Style: Sendable {
         let request = TIOCGWINSZ
         #endif
         guard ioctl(fileDescriptor, request, &size) == 0, size.ws_col > 0 else { return nil }
-        return Int(size.ws_col)
+        return (Int(size.ws_col), size.ws_row > 0 ? Int(size.ws_row) : nil)
         #else
         return nil
         #endif
@@ -92,14 +98,15 @@ public struct Style: Sendable {
     }
 
     /// Wraps one paragraph at word boundaries: the first line starts with `first`, the others with `rest`.
-    /// A word too long for any line (a deep path) breaks after a "/", and only there.
+    /// A word too long for any line (a deep path, a long test name) breaks after a "/" or a "." where
+    /// it can, and where it cannot, at the width: no line is ever wider than the width.
     func wrap(paragraph text: String, first: String, rest: String) -> [String] {
-        let room = max(10, width - Style.visibleCount(rest))
+        let room = max(10, width - max(Style.visibleCount(first), Style.visibleCount(rest)))
         // Each piece, and whether a space separates it from the one before.
         var pieces: [(text: String, spaced: Bool)] = []
         for word in text.split(separator: " ", omittingEmptySubsequences: true) {
             var spaced = true
-            for part in Style.visibleCount(word) > room ? Self.pathParts(String(word)) : [String(word)] {
+            for part in Style.visibleCount(word) > room ? Self.breakParts(String(word), room: room) : [String(word)] {
                 pieces.append((part, spaced))
                 spaced = false
             }
@@ -126,11 +133,41 @@ public struct Style: Sendable {
 
     /// "a/b/c" as "a/", "b/", "c": the places a long path may break.
     static func pathParts(_ word: String) -> [String] {
+        parts(of: word, after: ["/"])
+    }
+
+    /// A word too long for a line, in pieces of at most `room` columns: after each "/" (a path),
+    /// else after each "." (`Type.testName`), and a piece still too long is cut at `room` columns.
+    /// Colour codes are never cut.
+    static func breakParts(_ word: String, room: Int) -> [String] {
+        let breaks: Set<Character> = word.contains("/") ? ["/"] : [".", ":"]
+        return parts(of: word, after: breaks).flatMap { part -> [String] in
+            guard visibleCount(part) > room else { return [part] }
+            var pieces: [String] = []
+            var current = ""
+            var columns = 0
+            var escaping = false
+            for character in part {
+                if escaping || character == "\u{1B}" {
+                    escaping = character == "\u{1B}" || !character.isLetter
+                    current.append(character)
+                    continue
+                }
+                if columns == room { pieces.append(current); current = ""; columns = 0 }
+                current.append(character)
+                columns += 1
+            }
+            if !current.isEmpty { pieces.append(current) }
+            return pieces
+        }
+    }
+
+    private static func parts(of word: String, after breaks: Set<Character>) -> [String] {
         var parts: [String] = []
         var current = ""
         for character in word {
             current.append(character)
-            if character == "/" { parts.append(current); current = "" }
+            if breaks.contains(character) { parts.append(current); current = "" }
         }
         if !current.isEmpty { parts.append(current) }
         return parts

@@ -16,9 +16,20 @@ public struct TextReport: Sendable {
         idWidth = min(34, (catalog.exercises.map(\.id.count).max() ?? 20) + 2)
     }
 
-    /// The line above a grade: what it grades, and how many exercises.
+    /// The id column's width in this grade: a line of each of two tracks names its framework
+    /// (`id@swift-testing`), and every verdict starts in the same column.
+    var keyWidth: Int {
+        let longest = bothTracks.map { $0.count + "@\(Catalog.Framework.swiftTesting.rawValue)".count + 2 }.max() ?? 0
+        return min(max(idWidth, longest), max(idWidth, style.width - 24))
+    }
+
+    /// The line above a grade: what it grades, how many exercises, and how many lines (tracks)
+    /// it shows for them when some are graded in both frameworks.
     public func heading(grading what: String, count: Int) -> String {
-        style.bold("Grading \(what)") + style.dim(" · \(count) exercise\(count == 1 ? "" : "s")")
+        let tracks = count + bothTracks.count
+        let counted = "\(count) exercise\(count == 1 ? "" : "s")"
+            + (tracks > count ? " in \(tracks) tracks" : "")
+        return style.bold("Grading \(what)") + style.dim(" · " + counted)
     }
 
     /// The verdict's first line: mark, id and verdict, lined up across exercises.
@@ -26,7 +37,7 @@ public struct TextReport: Sendable {
         let verdict = result.verdict
         // The key: `id`, or `id@swift-testing` for the other framework's track.
         let key = bothTracks.contains(result.exercise.id) ? "\(result.exercise.id)@\(result.exercise.framework.rawValue)" : result.exercise.key
-        let id = key.padding(toLength: max(idWidth, key.count + 1), withPad: " ", startingAt: 0)
+        let id = key.padding(toLength: max(keyWidth, key.count + 1), withPad: " ", startingAt: 0)
         var head = "\(style.mark(for: verdict.kind)) \(id)\(style.verdictText(verdict.kind))"
         // "needs macOS 26 (this Mac has 15.5)": the verdict is only whole with what it needs.
         if verdict.kind == .needs { head += " " + verdict.reason }
@@ -45,19 +56,32 @@ public struct TextReport: Sendable {
     }
 
     public func entry(_ result: ExerciseResult) -> String {
+        ([headline(result)] + body(result)).joined(separator: "\n")
+    }
+
+    /// The lines under the headline: the files graded with it, the reason and the details.
+    /// `verdictFirst` starts the reason with the verdict's word, for a place that shows the
+    /// reason without the headline (`--watch`'s footer).
+    public func body(_ result: ExerciseResult, verdictFirst: Bool = false) -> [String] {
         let verdict = result.verdict
-        var lines = [headline(result)]
+        var lines: [String] = []
+        if verdictFirst {
+            let reason = verdict.reason.isEmpty || verdict.kind == .done ? "" : ": " + verdict.reason
+            var first = style.mark(for: verdict.kind) + " " + style.verdictText(verdict.kind)
+            if verdict.kind == .done, verdict.chaffsTotal > 0 { first += style.dim(" · \(verdict.chaffsCaught)/\(verdict.chaffsTotal) bugs caught") }
+            lines += style.wrap(paragraph: first + reason, first: "  ", rest: "    ")
+        }
         if !result.extraFiles.isEmpty {
             let files = result.extraFiles.map { "Exercises/\($0)" }.joined(separator: ", ")
             lines += style.wrap("graded with your \(files)", indent: "    ").map { style.dim($0) }
         }
-        if verdict.kind != .done && verdict.kind != .notStarted && verdict.kind != .needs {
+        if !verdictFirst, verdict.kind != .done && verdict.kind != .notStarted && verdict.kind != .needs {
             lines += style.wrap(verdict.reason, indent: "    ")
         }
         for detail in verdict.details {
             lines += style.wrap(detail, indent: "      ")
         }
-        return lines.joined(separator: "\n")
+        return lines
     }
 
     /// `N/M done`, then the "Next" card. `lastVerdicts` (from the last grades of `Exercises/`)

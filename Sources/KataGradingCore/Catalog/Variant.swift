@@ -15,11 +15,36 @@ public struct Variant: Sendable, Equatable {
         public var replacement: String
     }
 
+    /// How a wheat's behaviour differs from the real code's. A test that rejects it depends on
+    /// that difference, so the advice for "rejects correct code" is worded by it, after the wheat's
+    /// own hint.
+    public enum Difference: String, Sendable, CaseIterable {
+        /// It answers later, sooner, or on another thread.
+        case timing
+        /// It gives the same result in another form: another order, spacing or way of decoding.
+        case form
+        /// It reports what happens along the way another number of times.
+        case count
+        /// It differs only on an input that the real world never gives it.
+        case input
+    }
+
     public var module: String
     public var name: String
     public var kind: Kind
     public var hint: String
     public var hunks: [Hunk]
+    /// A wheat's `differs:` line; nil for a chaff.
+    public var differs: Difference?
+
+    public init(module: String, name: String, kind: Kind, hint: String, hunks: [Hunk], differs: Difference? = nil) {
+        self.module = module
+        self.name = name
+        self.kind = kind
+        self.hint = hint
+        self.hunks = hunks
+        self.differs = differs
+    }
 
     /// The value of `KATA_VARIANT` that switches this variant on: `Module/name`.
     public var key: String { "\(module)/\(name)" }
@@ -33,6 +58,7 @@ extension Variant {
     /// (`<<<<<<< original` … `=======` … `>>>>>>> variant`).
     public static func parse(_ text: String, module: String, name: String, kind: Kind, source: String) throws -> Variant {
         var hint: String?
+        var differs: Difference?
         var file: String?
         var hunks: [Hunk] = []
         enum Section { case header, original, replacement, diff }
@@ -75,6 +101,14 @@ extension Variant {
                 if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
                 if trimmed.hasPrefix("hint:") {
                     hint = trimmed.dropFirst("hint:".count).trimmingCharacters(in: .whitespaces)
+                } else if trimmed.hasPrefix("differs:") {
+                    let value = trimmed.dropFirst("differs:".count).trimmingCharacters(in: .whitespaces)
+                    guard kind == .wheat, let parsed = Difference(rawValue: value) else {
+                        throw fail(number, kind == .wheat
+                            ? "`differs:` takes \(Difference.allCases.map(\.rawValue).joined(separator: ", ")), not \(value)."
+                            : "only a wheat has a `differs:` line.")
+                    }
+                    differs = parsed
                 } else if trimmed.hasPrefix("file:") {
                     file = trimmed.dropFirst("file:".count).trimmingCharacters(in: .whitespaces)
                 } else if trimmed.hasPrefix("@@") {
@@ -88,7 +122,7 @@ extension Variant {
                     section = .original
                     original = []
                 } else {
-                    throw fail(number, "expected `hint:`, `file:`, `@@` or `<<<<<<< original`, found: \(trimmed)")
+                    throw fail(number, "expected `hint:`, `differs:`, `file:`, `@@` or `<<<<<<< original`, found: \(trimmed)")
                 }
             case .original:
                 if line.hasPrefix("=======") {
@@ -114,6 +148,9 @@ extension Variant {
         guard section == .header else { throw CatalogError("\(source): a hunk is not closed with `>>>>>>>`.") }
         guard let hint, !hint.isEmpty else { throw CatalogError("\(source): a `hint:` line is missing.") }
         guard !hunks.isEmpty else { throw CatalogError("\(source): it has no hunk (`@@` and a diff, or `<<<<<<< original` … `=======` … `>>>>>>>`).") }
-        return Variant(module: module, name: name, kind: kind, hint: hint, hunks: hunks)
+        if kind == .wheat, differs == nil {
+            throw CatalogError("\(source): a wheat needs a `differs:` line, how it differs from the real code: \(Difference.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        return Variant(module: module, name: name, kind: kind, hint: hint, hunks: hunks, differs: differs)
     }
 }

@@ -41,6 +41,8 @@ public enum Judge {
 
     public static func judge(_ exercise: Catalog.Exercise, evidence: Evidence) -> Verdict {
         var verdict = judgeRuns(exercise, evidence: evidence)
+        // A real run that ran and failed still took its time: null means it did not run.
+        if verdict.seconds == nil { verdict.seconds = evidence.real.lazy.compactMap(\.testSeconds).first }
         let runs = evidence.real + evidence.chaffs.map(\.outcome) + evidence.wheats.map(\.outcome)
         if let cut = runs.map(\.cutBytes).max(), cut > 0 {
             verdict.details.append("- Note: your tests print so much that the grader cut \(cut / 1_000_000 > 0 ? "\(cut / 1_000_000) MB" : "\(cut / 1000) KB") of one run's output; it keeps the first 256 KB and the last 32 KB of each run for you to read, and reads your tests' results from the frameworks, not from what they print.")
@@ -62,9 +64,10 @@ public enum Judge {
 
         if let rejected = evidence.wheats.first(where: { !$0.outcome.passedCleanly }) {
             verdict.kind = .rejectsCorrectCode
-            verdict.reason = "fails on a correct version of the code. \(rejected.variant.hint)"
+            // The wheat's own hint leads: it says how this correct version differs.
+            verdict.reason = "fails on a correct version of the code. " + rejected.variant.hint.prefix(1).uppercased() + rejected.variant.hint.dropFirst()
             verdict.details = [describe(rejected.outcome)]
-            verdict.next = "A correct answer that arrives at another time fails your tests: wait for the result itself (an expectation, an await) instead of assuming when it comes."
+            verdict.next = rejectionAdvice(rejected.variant.differs ?? .timing)
             return verdict
         }
         if !missed.isEmpty {
@@ -103,6 +106,21 @@ public enum Judge {
             ? "all tests pass."
             : "caught \(caught.count) of \(evidence.chaffs.count) planted bugs" + (evidence.wheats.isEmpty ? "." : ", and passes \(evidence.wheats.count) correct variant\(evidence.wheats.count == 1 ? "" : "s").")
         return verdict
+    }
+
+    /// What to do about a rejected correct version, worded by how it differs from the real code
+    /// (its `differs:` line). Its own hint, in the reason, says what this one does.
+    public static func rejectionAdvice(_ difference: Variant.Difference) -> String {
+        switch difference {
+        case .timing:
+            return "A correct answer that arrives at another time fails your tests: wait for the result itself (an expectation, an await) instead of assuming when it comes."
+        case .form:
+            return "A correct version that gives the same result in another form fails your tests: check what the result means (the values, the items), not how it is spelled or produced."
+        case .count:
+            return "A correct version that reports its progress another number of times fails your tests: check what the contract promises (a range, the last report), not the count the real code happens to make."
+        case .input:
+            return "A correct version fails your tests only on an input the real world never gives it: give each case what the real code would receive, one kind of reply at a time."
+        }
     }
 
     /// A planted bug is caught when a test fails or crashes. A suite that only hangs until the

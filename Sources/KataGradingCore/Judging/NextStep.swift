@@ -25,8 +25,9 @@ public struct NextStep: Sendable, Equatable {
         }
         // The first exercise not done, on the track that stands for it.
         if let next = exercises.first(where: { !$0.isDone && $0.counts })?.standing {
-            // After a grade of many, the verdict has scrolled away on a small screen: say it again here.
-            var lines = alone || next.verdict.kind == .notStarted ? [] : [next.verdict.reason] + next.verdict.details
+            // After a grade of many, the verdict has scrolled away on a small screen: say it again
+            // here, briefly, so that the card still fits a 24-line screen under the grade.
+            var lines = alone || next.verdict.kind == .notStarted ? [] : recap(next.verdict)
             lines += advice(for: next, gradedAlone: alone)
             if !next.exercise.hint.isEmpty { lines.append("Hint: " + next.exercise.hint) }
             lines.append((alone ? "Grade it again: " : "Grade it alone: ") + "Scripts/grade.sh \(next.exercise.id)")
@@ -121,6 +122,32 @@ public struct NextStep: Sendable, Equatable {
         case .rejectsCorrectCode, .flaky, .tooSlow:
             return verdict.next.map { [$0] } ?? []
         }
+    }
+
+    /// The verdict again, short: its reason's first line (cut at about three lines of text), and
+    /// for missed bugs the first three of them. The whole verdict is printed above the card.
+    static func recap(_ verdict: Verdict) -> [String] {
+        // "Rejects correct code: fails on…": the verdict's word, then its reason.
+        let word = verdict.kind.rawValue.prefix(1).uppercased() + verdict.kind.rawValue.dropFirst()
+        let reason = verdict.reason.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? ""
+        var lines = [shortened(word + (reason.isEmpty ? "." : ": " + reason), limit: recapCharacters)]
+        if verdict.reason.contains("\n") && !lines[0].hasSuffix("(in full above)") { lines[0] += " … (in full above)" }
+        guard verdict.kind == .missesBugs else { return lines }
+        let missed = verdict.details.filter { $0.hasPrefix("- ") }
+        lines += missed.prefix(3).map { shortened($0, limit: recapCharacters) }
+        if missed.count > 3 { lines.append("- and \(missed.count - 3) more, above.") }
+        return lines
+    }
+
+    /// About three lines of text at 80 columns.
+    static let recapCharacters = 220
+
+    /// `text`, cut at a word before `limit` characters when longer, saying where the rest is.
+    static func shortened(_ text: String, limit: Int) -> String {
+        guard text.count > limit else { return text }
+        var cut = String(text.prefix(limit))
+        if let space = cut.lastIndex(of: " ") { cut = String(cut[..<space]) }
+        return cut + " … (in full above)"
     }
 
     static func openFiles(_ exercise: Catalog.Exercise, module: String) -> String {

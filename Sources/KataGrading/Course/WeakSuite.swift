@@ -1,0 +1,62 @@
+import Foundation
+import KataGradingCore
+
+/// A weak suite: a fixture in `Tests/Fixtures/<exercise>/<name>/`, files laid over the reference
+/// solution, and an `expected` file that says what the grader must judge it and why it is weak.
+/// `--demo` projects them; the self-test grades them; the maintainers' check reads them.
+///
+/// `expected`: the verdict on its first line, then `key: value` lines:
+/// - `why:` the one-line reason the suite is weak, as `--demo` shows it first (required, and
+///   distinct from every other fixture's);
+/// - `rejected-by:` the wheat that rejects it, for a *rejects correct code* fixture;
+/// - `grader-only:` what of the grader it tests, for a suite that teaches nothing to a room:
+///   `--demo` leaves it out.
+/// A line that starts with `#` is a note for maintainers.
+struct WeakSuite: Equatable {
+    var name: String
+    var folder: URL
+    /// Its Swift files, relative to its folder (`SwiftTesting/…Suite.swift` for that track).
+    var files: [String]
+    var expected: Expected
+
+    struct Expected: Equatable {
+        var verdict: String?
+        var why: String?
+        var rejectedBy: String?
+        var graderOnly: String?
+        /// `key:` lines that are none of the above.
+        var unknownKeys: [String] = []
+
+        static let keys = ["why", "rejected-by", "grader-only"]
+
+        static func parse(_ text: String) -> Expected {
+            // A line that starts with "#" is a note for maintainers.
+            let lines = text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty && !$0.hasPrefix("#") }
+            func value(_ key: String) -> String? {
+                lines.first { $0.hasPrefix(key + ":") }.map { $0.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces) }
+            }
+            let unknown = lines.dropFirst().compactMap { line -> String? in
+                let key = line.split(separator: ":", maxSplits: 1).first.map(String.init) ?? line
+                return keys.contains(key) ? nil : key
+            }
+            return Expected(verdict: lines.first, why: value("why"), rejectedBy: value("rejected-by"),
+                            graderOnly: value("grader-only"), unknownKeys: unknown)
+        }
+    }
+
+    /// The weak suites of `exercise` under `root` (the checkout), by name; folders without a Swift
+    /// file are not suites.
+    static func all(of exercise: Catalog.Exercise, root: URL) -> [WeakSuite] {
+        let fixtures = root.appendingPathComponent("Tests/Fixtures/\(exercise.id)")
+        let fm = FileManager.default
+        let names = ((try? fm.contentsOfDirectory(atPath: fixtures.path)) ?? []).filter { !$0.hasPrefix(".") }.sorted()
+        return names.compactMap { name in
+            let folder = fixtures.appendingPathComponent(name)
+            var isDirectory: ObjCBool = false
+            guard fm.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else { return nil }
+            let text = (try? String(contentsOf: folder.appendingPathComponent("expected"), encoding: .utf8)) ?? ""
+            return WeakSuite(name: name, folder: folder, files: ((try? FileTree.swiftFiles(under: folder)) ?? []).sorted(),
+                             expected: Expected.parse(text))
+        }
+    }
+}
