@@ -548,8 +548,8 @@ if [ -d "$planted" ]; then
   [ "$card_lines" -le 14 ] && pass "the Next card after a grade of many takes $card_lines lines (at most 14)" ||
     fail "the Next card after a grade of many takes at most 14 lines" "$(sed -n '/^[0-9]*\/[0-9]* done/,$p' "$work/grade-planted.txt")"
 fi
-hint_lines="$(grep -c 'Hint:' "$work/grade-planted.txt" 2>/dev/null || echo 0)"
-[ "$hint_lines" -le 1 ] && pass "the Next card says Hint: once" || fail "the Next card says Hint: once" "$(grep 'Hint:' "$work/grade-planted.txt")"
+hint_lines="$(grep -c 'Hint:' "$work/grade-planted.txt" 2>/dev/null)"
+[ "${hint_lines:-0}" -le 1 ] && pass "the Next card says Hint: once" || fail "the Next card says Hint: once" "$(grep 'Hint:' "$work/grade-planted.txt")"
 if grep -q "were graded without this one" "$work/grade-done.txt"; then fail "a grade of one exercise does not mention the others"
 else pass "a grade of one exercise does not mention the others"; fi
 one_file_id="$(awk -F'\t' '$4 !~ /,/ { print $1; exit }' "$work/exercises.tsv")"
