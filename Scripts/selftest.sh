@@ -27,7 +27,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 grade="$root/Scripts/grade.sh"
 
-# Say up front, not after six minutes of failures, when this checkout holds attendee work: the
+# Say up front, not after minutes of failures, when this checkout holds attendee work: the
 # self-test would judge the starters by it, and its advice (regenerate.sh) would record that work
 # as the starters.
 if ! "$grade" --check-starters >/dev/null 2>"${TMPDIR:-/tmp}/kata-selftest-starters.$$"; then
@@ -35,7 +35,7 @@ if ! "$grade" --check-starters >/dev/null 2>"${TMPDIR:-/tmp}/kata-selftest-start
 selftest.sh is the maintainers' test of the kata itself, not a step of the course.
 $(grep -v regenerate "${TMPDIR:-/tmp}/kata-selftest-starters.$$")
 To grade your exercises, run: Scripts/grade.sh
-To run the self-test, use a clean clone (about six minutes):
+To run the self-test, use a clean clone (about 25 minutes on two cores):
   git clone "$root" /tmp/kata-selftest && /tmp/kata-selftest/Scripts/selftest.sh
 Maintainers who changed a starter on purpose: run Scripts/regenerate.sh, commit, then run this again.
 MESSAGE
