@@ -209,10 +209,11 @@ grade_fixture_rounds "$work/fixtures.tsv" 1
 while IFS=$'\t' read -r id fixture expected actual reason wheat; do
   check "$id: $fixture suite is judged $expected" "$expected" "$actual" "$reason"
   [ -n "$wheat" ] || continue
-  # The wheat its expected file names is the one that rejected it: the reason quotes its hint.
+  # The wheat its expected file names is the one that rejected it: the reason quotes its hint
+  # (as a sentence, so its first letter may be a capital).
   module="$(awk -F'\t' -v id="${id%%@*}" '$1 == id { print $2; exit }' "$work/exercises.tsv")"
   hint="$(sed -n 's/^hint: *//p' "Catalog/Variants/$module/$wheat.wheat" 2>/dev/null)"
-  case "$reason" in *"$hint"*) [ -n "$hint" ] && pass "$id: $fixture is rejected by the wheat $wheat" || fail "$id: $fixture is rejected by the wheat $wheat" "no such wheat";;
+  case "$reason" in *"${hint:1}"*) [ -n "$hint" ] && pass "$id: $fixture is rejected by the wheat $wheat" || fail "$id: $fixture is rejected by the wheat $wheat" "no such wheat";;
     *) fail "$id: $fixture is rejected by the wheat $wheat" "$reason";; esac
 done <"$work/fixtures.tsv"
 

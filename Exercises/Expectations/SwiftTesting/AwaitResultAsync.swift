@@ -36,6 +36,7 @@ func awaitResult<A, T>(timeout: Duration = .seconds(1), _ function: @escaping (A
 
 /// For futures: waits for the future's result, then returns its value or throws its error.
 func awaitResult<T>(timeout: Duration = .seconds(1), _ future: Future<T>) async throws -> T {
-    // TODO: `future.observe` takes a handler too.
+    // TODO: `future.observe` takes a handler too. A `Future` is not thread-safe and this app
+    // resolves it on the main queue, which an async test does not run on: observe it there.
     throw AsyncHelperNotWrittenYet()
 }

@@ -11,6 +11,7 @@
 //
 // The tests in AwaitResultSuite.swift already use these three functions: make them pass.
 
+import Foundation
 import Expectations
 
 /// Calls `function` with a handler and returns the value it is called with:
@@ -28,6 +29,12 @@ func awaitResult<A, T>(timeout: Duration = .seconds(1), _ function: @escaping (A
 }
 
 /// For futures: waits for the future's result, then returns its value or throws its error.
+/// A `Future` is not thread-safe, and this app resolves its futures on the main queue; an async
+/// test runs elsewhere, so it observes on the main queue too (observing from the test's own thread
+/// races the resolve: now and then a crash, or a value that never reaches the handler).
 func awaitResult<T>(timeout: Duration = .seconds(1), _ future: Future<T>) async throws -> T {
-    try await awaitResult(timeout: timeout, future.observe).get()
+    nonisolated(unsafe) let future = future
+    return try await awaitResult(timeout: timeout) { handler in
+        DispatchQueue.main.async { future.observe(using: handler) }
+    }.get()
 }
