@@ -78,8 +78,13 @@ public struct Style: Sendable {
         }
     }
 
+    /// A paragraph's own leading spaces (a numbered list's "  2. ") stay, and its continuation
+    /// lines keep them too.
     private func wrapParagraph(_ text: String, indent: String) -> [String] {
-        wrap(paragraph: text, first: indent, rest: indent + String(repeating: " ", count: hang(of: text, indent: indent)))
+        let own = String(text.prefix { $0 == " " })
+        let body = String(text.dropFirst(own.count))
+        let first = indent + own
+        return wrap(paragraph: body, first: first, rest: first + String(repeating: " ", count: hang(of: body, indent: first)))
     }
 
     /// How far the continuation lines of `text` hang in: under a "- " item's text, or under the
@@ -87,8 +92,11 @@ public struct Style: Sendable {
     private func hang(of text: String, indent: String) -> Int {
         let plain = Style.visible(text)
         var hang = 0
+        let number = plain.prefix { $0.isNumber }
         if plain.hasPrefix("- ") {
             hang = 2
+        } else if !number.isEmpty, plain.dropFirst(number.count).hasPrefix(". ") {
+            hang = number.count + 2  // under a numbered item's text
         } else if let colon = plain.range(of: ": "), plain[..<colon.lowerBound].count <= 14,
                   plain[..<colon.lowerBound].allSatisfy({ $0.isLetter || $0 == " " }) {
             hang = plain.distance(from: plain.startIndex, to: colon.upperBound)
