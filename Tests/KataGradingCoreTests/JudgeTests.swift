@@ -65,6 +65,22 @@ final class JudgeTests: XCTestCase {
         XCTAssertEqual(Judge.judge(exercise, evidence: Evidence(real: [slow, pass, pass])).kind, .done)
     }
 
+    func test_tooSlow_notRejectsCorrectCode_whenSlowTestsRunPastTheLimitOnALaterAnsweringCorrectVersion() {
+        let slow = TestOutcome(status: .passed, testSeconds: 3, testCount: 1)
+        let killed = TestOutcome(status: .hung(test: "T.t", after: 10), testSeconds: nil, testCount: 1)
+        var later = variant("w", .wheat)
+        later.differs = .timing
+        let verdict = Judge.judge(exercise, evidence: Evidence(real: [slow, slow, slow], wheats: [(later, killed)]))
+        XCTAssertEqual(verdict.kind, .tooSlow, "seen once in ten loaded grades of expectations-count's over-patient fixture")
+        XCTAssertTrue(verdict.details.joined().contains("ran past the 10 s limit"), verdict.details.joined())
+        // Still a rejection: fast tests killed on it, a failure on it, or a kill on one that differs in form.
+        XCTAssertEqual(Judge.judge(exercise, evidence: Evidence(real: [pass], wheats: [(later, killed)])).kind, .rejectsCorrectCode)
+        XCTAssertEqual(Judge.judge(exercise, evidence: Evidence(real: [slow], wheats: [(later, fail)])).kind, .rejectsCorrectCode)
+        var form = variant("f", .wheat)
+        form.differs = .form
+        XCTAssertEqual(Judge.judge(exercise, evidence: Evidence(real: [slow], wheats: [(form, killed)])).kind, .rejectsCorrectCode)
+    }
+
     func test_brokenRealRun_givesFailingHangsOrCrashed() {
         XCTAssertEqual(Judge.judge(exercise, evidence: Evidence(real: [fail])).kind, .failing)
         XCTAssertEqual(Judge.judge(exercise, evidence: Evidence(real: [TestOutcome(status: .hung(test: "T.t", after: 10), testSeconds: nil, testCount: 0)])).kind, .hangs)

@@ -62,7 +62,15 @@ public enum Judge {
         var verdict = Verdict(kind: .done, reason: "", chaffsCaught: caught.count, chaffsTotal: evidence.chaffs.count,
                               missedChaffs: missed.map(\.variant.name), seconds: seconds)
 
-        if let rejected = evidence.wheats.first(where: { !$0.outcome.passedCleanly }) {
+        // Tests that are already too slow with the real code can run past the time limit on a correct
+        // version that answers later, under load: that kill says they are slow, not that they reject
+        // it (the too-slow verdict below says so). A correct version that fails, crashes, or differs
+        // in anything but timing is still a rejection.
+        let tooSlow = evidence.real.allSatisfy(\.passedCleanly) && (seconds ?? 0) > exercise.budget
+        let slowedPastTheLimit = { (wheat: (variant: Variant, outcome: TestOutcome)) in
+            tooSlow && isHang(wheat.outcome) && (wheat.variant.differs ?? .timing) == .timing
+        }
+        if let rejected = evidence.wheats.first(where: { !$0.outcome.passedCleanly && !slowedPastTheLimit($0) }) {
             verdict.kind = .rejectsCorrectCode
             // The wheat's own hint leads: it says how this correct version differs.
             verdict.reason = "fails on a correct version of the code. " + rejected.variant.hint.prefix(1).uppercased() + rejected.variant.hint.dropFirst()
@@ -99,6 +107,9 @@ public enum Judge {
         if let seconds, seconds > exercise.budget {
             verdict.kind = .tooSlow
             verdict.reason = "the tests took \(format(seconds)) s; this exercise's budget is \(format(exercise.budget)) s."
+            if let slowed = evidence.wheats.first(where: slowedPastTheLimit) {
+                verdict.details = ["- A correct version that \(slowed.variant.hint.prefix { $0 != ":" }) ran past the \(format(exercise.timeLimit)) s limit with these tests."]
+            }
             verdict.next = "Don't wait out a timeout when the work takes milliseconds: fulfil or return as soon as the answer arrives, and keep fixed windows short."
             return verdict
         }
