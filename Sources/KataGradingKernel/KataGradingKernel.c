@@ -173,46 +173,8 @@ int kata_parent_of(int pid) {
     return proc_pidinfo(pid, PROC_PIDTBSDINFO, 0, &info, sizeof info) == (int)sizeof info ? (int)info.pbi_ppid : -1;
 }
 
-// KERN_PROCARGS2: argc, the executable path, argv, then the initial environment, NUL-separated.
-int kata_started_with_variable(int pid, const char *name) {
-    int mib[3] = { CTL_KERN, KERN_PROCARGS2, pid };
-    size_t size = 0;
-    if (sysctl(mib, 3, NULL, &size, NULL, 0) != 0 || size == 0) return 0;
-    char *block = malloc(size);
-    if (!block) return 0;
-    int found = 0;
-    if (sysctl(mib, 3, block, &size, NULL, 0) == 0 && size > sizeof(int)) {
-        int argc;
-        memcpy(&argc, block, sizeof argc);
-        size_t offset = sizeof argc, want = strlen(name);
-        offset += strnlen(block + offset, size - offset);           // the executable path
-        while (offset < size && block[offset] == 0) offset++;       // its padding
-        for (int skipped = 0; skipped < argc && offset < size; skipped++) offset += strnlen(block + offset, size - offset) + 1;
-        while (offset < size && !found) {
-            size_t length = strnlen(block + offset, size - offset);
-            if (length == 0) break;
-            if (length > want && memcmp(block + offset, name, want) == 0 && block[offset + want] == '=') found = 1;
-            offset += length + 1;
-        }
-    }
-    free(block);
-    return found;
-}
-
-
-int kata_runs_same_executable(int pid, int other) {
-    char a_path[PROC_PIDPATHINFO_MAXSIZE], b_path[PROC_PIDPATHINFO_MAXSIZE];
-    if (proc_pidpath(pid, a_path, sizeof a_path) <= 0 || proc_pidpath(other, b_path, sizeof b_path) <= 0) return 0;
-    struct stat a, b;
-    return stat(a_path, &a) == 0 && stat(b_path, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
-}
-
-int kata_children(int parent, int *pids, int capacity) {
-    int count = proc_listchildpids(parent, pids, capacity * (int)sizeof(int));
-    return count < 0 ? 0 : (count > capacity ? capacity : count);
-}
-
-// Whether the process's initial environment (KERN_PROCARGS2) holds an entry starting with `prefix`.
+// Whether the process's initial environment holds an entry starting with `prefix`. KERN_PROCARGS2
+// gives argc, the executable path, argv, then the initial environment, NUL-separated.
 static int kata_environment_has_prefix(int pid, const char *prefix) {
     int mib[3] = { CTL_KERN, KERN_PROCARGS2, pid };
     size_t size = 0;
@@ -237,6 +199,33 @@ static int kata_environment_has_prefix(int pid, const char *prefix) {
     free(block);
     return found;
 }
+
+// Whether the process started with `name` set, whatever its value: an entry starting "name=".
+int kata_started_with_variable(int pid, const char *name) {
+    size_t length = strlen(name);
+    char *entry = malloc(length + 2);
+    if (!entry) return 0;
+    memcpy(entry, name, length);
+    entry[length] = '=';
+    entry[length + 1] = 0;
+    int found = kata_environment_has_prefix(pid, entry);
+    free(entry);
+    return found;
+}
+
+
+int kata_runs_same_executable(int pid, int other) {
+    char a_path[PROC_PIDPATHINFO_MAXSIZE], b_path[PROC_PIDPATHINFO_MAXSIZE];
+    if (proc_pidpath(pid, a_path, sizeof a_path) <= 0 || proc_pidpath(other, b_path, sizeof b_path) <= 0) return 0;
+    struct stat a, b;
+    return stat(a_path, &a) == 0 && stat(b_path, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+int kata_children(int parent, int *pids, int capacity) {
+    int count = proc_listchildpids(parent, pids, capacity * (int)sizeof(int));
+    return count < 0 ? 0 : (count > capacity ? capacity : count);
+}
+
 
 int kata_marked_processes(const char *prefix, int *pids, int capacity) {
     int room = proc_listallpids(NULL, 0);
