@@ -192,11 +192,16 @@ def load_catalog(root):
             for e in catalog["exercises"]]
 
 
-def raw_exchange(port, payload, hold=0.0, timeout=8.0, source=None):
-    """Sends raw bytes; returns the status the server answered, 'closed', or 'hung'."""
+def raw_exchange(port, payload, hold=0.0, timeout=8.0, source=None, pieces=None):
+    """Sends raw bytes (in pieces of `pieces` bytes 20 ms apart, when given); returns the status the
+    server answered, 'closed', or 'hung'."""
     try:
         with socket.create_connection((HOST, port), timeout=timeout, source_address=(source, 0) if source else None) as raw:
-            raw.sendall(payload)
+            step = pieces or max(len(payload), 1)
+            for start in range(0, len(payload), step):
+                raw.sendall(payload[start:start + step])
+                if pieces:
+                    time.sleep(0.02)
             if hold:
                 time.sleep(hold)
             raw.settimeout(timeout)
@@ -612,25 +617,10 @@ def run_limits(args):
             line = b"GET /api/room HTTP/1.1\r\nX-Padding: "
             return line + b"a" * (size - len(line) - 2) + b"\r\n"
         answers = {}
-        for name, payload in [("a 9,000-byte head", head_of(9000) + b"\r\n"),
-                              ("a 9,000-byte head, sent in pieces", None),
-                              ("an 8,000-byte head", head_of(8000) + b"\r\n")]:
-            if payload is None:
-                with socket.create_connection((HOST, port), timeout=8) as raw:
-                    whole = head_of(9000) + b"\r\n"
-                    for start in range(0, len(whole), 1000):
-                        raw.sendall(whole[start:start + 1000])
-                        time.sleep(0.02)
-                    raw.settimeout(8)
-                    reply = b""
-                    while True:
-                        chunk = raw.recv(4096)
-                        if not chunk:
-                            break
-                        reply += chunk
-                    answers[name] = int(reply.split(b" ")[1]) if reply else "closed"
-            else:
-                answers[name] = raw_exchange(port, payload)
+        for name, payload, pieces in [("a 9,000-byte head", head_of(9000) + b"\r\n", None),
+                                      ("a 9,000-byte head, sent in pieces", head_of(9000) + b"\r\n", 1000),
+                                      ("an 8,000-byte head", head_of(8000) + b"\r\n", None)]:
+            answers[name] = raw_exchange(port, payload, pieces=pieces)
         started = time.perf_counter()
         answers["two Content-Lengths that disagree"] = raw_exchange(port, b"POST /api/instructor HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 20\r\n\r\n{}")
         conflict_ms = (time.perf_counter() - started) * 1000
