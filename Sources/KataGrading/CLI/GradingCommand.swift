@@ -14,7 +14,7 @@ enum GradingCommand {
             StandardError().write("grade.sh: --from \(url.path): no such folder.\n")
             return GradeCommand.exitUsage
         }
-        let grader = Grader(course: course, platform: .current(swift: swift, log: course.paths.state.appendingPathComponent("platform.log")))
+        let grader = Grader(course: course, platform: .current(swift: swift, state: course.paths.state))
         if let notice = grader.platform.notice, !arguments.porcelain, arguments.json != .standardOutput {
             style.wrap(notice, indent: "").forEach { StandardError().write($0 + "\n") }
         }

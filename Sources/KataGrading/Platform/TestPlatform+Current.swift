@@ -29,14 +29,18 @@ extension TestPlatform {
         environment[modeVariable]?.lowercased() == "macos" ? .macOS : native
     }
 
-    /// This machine's facts. `swift` is the toolchain's `swift` on the PATH; `log` keeps what the
-    /// questions answered.
-    public static func current(swift: String?, log: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> TestPlatform {
+    /// This machine's facts. `swift` is the toolchain's `swift` on the PATH; `state` is the
+    /// grader's folder, where `platform.log` keeps what the questions answered and
+    /// `KnownSwiftVersion` the toolchain's version.
+    public static func current(swift: String?, state: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> TestPlatform {
+        let log = state.appendingPathComponent("platform.log")
         let system = decidingSystem(environment)
         var platform = TestPlatform(system: system, simulated: system != native, cores: ProcessInfo.processInfo.activeProcessorCount)
         platform.fixedWidth = environment["KATA_RUN_WIDTH"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
         platform.swiftVersion = environment["KATA_PLATFORM_SWIFT_VERSION"].flatMap(Version.init)
-            ?? swift.flatMap { askSwiftVersion($0, log: log) }
+            ?? swift.flatMap { swift in
+                KnownSwiftVersion.version(swift: swift, state: state) { askSwiftVersion(swift, log: log) }
+            }
         guard system == .macOS else { return platform }
         if platform.simulated {
             // What a Mac with Xcode 26 answers; the paths only name the tool `StandIn` plays.

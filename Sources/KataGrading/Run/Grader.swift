@@ -122,6 +122,7 @@ public struct Grader: Sendable {
         }
         // Only now, with the seal held: nothing a test wrote during this grade is kept as its runs.
         cache.keep(toKeep)
+        KnownSwiftVersion.keepAsked(in: course.paths.state)
         RunTimings.record(results, source: options.source, course.paths)
         return results
     }
