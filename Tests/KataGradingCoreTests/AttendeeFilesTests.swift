@@ -21,6 +21,9 @@ final class AttendeeFilesTests: XCTestCase {
         XCTAssertFalse(starters.isStarter("M/A.swift", Data(starter.replacingOccurrences(of: "TODO", with: "DONE").utf8)))
         XCTAssertFalse(starters.isStarter("M/A.swift", Data(starter.replacingOccurrences(of: "    //", with: "//").utf8)), "indentation is content")
         XCTAssertFalse(starters.isStarter("M/B.swift", Data(starter.utf8)), "a file with no recorded starter")
+        XCTAssertTrue(starters.isStarter("M/A.swift", Data(starter.replacingOccurrences(of: "\n\n", with: "\n \t\r\n").utf8)), "a blank line of spaces, mixed endings")
+        XCTAssertFalse(starters.isStarter("M/A.swift", Data(starter.replacingOccurrences(of: "\n\n", with: "\n").utf8)), "a blank line is content")
+        XCTAssertFalse(starters.isStarter("M/A.swift", Data([0xFF, 0xFE] + Array(starter.utf8))), "not UTF-8")
     }
 
     func test_startersRoundTripThroughTheirFile() throws {

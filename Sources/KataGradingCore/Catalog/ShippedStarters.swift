@@ -45,20 +45,37 @@ public struct ShippedStarters: Sendable, Equatable {
 /// Editors change files they only opened: a byte-order mark, CRLF or CR line endings, spaces
 /// trimmed at the ends of lines, a final newline added or dropped. None of that is work, so none
 /// of it turns an untouched starter into a started (and failing) exercise.
+///
+/// Read as bytes: every character it sets aside is ASCII, which in UTF-8 is never part of another
+/// character, and a file that is not UTF-8 differs from every starter in something else too. (A
+/// grade asks this of every file of the course; read as `String`s, it cost 0.02 s of each grade.)
 public enum StarterText {
-    public static func matters(_ data: Data) -> String {
-        guard var text = String(data: data, encoding: .utf8) else {
-            // Not UTF-8: no starter is, so it compares unequal to every one of them.
-            return "\u{0}" + data.base64EncodedString()
+    public static func matters(_ data: Data) -> [UInt8] {
+        let cr: UInt8 = 0x0D, lf: UInt8 = 0x0A, space: UInt8 = 0x20, tab: UInt8 = 0x09
+        var bytes = data[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        var kept: [UInt8] = []
+        kept.reserveCapacity(bytes.count)
+        func endLine() {
+            while let last = kept.last, last == space || last == tab { kept.removeLast() }
         }
-        if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        text = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
-            var line = line
-            while let last = line.last, last == " " || last == "\t" { line.removeLast() }
-            return line
+        var previous: UInt8 = 0
+        for byte in bytes {
+            if byte == lf, previous == cr {
+                // The second half of a CRLF, whose CR ended the line already.
+            } else if byte == cr || byte == lf {
+                endLine()
+                kept.append(lf)
+            } else {
+                kept.append(byte)
+            }
+            previous = byte
         }
-        while let last = lines.last, last.isEmpty { lines.removeLast() }
-        return lines.joined(separator: "\n")
+        endLine()
+        while kept.last == lf {
+            kept.removeLast()
+            endLine()
+        }
+        return kept
     }
 }
