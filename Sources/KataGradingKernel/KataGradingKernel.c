@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -317,6 +318,50 @@ int kata_walk(const char *root, kata_visit visit, void *context) {
     if (length >= sizeof path) return -1;
     memcpy(path, root, length + 1);
     return kata_walk_folder(path, length, length, 0, visit, context);
+}
+
+// MARK: - Waiting for a child's end
+
+static int kata_child_ended[2] = {-1, -1};
+
+static void kata_on_child_ended(int signal_number) {
+    (void)signal_number;
+    int saved = errno;
+    char byte = 1;
+    // Full when nobody read the last ones: one unread byte says as much as many.
+    ssize_t written = write(kata_child_ended[1], &byte, 1);
+    (void)written;
+    errno = saved;
+}
+
+int kata_child_ended_descriptor(void) {
+    if (kata_child_ended[0] >= 0) return kata_child_ended[0];
+    int ends[2];
+    if (pipe(ends) != 0) return -1;
+    for (int i = 0; i < 2; i++) {
+        fcntl(ends[i], F_SETFD, FD_CLOEXEC);
+        fcntl(ends[i], F_SETFL, fcntl(ends[i], F_GETFL) | O_NONBLOCK);
+    }
+    kata_child_ended[0] = ends[0];
+    kata_child_ended[1] = ends[1];
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = kata_on_child_ended;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART | SA_NOCLDSTOP;
+    if (sigaction(SIGCHLD, &action, NULL) != 0) {
+        close(ends[0]);
+        close(ends[1]);
+        kata_child_ended[0] = kata_child_ended[1] = -1;
+        return -1;
+    }
+    return ends[0];
+}
+
+void kata_child_ended_drain(void) {
+    char bytes[64];
+    if (kata_child_ended[0] < 0) return;
+    while (read(kata_child_ended[0], bytes, sizeof bytes) > 0) {}
 }
 
 // MARK: - Telling one build of a program from another

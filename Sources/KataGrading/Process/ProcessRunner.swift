@@ -161,14 +161,22 @@ public final class ProcessRunner: @unchecked Sendable {
         var backstopHit = false
         while true {
             reply.read(status[0])
-            let waited = waitpid(pid, &waitStatus, WNOHANG)
+            // The supervisor's status pipe ends only when it exits (no child of it holds the pipe):
+            // its end is then a matter of moments, waited for outright.
+            let waited = waitpid(pid, &waitStatus, supervisor != nil && reply.ended ? 0 : WNOHANG)
             if waited == pid || (waited < 0 && errno != EINTR) { break }
             if Date() > backstop && !backstopHit {
                 backstopHit = true
                 kill(pid, SIGKILL)
             }
-            usleep(pause)
-            pause = min(pause * 2, 10_000)
+            if supervisor != nil {
+                // Woken by what the supervisor writes: `started`, then its report just before it exits.
+                var ready = pollfd(fd: status[0], events: Int16(POLLIN), revents: 0)
+                _ = poll(&ready, 1, 100)
+            } else {
+                usleep(pause)
+                pause = min(pause * 2, 10_000)
+            }
         }
         reply.read(status[0])
         lock.lock()
@@ -205,12 +213,15 @@ public final class ProcessRunner: @unchecked Sendable {
         private var bytes: [UInt8] = []
         var started: pid_t?
         var report: SupervisorReport?
+        /// The pipe reached its end: the supervisor exited.
+        var ended = false
 
         mutating func read(_ fd: Int32) {
             var buffer = [UInt8](repeating: 0, count: 1 << 16)
             while bytes.count < 4 << 20 {
                 let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
                 if count < 0 && errno == EINTR { continue }
+                if count == 0 { ended = true }
                 guard count > 0 else { break }
                 bytes += buffer[0..<count]
             }

@@ -58,6 +58,16 @@ typedef int (*kata_visit)(void *context, const char *relative_path, const struct
 /// Walks a folder without following links. 0, or -1 when the root cannot be read.
 int kata_walk(const char *root, kata_visit visit, void *context);
 
+/// A descriptor that becomes readable whenever a child of this process ends: a non-blocking pipe
+/// that a `SIGCHLD` handler writes a byte into (the self-pipe trick, the same on every POSIX
+/// system), so that a loop can wait in `poll` for a child's end as it waits for its output,
+/// instead of waking every few milliseconds to ask `waitpid`. Installed once; later calls return
+/// the same descriptor. -1 when it cannot be made.
+int kata_child_ended_descriptor(void);
+
+/// Reads away what `kata_child_ended_descriptor` holds, so that the next `poll` waits again.
+void kata_child_ended_drain(void);
+
 /// A digest of the file at `path` (not cryptographic: it tells one build of a program from another).
 /// 0, or -1 when it cannot be read.
 int kata_file_digest(const char *path, uint64_t *digest);
