@@ -47,13 +47,16 @@ fi
 # ".../Café Kata/"), in a folder of the user's own that keeps its path from one build to the next
 # (SwiftPM keys its manifest cache on the environment). The grader does the same for its children
 # (Sources/KataGrading/Build/TemporaryRoot.swift).
+# Worked out only when the grader is built: a grade that runs the grader as it is starts no
+# process here but the checks of `grader_is_stale`.
 system_tmp="${TMPDIR:-/tmp}"
 system_tmp="${system_tmp%/}"
 case "$system_tmp" in /*) ;; *) system_tmp=/tmp ;; esac
-if printf '%s' "$system_tmp" | LC_ALL=C grep -q '[^ -~]' || [ ! -d "$system_tmp" ]; then system_tmp=/tmp; fi
-build_tmp="$system_tmp/kata-build-$(id -u)-$(printf '%s' "$root" | cksum | cut -d' ' -f1)"
 made_build_tmp=""
 make_build_tmp() {
+  if printf '%s' "$system_tmp" | LC_ALL=C grep -q '[^ -~]' || [ ! -d "$system_tmp" ]; then system_tmp=/tmp; fi
+  local build_tmp
+  build_tmp="$system_tmp/kata-build-$(id -u)-$(printf '%s' "$root" | cksum | cut -d' ' -f1)"
   mkdir -m 700 "$build_tmp" 2>/dev/null
   # Only a real folder of ours: never a link, never someone else's.
   if [ -d "$build_tmp" ] && [ ! -L "$build_tmp" ] && [ -O "$build_tmp" ]; then
@@ -81,12 +84,14 @@ stop_build() {
 }
 
 # Builds the grader in a process group of its own (so that it can be stopped whole), showing
-# SwiftPM's [done/total] counter on a terminal.
+# SwiftPM's [done/total] counter on a terminal. Without an index store: nothing reads one for a
+# product that is not a test (SwiftPM's test discovery on Linux is what needs it), and every grade
+# seals this folder, entry by entry (GraderSeal), where the index was over half of it.
 build_grader() {
   local log="$state/grader-build.log"
   make_build_tmp
   set -m
-  TMPDIR="${made_build_tmp:-$system_tmp}" swift build --build-system native --package-path "$root" --scratch-path "$scratch" \
+  TMPDIR="${made_build_tmp:-$system_tmp}" swift build --build-system native --disable-index-store --package-path "$root" --scratch-path "$scratch" \
     --product KataGrader >"$log" 2>&1 &
   build_pid=$!
   set +m
