@@ -179,12 +179,13 @@ public struct TrackRelink: Sendable {
     /// `requiredModules`: modules every test binary must carry (the grader's run hook): a link
     /// without an object of each is not made.
     ///
-    /// No binary it makes is handed on unchecked (`checkedAgainstSwiftPM`, `listsOnly`): the
+    /// No binary it makes is handed on unchecked (`recipeCheck`, and each binary's own listing): the
     /// tests it lists must be those SwiftPM's binary lists, so that a recipe that stopped doing
     /// what SwiftPM's runner does (an entry point that changed behaviour, say) falls back rather
-    /// than gives a binary that runs nothing.
+    /// than gives a binary that runs nothing. The listings come after every binary is made, and
+    /// `watch` hears of them first: they run the attendee's code (`BuiltCodeWatch`).
     public func run(_ targets: [String], sources: [String: [URL]], package: URL, testBinary: URL,
-                    testTargets: Set<String>, requiredModules: Set<String> = []) -> Outcome {
+                    testTargets: Set<String>, requiredModules: Set<String> = [], watch: (any BuiltCodeWatch)? = nil) -> Outcome {
         // The build folder is the test binary's, links resolved, as SwiftPM writes its plan.
         let build = testBinary.deletingLastPathComponent().resolvingSymlinksInPath()
         let product = testBinary.deletingPathExtension().lastPathComponent
@@ -215,11 +216,16 @@ public struct TrackRelink: Sendable {
             return .fellBack("the entry point (Testing.__swiftPMEntryPoint, _runAsyncMain) does not compile")
         }
         let linked = steps.link.inputs
-        if let why = checkedAgainstSwiftPM(targets: targets, linked: linked, link: linkArguments, entryPoint: entryPoint,
-                                           product: product, testBinary: testBinary, testTargets: testTargets,
-                                           requiredModules: requiredModules, package: package, work: work) {
-            return .fellBack(why)
+        // Everything is built before anything built runs: listing a binary's tests runs the
+        // attendee's code, which must find the grader's folder sealed (`watch`).
+        let check: RecipeCheck
+        switch recipeCheck(targets: targets, linked: linked, link: linkArguments, entryPoint: entryPoint, product: product,
+                           testBinary: testBinary, testTargets: testTargets, requiredModules: requiredModules,
+                           package: package, work: work) {
+        case .failure(let stopped): return .fellBack(stopped.why)
+        case .success(let made): check = made
         }
+        var outputs: [URL] = []
         for target in targets {
             let output = Self.ownBinary(of: target, testBinary: testBinary)
             let objects = work.appendingPathComponent(target)
@@ -228,6 +234,7 @@ public struct TrackRelink: Sendable {
             try? FileManager.default.removeItem(at: objects)
             guard let compile = steps.compiles[target],
                   (try? FileManager.default.createDirectory(at: objects, withIntermediateDirectories: true)) != nil else {
+                check.discard()
                 return .fellBack("no folder for the objects of \(target)")
             }
             // Compiled by the frontend jobs the driver plans for the whole module, at once: every
@@ -237,20 +244,49 @@ public struct TrackRelink: Sendable {
             guard let jobs = DriverJobs.of(compileArguments, key: compileArguments + sources,
                                            cache: work.appendingPathComponent("\(target).compile-jobs"),
                                            runner: runner, environment: environment, log: log) else {
+                check.discard()
                 return .fellBack("the driver's jobs (-###) for \(target) are not plain programs reading lasting files")
             }
             guard let compileJobs = DriverJobs.objectJobs(of: jobs, sources: sources, objects: objects) else {
+                check.discard()
                 return .fellBack("the driver's frontend jobs for \(target) write outputs the replay does not know, or miss a source")
             }
-            guard allSucceed(compileJobs, logs: objects) else { return .fellBack("a compile job of \(target) failed") }
+            guard allSucceed(compileJobs, logs: objects) else { check.discard(); return .fellBack("a compile job of \(target) failed") }
             if let why = link(target, objects: DriverJobs.outputs(of: compileJobs), into: output, linked: linked, link: linkArguments,
                               entryPoint: entryPoint, product: product, testTargets: testTargets,
                               requiredModules: requiredModules, work: work) {
+                check.discard()
                 return .fellBack(why)
             }
+            outputs.append(output)
+        }
+
+        watch?.willRunBuiltCode()
+        var wrote = [Self.listLog(in: work)]
+        defer { watch?.graderWrote(wrote) }
+        func fellBack(_ why: String) -> Outcome {
+            for output in outputs { try? FileManager.default.removeItem(at: output) }
+            wrote += outputs
+            return .fellBack(why)
+        }
+        if case .pending(let target, let probe, let marker) = check {
+            let expected = listedTests(of: testBinary, work: work).map { $0.filter { $0.hasPrefix(target + ".") } }
+            let got = listedTests(of: probe, work: work)
+            try? FileManager.default.removeItem(at: probe)
+            wrote.append(probe)
+            guard let expected, !expected.isEmpty else {
+                return fellBack("SwiftPM's binary lists no Swift Testing test of \(target), to check the replay against")
+            }
+            guard let got, got.sorted() == expected.sorted() else {
+                return fellBack("checked against SwiftPM's binary, the replay's binary lists other tests for \(target)")
+            }
+            // Made only when the check held.
+            try? Data().write(to: marker, options: .atomic)
+            wrote.append(marker)
+        }
+        for (target, output) in zip(targets, outputs) {
             guard let listed = listedTests(of: output, work: work), !listed.isEmpty, listed.allSatisfy({ $0.hasPrefix(target + ".") }) else {
-                try? FileManager.default.removeItem(at: output)
-                return .fellBack("the binary made for \(target) lists no test, or tests of another target: SwiftPM's build says which it has")
+                return fellBack("the binary made for \(target) lists no test, or tests of another target: SwiftPM's build says which it has")
             }
         }
         return .rebuilt(targets)
@@ -291,38 +327,49 @@ public struct TrackRelink: Sendable {
     /// SwiftPM build: the objects SwiftPM built for the first of `targets`, linked by the recipe,
     /// must list exactly the tests SwiftPM's binary lists for that target, and at least one. The
     /// check passed is remembered beside the objects (under the plan's and the binary's stamps,
-    /// so a new build checks again). Nil when it holds, else why not.
-    func checkedAgainstSwiftPM(targets: [String], linked: [String], link: [String], entryPoint: URL, product: String,
-                               testBinary: URL, testTargets: Set<String>, requiredModules: Set<String>, package: URL,
-                               work: URL) -> String? {
-        guard let target = targets.first else { return nil }
+    /// so a new build checks again).
+    enum RecipeCheck {
+        /// Passed since SwiftPM's last build.
+        case held
+        /// To list once the grader's folder is sealed: the binary `probe`, linked by the recipe from
+        /// SwiftPM's objects of `target`; `marker` is written when it holds.
+        case pending(target: String, probe: URL, marker: URL)
+
+        /// Removes the probe when the replay stops before it is listed.
+        func discard() {
+            if case .pending(_, let probe, _) = self { try? FileManager.default.removeItem(at: probe) }
+        }
+    }
+
+    struct NotReplayed: Error { var why: String }
+
+    /// The recipe check as it stands: held, or its probe linked (nothing is run here).
+    func recipeCheck(targets: [String], linked: [String], link: [String], entryPoint: URL, product: String,
+                     testBinary: URL, testTargets: Set<String>, requiredModules: Set<String>, package: URL,
+                     work: URL) -> Result<RecipeCheck, NotReplayed> {
+        guard let target = targets.first else { return .success(.held) }
         let binaryStamp = SwiftPMPlan.stamp(of: testBinary)
         let marker = work.appendingPathComponent("checked-" + Fingerprint.hex(Data(
             ([SwiftPMPlan.stamp(inPackage: package), binaryStamp, entryPoint.path] + link).joined(separator: "\n").utf8)))
-        if FileManager.default.fileExists(atPath: marker.path) { return nil }
+        if FileManager.default.fileExists(atPath: marker.path) { return .success(.held) }
         let objects = linked.filter { URL(fileURLWithPath: $0).deletingLastPathComponent().lastPathComponent == target + ".build" }
         let probe = work.appendingPathComponent("\(target).check")
-        defer { try? FileManager.default.removeItem(at: probe) }
         if let why = self.link(target, objects: objects, into: probe, linked: linked, link: link, entryPoint: entryPoint,
                                product: product, testTargets: testTargets, requiredModules: requiredModules, work: work,
                                name: "\(target).check") {
-            return why
+            try? FileManager.default.removeItem(at: probe)
+            return .failure(NotReplayed(why: why))
         }
-        guard let expected = listedTests(of: testBinary, work: work).map({ $0.filter { $0.hasPrefix(target + ".") } }), !expected.isEmpty else {
-            return "SwiftPM's binary lists no Swift Testing test of \(target), to check the replay against"
-        }
-        guard let got = listedTests(of: probe, work: work), got.sorted() == expected.sorted() else {
-            return "checked against SwiftPM's binary, the replay's binary lists other tests for \(target)"
-        }
-        // Made only when the check held.
-        try? Data().write(to: marker)
-        return nil
+        return .success(.pending(target: target, probe: probe, marker: marker))
     }
+
+    /// Where the listings of a build folder's binaries write what they print.
+    static func listLog(in work: URL) -> URL { work.appendingPathComponent("list-tests.log") }
 
     /// The Swift Testing tests `binary` lists (`--list-tests`), one name a line; nil when it fails.
     func listedTests(of binary: URL, work: URL) -> [String]? {
         runner.output(of: [binary.path, "--list-tests", "--testing-library", "swift-testing"], environment: [:], timeout: 60,
-                      log: work.appendingPathComponent("list-tests.log"), sharingSwiftPMTemporary: false)
+                      log: Self.listLog(in: work), sharingSwiftPMTemporary: false)
             .map { $0.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty } }
     }
 

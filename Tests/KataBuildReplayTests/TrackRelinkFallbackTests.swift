@@ -171,6 +171,48 @@ final class TrackRelinkFallbackTests: XCTestCase {
         #endif
     }
 
+    /// The grade's seal, as the replay sees it: when it was taken (in calls to the toolchain), and
+    /// what the replay said it wrote after.
+    final class RecordingWatch: BuiltCodeWatch {
+        let toolchain: FakeToolchain
+        var sealedAt: Int?
+        var wrote: [URL] = []
+        init(_ toolchain: FakeToolchain) { self.toolchain = toolchain }
+        func willRunBuiltCode() { sealedAt = sealedAt ?? toolchain.calls.count }
+        func graderWrote(_ files: [URL]) { wrote += files }
+    }
+
+    /// Listing a binary runs the attendee's code (a Swift Testing trait is made as its test is
+    /// listed): every binary is built before the seal, nothing is built after it, and each file the
+    /// replay writes after it is named, so that the seal can tell them from a test's.
+    func test_everyBinaryIsMadeBeforeTheSeal_andListedAfter_andWhatItWritesThenIsNamed() throws {
+        #if os(Linux)
+        for breakage in [Breakage(), { var b = Breakage(); b.replayLists = []; return b }()] {
+            try? FileManager.default.removeItem(at: root)
+            let (relink, toolchain, testBinary, sources) = try fixture(breakage)
+            let watch = RecordingWatch(toolchain)
+            let outcome = relink.run(["Grade_a"], sources: sources, package: root.appendingPathComponent("p"), testBinary: testBinary,
+                                     testTargets: ["Grade_a", "Grade_b"], requiredModules: ["KataShadowHook"], watch: watch)
+            let sealedAt = try XCTUnwrap(watch.sealedAt, "\(outcome)")
+            XCTAssertFalse(toolchain.calls[..<sealedAt].contains { $0.contains("--list-tests") }, "nothing listed before the seal")
+            XCTAssertTrue(toolchain.calls[sealedAt...].allSatisfy { $0.contains("--list-tests") }, "nothing built after it")
+            let named = watch.wrote.map(\.lastPathComponent)
+            XCTAssertTrue(named.contains("list-tests.log") && named.contains("Grade_a.check"), "\(named)")
+            let binary = TrackRelink.ownBinary(of: "Grade_a", testBinary: testBinary)
+            if breakage.replayLists == nil {
+                XCTAssertEqual(outcome, .rebuilt(["Grade_a"]))
+                XCTAssertTrue(named.contains { $0.hasPrefix("checked-") }, "the recipe's mark: \(named)")
+            } else {
+                guard case .fellBack = outcome else { XCTFail("\(outcome)"); continue }
+                XCTAssertTrue(watch.wrote.contains(binary), "the binary it removed: \(watch.wrote)")
+                XCTAssertFalse(FileManager.default.fileExists(atPath: binary.path))
+            }
+        }
+        #else
+        throw XCTSkip("the build replay is Linux only")
+        #endif
+    }
+
     func test_eachAssumptionBroken_fallsBack_andLeavesNoBinaryToRun() throws {
         #if os(Linux)
         var cases: [(String, Breakage)] = []

@@ -29,6 +29,8 @@ struct BuildReplay {
     /// What `swift build` and every replayed job get added to the grader's environment: the
     /// compiler that answers from the cache.
     let environment: [String: String]
+    /// The grade's seal, told before the replay runs what it built and of what it writes after.
+    var watch: (any BuiltCodeWatch)?
 
     /// `platformUses`: `TestPlatform.usesBuildReplay`. `setting`: `KATA_BUILD_REPLAY`.
     init(shadow: ShadowPackage, swift: String, state: URL, platformUses: Bool,
@@ -53,6 +55,7 @@ struct BuildReplay {
         var text = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
         if text.utf8.count > 64_000 { text = String(text.suffix(32_000)) }
         try? (text + stamped).write(to: log, atomically: true, encoding: .utf8)
+        watch?.graderWrote([log])
     }
 
     /// Flags for every compiler job of the shadow build. `-enable-incremental-file-hashing`: the
@@ -110,7 +113,7 @@ struct BuildReplay {
         // Its own log: the progress line must not show a step of the last SwiftPM build.
         let outcome = progress.during(log: relink.log, cold: false) {
             relink.run(targets, sources: sources, package: shadow.directory, testBinary: testBinary, testTargets: trackTargets,
-                       requiredModules: [GraderOnlyNames.hookModule])
+                       requiredModules: [GraderOnlyNames.hookModule], watch: watch)
         }
         switch outcome {
         case .fellBack(let why):

@@ -23,7 +23,7 @@ struct GraderSeal {
 
     /// The sealed folders, and the folders under them that the runs themselves write.
     private let roots: [(folder: URL, unsealed: Set<String>)]
-    private let entries: [String: Entry]
+    private var entries: [String: Entry]
 
     struct Broken: Error, CustomStringConvertible {
         var paths: [String]
@@ -45,6 +45,25 @@ struct GraderSeal {
         guard let sealed = entries[path] else { return true }
         var entry = kata_entry()
         return kata_identity(path, &entry) == 0 && Self.entry(entry) == sealed
+    }
+
+    /// Takes `files` as they are now, after the grader itself wrote or removed them while nothing
+    /// of a test ran (the build replay's records after it listed its binaries: `SealWatch`). Each is
+    /// named as the walk names it: by its root's path, whatever links lead to either.
+    mutating func accept(_ files: [URL]) {
+        for file in files {
+            let real = file.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(file.lastPathComponent).path
+            for root in roots {
+                let folder = root.folder.resolvingSymlinksInPath().path
+                guard real.hasPrefix(folder + "/") else { continue }
+                let relative = String(real.dropFirst(folder.count + 1))
+                if let first = relative.split(separator: "/").first, root.unsealed.contains(String(first)) { break }
+                let path = root.folder.path + "/" + relative
+                var entry = kata_entry()
+                entries[path] = kata_identity(path, &entry) == 0 ? Self.entry(entry) : nil
+                break
+            }
+        }
     }
 
     /// The paths that changed, appeared or went away since the seal.

@@ -98,15 +98,17 @@ public struct ShadowBuild {
         }
     }
 
-    /// Builds the copy that `prepare` made.
-    public func run(after prepared: Prepared) throws -> Result {
+    /// Builds the copy that `prepare` made. `watch`: the grade's seal, which the build replay takes
+    /// before it lists the binaries it made (that runs the attendee's code).
+    func run(after prepared: Prepared, watch: SealWatch? = nil) throws -> Result {
         var broken = prepared.broken
         var missing = prepared.missing
         let log = shadow.directory.appendingPathComponent("build.log")
         var rebuiltFromScratch = false
         var cold = !FileManager.default.fileExists(atPath: shadow.directory.appendingPathComponent(".build").path)
 
-        let replay = BuildReplay(shadow: shadow, swift: swift, state: paths.state, platformUses: platform.usesBuildReplay)
+        var replay = BuildReplay(shadow: shadow, swift: swift, state: paths.state, platformUses: platform.usesBuildReplay)
+        replay.watch = watch
         let arguments = ["build"] + Self.buildSystem + ["--build-tests", "--package-path", shadow.directory.path] + replay.compilerFlags()
         var synced: [String: String]? = prepared.files
         for _ in 0...catalog.exercises.count {
@@ -134,8 +136,11 @@ public struct ShadowBuild {
                let own = replay.rebuild(since: record, files: files, testBinary: binary,
                                         swiftTestingTargets: swiftTestingTargets, trackTargets: trackTargets, progress: progress) {
                 BuildRecord(files: files, plan: plan, ownBinaries: own.keys.sorted(), testProduct: binary.path).save(to: shadow)
+                watch?.graderWrote([BuildRecord.url(in: shadow)])
                 return built(testBinary: binary, ownBinaries: own, broken: broken, missing: missing)
             }
+            // SwiftPM writes all over the copy's build: a seal the replay took is checked and let go first.
+            try watch?.release(paths)
             let buildStarted = Date()
             let result = try progress.during(log: log, cold: cold) {
                 try ProcessRunner.shared.run(swift, arguments, environment: replay.environment,

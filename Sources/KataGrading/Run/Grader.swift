@@ -64,19 +64,20 @@ public struct Grader: Sendable {
         clock.note("looked up kept runs")
         let toBuild = plan.tracks.filter { decided[$0.key] == nil && kept[$0.key] == nil }
         var runs: GradeRuns?
-        var seal: GraderSeal?
+        // What the grader trusts is sealed before anything built from the attendee's files runs
+        // (the build replay's listing, else the runs), and checked once it is all over.
+        let watch = SealWatch(state: course.paths.state, shadow: shadowBuild.shadow.directory)
         if !toBuild.isEmpty {
-            let build = try shadowBuild.run(after: prepared)
+            let build = try shadowBuild.run(after: prepared, watch: watch)
             clock.note("built")
             for track in toBuild {
                 decided[track.key] = judgedWithoutRuns(track, plan: plan, missing: build.missing, broken: build.broken)
             }
             let toRun = toBuild.filter { decided[$0.key] == nil }
             if !toRun.isEmpty {
-                // From here on tests run: what the grader trusts is sealed first, and checked once they are over.
-                seal = GraderSeal(state: course.paths.state, shadow: build.shadow.directory)
+                watch.willRunBuiltCode()
                 clock.note("sealed")
-                runs = try GradeRuns(toRun, of: build, course: course, options: options, platform: platform, seal: seal!)
+                runs = try GradeRuns(toRun, of: build, course: course, options: options, platform: platform, seal: watch.seal!)
                 clock.note("runs started")
             }
         }
@@ -111,14 +112,10 @@ public struct Grader: Sendable {
             results.append(result)
         }
         clock.note("judged")
-        if let seal {
+        if watch.seal != nil {
             ProcessRunner.shared.endAdopted()
-            let changed = seal.changes()
+            try watch.release(course.paths)
             clock.note("seal checked")
-            if !changed.isEmpty {
-                GraderSeal.heal(changed, state: course.paths.state, shadow: shadowBuild.shadow.directory)
-                throw GraderSeal.Broken(paths: changed.map { course.paths.relative(URL(fileURLWithPath: $0)) })
-            }
         }
         // Only now, with the seal held: nothing a test wrote during this grade is kept as its runs.
         cache.keep(toKeep)

@@ -1,0 +1,40 @@
+import Foundation
+import KataBuildReplay
+import KataGradingCore
+
+/// The grade's seal (`GraderSeal`), taken before the first run of anything built from the
+/// attendee's files, whichever comes first: the build replay's listing of the binaries it made
+/// (Swift Testing makes a test's traits, the attendee's code, as it lists it), or the grade's
+/// runs. Once sealed, what the grader writes itself is named to the seal (`graderWrote`), and
+/// before it writes wholesale again (SwiftPM's build, when the replay fell back after listing) the
+/// seal is checked and let go (`release`), to be taken anew before the next run.
+final class SealWatch: BuiltCodeWatch {
+    let state: URL
+    let shadow: URL
+    private(set) var seal: GraderSeal?
+
+    init(state: URL, shadow: URL) {
+        self.state = state
+        self.shadow = shadow
+    }
+
+    func willRunBuiltCode() {
+        if seal == nil { seal = GraderSeal(state: state, shadow: shadow) }
+    }
+
+    func graderWrote(_ files: [URL]) {
+        seal?.accept(files)
+    }
+
+    /// Checks the seal, if one was taken, and lets it go: nothing of a test runs until the next.
+    /// Throws `GraderSeal.Broken` (after removing what changed) when a test wrote into the folder.
+    func release(_ paths: KataPaths) throws {
+        guard let seal else { return }
+        self.seal = nil
+        let changed = seal.changes()
+        if !changed.isEmpty {
+            GraderSeal.heal(changed, state: state, shadow: shadow)
+            throw GraderSeal.Broken(paths: changed.map { paths.relative(URL(fileURLWithPath: $0)) })
+        }
+    }
+}
