@@ -81,6 +81,17 @@ final class JudgeTests: XCTestCase {
         XCTAssertEqual(Judge.judge(exercise, evidence: Evidence(real: [slow], wheats: [(form, killed)])).kind, .rejectsCorrectCode)
     }
 
+    func test_tooSlow_notMissesBugs_whenSlowTestsAreKilledAtTheLimitOnAPlantedBug() {
+        let slow = TestOutcome(status: .passed, testSeconds: 3, testCount: 1)
+        let killed = TestOutcome(status: .hung(test: "T.t", after: 10), testSeconds: nil, testCount: 1)
+        let verdict = Judge.judge(exercise, evidence: Evidence(real: [slow, slow, slow], chaffs: [(variant("a", .chaff), fail), (variant("b", .chaff), killed)]))
+        XCTAssertEqual(verdict.kind, .tooSlow, "seen once in ten loaded grades of busy-assertion-never's over-patient fixture")
+        XCTAssertTrue(verdict.details.joined().contains("A planted bug kept these tests running past the 10 s limit"), verdict.details.joined())
+        // Still missed: fast tests killed on it, or slow tests that pass it.
+        XCTAssertEqual(Judge.judge(exercise, evidence: Evidence(real: [pass], chaffs: [(variant("b", .chaff), killed)])).kind, .missesBugs)
+        XCTAssertEqual(Judge.judge(exercise, evidence: Evidence(real: [slow], chaffs: [(variant("b", .chaff), killed), (variant("c", .chaff), slow)])).kind, .missesBugs)
+    }
+
     func test_brokenRealRun_givesFailingHangsOrCrashed() {
         XCTAssertEqual(Judge.judge(exercise, evidence: Evidence(real: [fail])).kind, .failing)
         XCTAssertEqual(Judge.judge(exercise, evidence: Evidence(real: [TestOutcome(status: .hung(test: "T.t", after: 10), testSeconds: nil, testCount: 0)])).kind, .hangs)

@@ -51,6 +51,31 @@ final class RunSchedulerTests: XCTestCase {
         XCTAssertEqual(verdict.chaffsCaught, 1)
     }
 
+    /// A correct version answering at another time that a test failed is run once more, and the
+    /// second run is judged: a busy machine that once broke an honest deadline does not reject
+    /// correct work; a test that fails it twice is rejected. No other run is repeated.
+    func test_aTimingWheatThatFailedIsRunOnceMore_andTheSecondRunIsJudged() throws {
+        let failedOnce = Locked(false)
+        let flaky = FakeRunner { variant in
+            guard variant?.kind == .wheat else { return variant == nil ? Self.pass : Self.fail }
+            return failedOnce.withLock { seen in defer { seen = true }; return seen ? Self.pass : Self.fail }
+        }
+        let runs = try RunScheduler(width: 2).schedule(exercise, jobs: [.variant(wheat), .variant(chaff)], runner: flaky).wait()
+        XCTAssertEqual(Set(flaky.calls), ["real-1", "wheat-late", "wheat-late-again", "chaff-bug"])
+        XCTAssertEqual(Judge.judge(exercise, evidence: runs.evidence).kind, .done)
+
+        let rejecting = FakeRunner { variant in variant == nil ? Self.pass : Self.fail }
+        let rejected = try RunScheduler(width: 2).schedule(exercise, jobs: [.variant(wheat)], runner: rejecting).wait()
+        XCTAssertEqual(rejecting.calls.count, 3)
+        XCTAssertEqual(Judge.judge(exercise, evidence: rejected.evidence).kind, .rejectsCorrectCode)
+
+        var form = wheat
+        form.differs = .form
+        let once = FakeRunner { variant in variant == nil ? Self.pass : Self.fail }
+        _ = try RunScheduler(width: 2).schedule(exercise, jobs: [.variant(form)], runner: once).wait()
+        XCTAssertEqual(once.calls.count, 2, "a version that differs in form fails for what it is")
+    }
+
     func test_aChaffThePassingSuiteLetsThroughIsMissed() throws {
         let runner = FakeRunner { _ in Self.pass }
         let runs = try RunScheduler(width: 2).schedule(exercise, jobs: [.variant(chaff)], runner: runner).wait()

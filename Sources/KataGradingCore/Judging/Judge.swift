@@ -78,7 +78,11 @@ public enum Judge {
             verdict.next = rejectionAdvice(rejected.variant.differs ?? .timing)
             return verdict
         }
-        if !missed.isEmpty {
+        // The same for a planted bug: tests that take most of the budget on the real code can be
+        // killed at the limit on a bug they would have caught a moment later. Until they are faster
+        // that says nothing about the bug; the too-slow verdict below says what it does say.
+        let killedForSlowness = missed.filter { tooSlow && isHang($0.outcome) }
+        if !missed.isEmpty, killedForSlowness.count < missed.count {
             let limit = format(exercise.timeLimit)
             verdict.kind = .missesBugs
             verdict.reason = "caught \(caught.count) of \(evidence.chaffs.count) planted bugs. Your tests do not fail when:"
@@ -109,6 +113,10 @@ public enum Judge {
             verdict.reason = "the tests took \(format(seconds)) s; this exercise's budget is \(format(exercise.budget)) s."
             if let slowed = evidence.wheats.first(where: slowedPastTheLimit) {
                 verdict.details = ["- A correct version that \(slowed.variant.hint.prefix { $0 != ":" }) ran past the \(format(exercise.timeLimit)) s limit with these tests."]
+            }
+            if !killedForSlowness.isEmpty {
+                verdict.details.append("- \(killedForSlowness.count == 1 ? "A planted bug" : "\(killedForSlowness.count) planted bugs") kept these tests running past the \(format(exercise.timeLimit)) s limit: whether they catch \(killedForSlowness.count == 1 ? "it" : "them") shows once they are faster.")
+                verdict.missedChaffs = []
             }
             verdict.next = "Don't wait out a timeout when the work takes milliseconds: fulfil or return as soon as the answer arrives, and keep fixed windows short."
             return verdict
