@@ -44,17 +44,41 @@ final class GraderFolderTests: XCTestCase {
         try FileManager.default.createDirectory(at: shadow.appendingPathComponent("logs"), withIntermediateDirectories: true)
         try "binary".write(to: binary, atomically: true, encoding: .utf8)
         let seal = GraderSeal(state: state, shadow: shadow)
-        XCTAssertTrue(seal.holds(binary.path))
+        XCTAssertTrue(seal.holds(binary))
         XCTAssertEqual(seal.changes(), [])
 
         try "a run's log".write(to: shadow.appendingPathComponent("logs/run.log"), atomically: true, encoding: .utf8)
         XCTAssertEqual(seal.changes(), [])
 
         try "wrapper".write(to: binary, atomically: true, encoding: .utf8)
-        XCTAssertFalse(seal.holds(binary.path))
+        XCTAssertFalse(seal.holds(binary))
         XCTAssertEqual(seal.changes(), [binary.path])
 
         GraderSeal.heal(seal.changes(), state: state, shadow: shadow)
         XCTAssertFalse(FileManager.default.fileExists(atPath: shadow.appendingPathComponent(".build").path))
+    }
+
+    /// A checkout reached through a link (the seal walks it by that path; a run's binary is named
+    /// by its real one): the seal still knows the binary, and what the grader says it wrote itself
+    /// after sealing, through either path, is taken as it is now.
+    func test_theSealKnowsItsFilesByTheirRealPath_andTakesWhatTheGraderWroteAfter() throws {
+        let real = folder.appendingPathComponent("real")
+        let linked = folder.appendingPathComponent("link")
+        try FileManager.default.createDirectory(at: real.appendingPathComponent("exercises/.build/debug"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: linked, withDestinationURL: real)
+        let shadow = linked.appendingPathComponent("exercises")
+        let binary = real.appendingPathComponent("exercises/.build/debug/Track.kata-track")
+        try "binary".write(to: binary, atomically: true, encoding: .utf8)
+        var seal = GraderSeal(state: linked, shadow: shadow)
+        try "wrapper".write(to: binary, atomically: true, encoding: .utf8)
+        XCTAssertFalse(seal.holds(binary), "named by its real path")
+
+        try "binary".write(to: binary, atomically: true, encoding: .utf8)
+        let record = real.appendingPathComponent("exercises/.build/kata-last-build.json")
+        try "{}".write(to: record, atomically: true, encoding: .utf8)
+        seal.accept([binary, shadow.appendingPathComponent(".build/kata-last-build.json")])
+        XCTAssertEqual(seal.changes(), [])
+        try "{\"forged\": 1}".write(to: record, atomically: true, encoding: .utf8)
+        XCTAssertEqual(seal.changes(), [shadow.path + "/.build/kata-last-build.json"])
     }
 }

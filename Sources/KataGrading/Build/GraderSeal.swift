@@ -40,9 +40,10 @@ struct GraderSeal {
         self.entries = entries
     }
 
-    /// Whether the file at `path` is still the one sealed (a run's binary, before the run).
-    func holds(_ path: String) -> Bool {
-        guard let sealed = entries[path] else { return true }
+    /// Whether `file` is still the one sealed (a run's binary, before the run). A file outside the
+    /// sealed folders, or that was not there when they were sealed, is not the seal's to vouch for.
+    func holds(_ file: URL) -> Bool {
+        guard let path = key(of: file), let sealed = entries[path] else { return true }
         var entry = kata_entry()
         return kata_identity(path, &entry) == 0 && Self.entry(entry) == sealed
     }
@@ -52,18 +53,24 @@ struct GraderSeal {
     /// named as the walk names it: by its root's path, whatever links lead to either.
     mutating func accept(_ files: [URL]) {
         for file in files {
-            let real = file.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(file.lastPathComponent).path
-            for root in roots {
-                let folder = root.folder.resolvingSymlinksInPath().path
-                guard real.hasPrefix(folder + "/") else { continue }
-                let relative = String(real.dropFirst(folder.count + 1))
-                if let first = relative.split(separator: "/").first, root.unsealed.contains(String(first)) { break }
-                let path = root.folder.path + "/" + relative
-                var entry = kata_entry()
-                entries[path] = kata_identity(path, &entry) == 0 ? Self.entry(entry) : nil
-                break
-            }
+            guard let path = key(of: file) else { continue }
+            var entry = kata_entry()
+            entries[path] = kata_identity(path, &entry) == 0 ? Self.entry(entry) : nil
         }
+    }
+
+    /// `file` as the walk names it (its root's path, then the path inside it), whatever links lead
+    /// to either; nil when it lies outside every sealed folder or in a folder left unsealed.
+    private func key(of file: URL) -> String? {
+        let real = file.deletingLastPathComponent().resolvingSymlinksInPath().appendingPathComponent(file.lastPathComponent).path
+        for root in roots {
+            let folder = root.folder.resolvingSymlinksInPath().path
+            guard real.hasPrefix(folder + "/") else { continue }
+            let relative = String(real.dropFirst(folder.count + 1))
+            if let first = relative.split(separator: "/").first, root.unsealed.contains(String(first)) { return nil }
+            return root.folder.path + "/" + relative
+        }
+        return nil
     }
 
     /// The paths that changed, appeared or went away since the seal.

@@ -61,7 +61,7 @@ public struct TestRunner: Sendable {
         if exercise.framework == .xctest && tests.isEmpty {
             return TestOutcome(status: .noTests, testSeconds: nil, testCount: 0)
         }
-        guard seal.holds(binary.resolvingSymlinksInPath().path) else { throw GraderSeal.Broken(paths: [binary.path]) }
+        guard seal.holds(binary.resolvingSymlinksInPath()) else { throw GraderSeal.Broken(paths: [binary.path]) }
         let plan = TestInvocation.run(exercise.framework, target: target, tests: tests,
                                       product: platform.testProduct(at: binary.path), platform: platform,
                                       inherited: ProcessInfo.processInfo.environment)
