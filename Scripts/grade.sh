@@ -110,6 +110,9 @@ build_grader() {
   # A source change that does not change the binary (Package.swift, a comment) leaves it older
   # than its sources: touch it, or every run would build again.
   [ "$code" -eq 0 ] && touch "$grader" && cksum <"$grader" >"$stamp"
+  # An index store left by a grader built before it was built without one: nothing reads it, and
+  # every grade's seal would walk it.
+  [ "$code" -eq 0 ] && rm -rf "$scratch"/*/debug/index
   return "$code"
 }
 
