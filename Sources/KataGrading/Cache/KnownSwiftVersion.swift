@@ -1,11 +1,5 @@
 import Foundation
 import KataGradingCore
-import KataGradingKernel
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// The Swift version of the toolchain that builds the tests (`swift --version`, which decides the
 /// `needs` verdicts), kept between grades under the toolchain's identity
@@ -53,10 +47,6 @@ enum KnownSwiftVersion {
     }
 
     private static func read(_ state: URL) -> Kept? {
-        let path = file(in: state).path
-        var entry = kata_entry()
-        guard kata_identity(path, &entry) == 0, entry.mode & UInt32(S_IFMT) == UInt32(S_IFREG),
-              let data = FileManager.default.contents(atPath: path) else { return nil }
-        return try? JSONDecoder().decode(Kept.self, from: data)
+        GraderFolder.plainFileContents(at: file(in: state).path).flatMap { try? JSONDecoder().decode(Kept.self, from: $0) }
     }
 }

@@ -1,11 +1,5 @@
 import Foundation
 import KataGradingCore
-import KataGradingKernel
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Where the runs of done tracks are kept between grades (`KeptRuns`): one file per track and
 /// key, `.build/kata/verdicts/<source>/<track>~<key>.json`, the last few keys of each track (an
@@ -33,10 +27,7 @@ struct VerdictCache {
 
     /// The runs kept for `track` under `key` that may stand in for new ones now, if any.
     func kept(_ track: Catalog.Exercise, key: VerdictKey, now: Date = Date()) -> KeptRuns? {
-        let file = url(track: track.key, key: key.digest)
-        var entry = kata_entry()
-        guard kata_identity(file.path, &entry) == 0, entry.mode & UInt32(S_IFMT) == UInt32(S_IFREG),
-              let data = FileManager.default.contents(atPath: file.path),
+        guard let data = GraderFolder.plainFileContents(at: url(track: track.key, key: key.digest).path),
               let runs = try? Self.decoder.decode(KeptRuns.self, from: data),
               runs.stands(for: track, key: key, now: now) else { return nil }
         return runs
