@@ -32,7 +32,7 @@ final class RunScheduler: Sendable {
     /// keep a test's honest deadline (a 1 s wait for 0.24 s of work, under full load) must not make
     /// correct work "rejects correct code"; a test that rejects that version fails it again.
     static func asksForASecondRun(_ variant: Variant, _ outcome: TestOutcome) -> Bool {
-        guard variant.kind == .wheat, (variant.differs ?? .timing) == .timing, case .failed = outcome.status else { return false }
+        guard variant.kind == .wheat, variant.difference == .timing, case .failed = outcome.status else { return false }
         return true
     }
 

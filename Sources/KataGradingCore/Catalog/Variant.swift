@@ -37,6 +37,9 @@ public struct Variant: Sendable, Equatable {
     /// A wheat's `differs:` line; nil for a chaff.
     public var differs: Difference?
 
+    /// How a wheat differs from the real code, timing when its file does not say.
+    public var difference: Difference { differs ?? .timing }
+
     public init(module: String, name: String, kind: Kind, hint: String, hunks: [Hunk], differs: Difference? = nil) {
         self.module = module
         self.name = name

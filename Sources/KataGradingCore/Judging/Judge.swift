@@ -68,14 +68,14 @@ public enum Judge {
         // in anything but timing is still a rejection.
         let tooSlow = evidence.real.allSatisfy(\.passedCleanly) && (seconds ?? 0) > exercise.budget
         let slowedPastTheLimit = { (wheat: (variant: Variant, outcome: TestOutcome)) in
-            tooSlow && isHang(wheat.outcome) && (wheat.variant.differs ?? .timing) == .timing
+            tooSlow && isHang(wheat.outcome) && wheat.variant.difference == .timing
         }
         if let rejected = evidence.wheats.first(where: { !$0.outcome.passedCleanly && !slowedPastTheLimit($0) }) {
             verdict.kind = .rejectsCorrectCode
             // The wheat's own hint leads: it says how this correct version differs.
             verdict.reason = "fails on a correct version of the code. " + rejected.variant.hint.prefix(1).uppercased() + rejected.variant.hint.dropFirst()
             verdict.details = [describe(rejected.outcome)]
-            verdict.next = rejectionAdvice(rejected.variant.differs ?? .timing)
+            verdict.next = rejectionAdvice(rejected.variant.difference)
             return verdict
         }
         // The same for a planted bug: tests that take most of the budget on the real code can be
