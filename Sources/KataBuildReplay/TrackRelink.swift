@@ -226,39 +226,43 @@ public struct TrackRelink: Sendable {
         case .success(let made): check = made
         }
         var outputs: [URL] = []
-        for target in targets {
-            let output = Self.ownBinary(of: target, testBinary: testBinary)
-            let objects = work.appendingPathComponent(target)
-            // The old binary and objects go first: a failed step must not leave any that look current.
-            try? FileManager.default.removeItem(at: output)
-            try? FileManager.default.removeItem(at: objects)
-            guard let compile = steps.compiles[target],
-                  (try? FileManager.default.createDirectory(at: objects, withIntermediateDirectories: true)) != nil else {
-                check.discard()
-                return .fellBack("no folder for the objects of \(target)")
+        /// Compiles and links each target's own binary; nil when all were made, else why not.
+        func makeBinaries() -> String? {
+            for target in targets {
+                let output = Self.ownBinary(of: target, testBinary: testBinary)
+                let objects = work.appendingPathComponent(target)
+                // The old binary and objects go first: a failed step must not leave any that look current.
+                try? FileManager.default.removeItem(at: output)
+                try? FileManager.default.removeItem(at: objects)
+                guard let compile = steps.compiles[target],
+                      (try? FileManager.default.createDirectory(at: objects, withIntermediateDirectories: true)) != nil else {
+                    return "no folder for the objects of \(target)"
+                }
+                // Compiled by the frontend jobs the driver plans for the whole module, at once: every
+                // source again (an edit of one may change what another compiles to), one batch a core.
+                let sources = compile.inputs.filter { $0.hasSuffix(".swift") }
+                let compileArguments = compile.arguments
+                guard let jobs = DriverJobs.of(compileArguments, key: compileArguments + sources,
+                                               cache: work.appendingPathComponent("\(target).compile-jobs"),
+                                               runner: runner, environment: environment, log: log) else {
+                    return "the driver's jobs (-###) for \(target) are not plain programs reading lasting files"
+                }
+                guard let compileJobs = DriverJobs.objectJobs(of: jobs, sources: sources, objects: objects) else {
+                    return "the driver's frontend jobs for \(target) write outputs the replay does not know, or miss a source"
+                }
+                guard allSucceed(compileJobs, logs: objects) else { return "a compile job of \(target) failed" }
+                if let why = link(target, objects: DriverJobs.outputs(of: compileJobs), into: output, linked: linked, link: linkArguments,
+                                  entryPoint: entryPoint, product: product, testTargets: testTargets,
+                                  requiredModules: requiredModules, work: work) {
+                    return why
+                }
+                outputs.append(output)
             }
-            // Compiled by the frontend jobs the driver plans for the whole module, at once: every
-            // source again (an edit of one may change what another compiles to), one batch a core.
-            let sources = compile.inputs.filter { $0.hasSuffix(".swift") }
-            let compileArguments = compile.arguments
-            guard let jobs = DriverJobs.of(compileArguments, key: compileArguments + sources,
-                                           cache: work.appendingPathComponent("\(target).compile-jobs"),
-                                           runner: runner, environment: environment, log: log) else {
-                check.discard()
-                return .fellBack("the driver's jobs (-###) for \(target) are not plain programs reading lasting files")
-            }
-            guard let compileJobs = DriverJobs.objectJobs(of: jobs, sources: sources, objects: objects) else {
-                check.discard()
-                return .fellBack("the driver's frontend jobs for \(target) write outputs the replay does not know, or miss a source")
-            }
-            guard allSucceed(compileJobs, logs: objects) else { check.discard(); return .fellBack("a compile job of \(target) failed") }
-            if let why = link(target, objects: DriverJobs.outputs(of: compileJobs), into: output, linked: linked, link: linkArguments,
-                              entryPoint: entryPoint, product: product, testTargets: testTargets,
-                              requiredModules: requiredModules, work: work) {
-                check.discard()
-                return .fellBack(why)
-            }
-            outputs.append(output)
+            return nil
+        }
+        if let why = makeBinaries() {
+            check.discard()
+            return .fellBack(why)
         }
 
         watch?.willRunBuiltCode()
