@@ -320,6 +320,185 @@ int kata_walk(const char *root, kata_visit visit, void *context) {
     return kata_walk_folder(path, length, length, 0, visit, context);
 }
 
+// MARK: - Snapshots of folders
+
+struct kata_snapshot_record {
+    char *path;
+    struct kata_entry entry;
+};
+
+struct kata_snapshot {
+    struct kata_snapshot_record *records;
+    size_t count, capacity;
+    /// Whether `records` is in path order: a walk adds them in its own, then sorts them.
+    int sorted;
+};
+
+/// A folder's size and times change with its entries, which are compared themselves.
+static void kata_snapshot_normalize(struct kata_entry *entry) {
+    if ((entry->mode & S_IFMT) == S_IFDIR) entry->size = entry->modified = entry->changed = 0;
+}
+
+kata_snapshot *kata_snapshot_make(void) {
+    return calloc(1, sizeof(kata_snapshot));
+}
+
+static int kata_snapshot_append(kata_snapshot *snapshot, const char *path, const struct kata_entry *entry) {
+    if (snapshot->count == snapshot->capacity) {
+        size_t capacity = snapshot->capacity ? snapshot->capacity * 2 : 1024;
+        struct kata_snapshot_record *records = realloc(snapshot->records, capacity * sizeof *records);
+        if (!records) return -1;
+        snapshot->records = records;
+        snapshot->capacity = capacity;
+    }
+    char *copy = strdup(path);
+    if (!copy) return -1;
+    struct kata_snapshot_record *record = &snapshot->records[snapshot->count++];
+    record->path = copy;
+    record->entry = *entry;
+    kata_snapshot_normalize(&record->entry);
+    snapshot->sorted = 0;
+    return 0;
+}
+
+struct kata_snapshot_walk {
+    kata_snapshot *snapshot;
+    const char *root;
+    size_t root_length;
+    const char *const *skipped;
+    int skipped_count;
+    char path[4096 + 256];
+    int failed;
+};
+
+static int kata_snapshot_visit(void *context, const char *relative_path, const struct kata_entry *entry) {
+    struct kata_snapshot_walk *walk = context;
+    for (int i = 0; i < walk->skipped_count; i++) {
+        if (strcmp(relative_path, walk->skipped[i]) == 0) return 0;
+    }
+    size_t length = strlen(relative_path);
+    if (walk->root_length + 1 + length >= sizeof walk->path) return 0;
+    memcpy(walk->path + walk->root_length + 1, relative_path, length + 1);
+    if (kata_snapshot_append(walk->snapshot, walk->path, entry) != 0) walk->failed = 1;
+    return 1;
+}
+
+static int kata_snapshot_order(const void *a, const void *b) {
+    return strcmp(((const struct kata_snapshot_record *)a)->path, ((const struct kata_snapshot_record *)b)->path);
+}
+
+static void kata_snapshot_sort(kata_snapshot *snapshot) {
+    if (snapshot->sorted) return;
+    if (snapshot->count > 1) qsort(snapshot->records, snapshot->count, sizeof *snapshot->records, kata_snapshot_order);
+    snapshot->sorted = 1;
+}
+
+int kata_snapshot_add(kata_snapshot *snapshot, const char *root, const char *const *skipped, int skipped_count) {
+    struct kata_entry entry;
+    if (kata_identity(root, &entry) != 0) return -1;
+    struct kata_snapshot_walk *walk = calloc(1, sizeof *walk);
+    if (!walk) return -1;
+    walk->snapshot = snapshot;
+    walk->root = root;
+    walk->root_length = strlen(root);
+    walk->skipped = skipped;
+    walk->skipped_count = skipped_count;
+    int result = -1;
+    if (walk->root_length + 1 < sizeof walk->path) {
+        memcpy(walk->path, root, walk->root_length);
+        walk->path[walk->root_length] = '/';
+        if (kata_snapshot_append(snapshot, root, &entry) == 0) {
+            kata_walk(root, kata_snapshot_visit, walk);
+            result = walk->failed ? -1 : 0;
+        }
+    }
+    free(walk);
+    // Sorted before anyone looks it up: lookups only read, from any thread.
+    kata_snapshot_sort(snapshot);
+    return result;
+}
+
+/// The index of `path`, or where it would go (`*found` 0), in a sorted snapshot.
+static size_t kata_snapshot_position(const kata_snapshot *snapshot, const char *path, int *found) {
+    size_t low = 0, high = snapshot->count;
+    while (low < high) {
+        size_t middle = low + (high - low) / 2;
+        int order = strcmp(snapshot->records[middle].path, path);
+        if (order == 0) { *found = 1; return middle; }
+        if (order < 0) low = middle + 1; else high = middle;
+    }
+    *found = 0;
+    return low;
+}
+
+static int kata_entries_equal(const struct kata_entry *a, const struct kata_entry *b) {
+    return a->device == b->device && a->inode == b->inode && a->size == b->size && a->mode == b->mode
+        && a->modified == b->modified && a->changed == b->changed;
+}
+
+int kata_snapshot_matches(const kata_snapshot *snapshot, const char *path) {
+    int found;
+    size_t index = kata_snapshot_position(snapshot, path, &found);
+    if (!found) return -1;
+    struct kata_entry now;
+    if (kata_identity(path, &now) != 0) return 0;
+    kata_snapshot_normalize(&now);
+    return kata_entries_equal(&snapshot->records[index].entry, &now);
+}
+
+int kata_snapshot_retake(kata_snapshot *snapshot, const char *path) {
+    struct kata_entry now;
+    const struct kata_entry *entry = kata_identity(path, &now) == 0 ? &now : NULL;
+    int found;
+    size_t index = kata_snapshot_position(snapshot, path, &found);
+    if (found && entry) {
+        snapshot->records[index].entry = *entry;
+        kata_snapshot_normalize(&snapshot->records[index].entry);
+    } else if (found) {
+        free(snapshot->records[index].path);
+        memmove(&snapshot->records[index], &snapshot->records[index + 1], (snapshot->count - index - 1) * sizeof *snapshot->records);
+        snapshot->count--;
+    } else if (entry) {
+        if (kata_snapshot_append(snapshot, path, entry) != 0) return -1;
+        // Appended last: moved to its place, so the records stay in order.
+        struct kata_snapshot_record added = snapshot->records[snapshot->count - 1];
+        memmove(&snapshot->records[index + 1], &snapshot->records[index], (snapshot->count - 1 - index) * sizeof *snapshot->records);
+        snapshot->records[index] = added;
+        snapshot->sorted = 1;
+    }
+    return 0;
+}
+
+long kata_snapshot_compare(const kata_snapshot *before, const kata_snapshot *after, kata_difference report, void *context) {
+    size_t i = 0, j = 0;
+    long differences = 0;
+    while (i < before->count || j < after->count) {
+        int order = i == before->count ? 1 : j == after->count ? -1 : strcmp(before->records[i].path, after->records[j].path);
+        if (order < 0) {
+            report(context, before->records[i++].path);
+            differences++;
+        } else if (order > 0) {
+            report(context, after->records[j++].path);
+            differences++;
+        } else {
+            if (!kata_entries_equal(&before->records[i].entry, &after->records[j].entry)) {
+                report(context, before->records[i].path);
+                differences++;
+            }
+            i++;
+            j++;
+        }
+    }
+    return differences;
+}
+
+void kata_snapshot_free(kata_snapshot *snapshot) {
+    if (!snapshot) return;
+    for (size_t i = 0; i < snapshot->count; i++) free(snapshot->records[i].path);
+    free(snapshot->records);
+    free(snapshot);
+}
+
 // MARK: - Waiting for a child's end
 
 static int kata_child_ended[2] = {-1, -1};

@@ -81,4 +81,33 @@ final class GraderFolderTests: XCTestCase {
         try "{\"forged\": 1}".write(to: record, atomically: true, encoding: .utf8)
         XCTAssertEqual(seal.changes(), [shadow.path + "/.build/kata-last-build.json"])
     }
+
+    /// What appeared, what went away and what was rewritten are each named, and nothing else: not
+    /// the folders that hold them (their times change with their entries). A file the grader says
+    /// it wrote or removed itself is taken as it is now, and the seal vouches for no file it never
+    /// saw.
+    func test_theSealNamesWhatCameWentAndChanged_notTheFoldersAroundThem() throws {
+        let state = folder.appendingPathComponent("state")
+        let shadow = state.appendingPathComponent("exercises")
+        let build = shadow.appendingPathComponent(".build/debug")
+        try FileManager.default.createDirectory(at: build, withIntermediateDirectories: true)
+        for name in ["a.o", "b.o", "c.o", "d.o"] {
+            try name.write(to: build.appendingPathComponent(name), atomically: false, encoding: .utf8)
+        }
+        let seal = GraderSeal(state: state, shadow: shadow)
+        XCTAssertEqual(seal.changes(), [])
+        XCTAssertTrue(seal.holds(build.appendingPathComponent("never-there")))
+
+        try FileManager.default.removeItem(at: build.appendingPathComponent("a.o"))
+        try "new".write(to: build.appendingPathComponent("e.o"), atomically: false, encoding: .utf8)
+        try "rewritten".write(to: build.appendingPathComponent("c.o"), atomically: false, encoding: .utf8)
+        XCTAssertEqual(seal.changes(), ["a.o", "c.o", "e.o"].map { build.appendingPathComponent($0).path })
+        XCTAssertFalse(seal.holds(build.appendingPathComponent("a.o")), "gone")
+        XCTAssertFalse(seal.holds(build.appendingPathComponent("c.o")))
+        XCTAssertTrue(seal.holds(build.appendingPathComponent("d.o")))
+
+        seal.accept(["a.o", "c.o", "e.o"].map { build.appendingPathComponent($0) })
+        XCTAssertEqual(seal.changes(), [])
+        XCTAssertTrue(seal.holds(build.appendingPathComponent("c.o")))
+    }
 }

@@ -16,14 +16,11 @@ import Darwin
 /// and when the runs are over and nothing of them is alive, everything is: each entry's kind,
 /// inode, size and change time (the inode's, which no program can set back). What changed is
 /// removed, to be rebuilt, and the grade says so instead of trusting it.
-struct GraderSeal {
-    struct Entry: Equatable {
-        var inode: UInt64, size: UInt64, mode: UInt32, modified: Int64, changed: Int64
-    }
-
+struct GraderSeal: Sendable {
     /// The sealed folders, and the folders under them that the runs themselves write.
-    private let roots: [(folder: URL, unsealed: Set<String>)]
-    private var entries: [String: Entry]
+    private let roots: [(folder: URL, unsealed: [String])]
+    /// Every entry of the sealed folders, as it was sealed (and as the grader itself wrote since).
+    private let sealed: Snapshot
 
     struct Broken: Error, CustomStringConvertible {
         var paths: [String]
@@ -35,27 +32,22 @@ struct GraderSeal {
     init(state: URL, shadow: URL) {
         roots = [(state.appendingPathComponent("grader"), []), (state.appendingPathComponent("toolchain"), []),
                  (VerdictCache.root(in: state), []), (shadow, ["logs"])]
-        var entries: [String: Entry] = [:]
-        for root in roots { Self.walk(root.folder, skipping: root.unsealed) { entries[$0] = $1 } }
-        self.entries = entries
+        sealed = Snapshot(of: roots)
     }
 
     /// Whether `file` is still the one sealed (a run's binary, before the run). A file outside the
     /// sealed folders, or that was not there when they were sealed, is not the seal's to vouch for.
     func holds(_ file: URL) -> Bool {
-        guard let path = key(of: file), let sealed = entries[path] else { return true }
-        var entry = kata_entry()
-        return kata_identity(path, &entry) == 0 && Self.entry(entry) == sealed
+        guard let path = key(of: file) else { return true }
+        return sealed.matches(path) != 0
     }
 
     /// Takes `files` as they are now, after the grader itself wrote or removed them while nothing
     /// of a test ran (the build replay's records after it listed its binaries: `SealWatch`). Each is
     /// named as the walk names it: by its root's path, whatever links lead to either.
-    mutating func accept(_ files: [URL]) {
+    func accept(_ files: [URL]) {
         for file in files {
-            guard let path = key(of: file) else { continue }
-            var entry = kata_entry()
-            entries[path] = kata_identity(path, &entry) == 0 ? Self.entry(entry) : nil
+            if let path = key(of: file) { sealed.retake(path) }
         }
     }
 
@@ -75,9 +67,45 @@ struct GraderSeal {
 
     /// The paths that changed, appeared or went away since the seal.
     func changes() -> [String] {
-        var now: [String: Entry] = [:]
-        for root in roots { Self.walk(root.folder, skipping: root.unsealed) { now[$0] = $1 } }
-        return Set(entries.keys).union(now.keys).filter { entries[$0] != now[$0] }.sorted()
+        sealed.differences(from: Snapshot(of: roots))
+    }
+
+    /// The C snapshot (`kata_snapshot`) a seal keeps, freed with it. `@unchecked Sendable`: it is
+    /// changed (`retake`) only before the runs begin, and only read while they run.
+    final class Snapshot: @unchecked Sendable {
+        private let raw: OpaquePointer?
+
+        init() { raw = kata_snapshot_make() }
+
+        convenience init(of roots: [(folder: URL, unsealed: [String])]) {
+            self.init()
+            for root in roots {
+                let names = root.unsealed.map { strdup($0) }
+                defer { names.forEach { free($0) } }
+                var pointers = names.map { UnsafePointer<CChar>($0) }
+                _ = kata_snapshot_add(raw, root.folder.path, &pointers, Int32(pointers.count))
+            }
+        }
+
+        deinit { kata_snapshot_free(raw) }
+
+        /// 1: as kept; 0: changed or gone; -1: not kept (`kata_snapshot_matches`).
+        func matches(_ path: String) -> Int32 { kata_snapshot_matches(raw, path) }
+
+        func retake(_ path: String) { _ = kata_snapshot_retake(raw, path) }
+
+        /// The paths that differ between this snapshot and `later`, in order.
+        func differences(from later: Snapshot) -> [String] {
+            final class Found { var paths: [String] = [] }
+            let found = Found()
+            withExtendedLifetime(found) {
+                _ = kata_snapshot_compare(raw, later.raw, { context, path in
+                    guard let context, let path else { return }
+                    Unmanaged<Found>.fromOpaque(context).takeUnretainedValue().paths.append(String(cString: path))
+                }, Unmanaged.passUnretained(found).toOpaque())
+            }
+            return found.paths
+        }
     }
 
     /// Removes what changed so that it is made again: the grader's binary and `grade.sh`'s checksum
@@ -103,35 +131,5 @@ struct GraderSeal {
         if changed.contains(where: { $0.hasPrefix(shadowBuild) }) { try? fm.removeItem(atPath: shadowBuild) }
         // The shadow's sources are written again by the next sync; its build record must not vouch for them.
         BuildRecord.forget(in: ShadowPackage(directory: shadow, testsRoot: shadow))
-    }
-
-    /// A folder's own times change whenever an entry comes or goes, which the walk sees anyway:
-    /// only its inode and kind are kept.
-    private static func entry(_ raw: kata_entry) -> Entry {
-        if raw.mode & UInt32(S_IFMT) == UInt32(S_IFDIR) { return Entry(inode: raw.inode, size: 0, mode: raw.mode, modified: 0, changed: 0) }
-        return Entry(inode: raw.inode, size: raw.size, mode: raw.mode, modified: raw.modified, changed: raw.changed)
-    }
-
-    private static func walk(_ folder: URL, skipping: Set<String>, _ take: (String, Entry) -> Void) {
-        final class Visit {
-            var found: [(String, Entry)] = []
-            let skipping: Set<String>
-            init(skipping: Set<String>) { self.skipping = skipping }
-        }
-        let visit = Visit(skipping: skipping)
-        var root = kata_entry()
-        guard kata_identity(folder.path, &root) == 0 else { return }
-        withExtendedLifetime(visit) {
-            _ = kata_walk(folder.path, { context, relative, entry in
-                guard let context, let relative, let entry else { return 0 }
-                let visit = Unmanaged<Visit>.fromOpaque(context).takeUnretainedValue()
-                let path = String(cString: relative)
-                if visit.skipping.contains(path) { return 0 }
-                visit.found.append((path, GraderSeal.entry(entry.pointee)))
-                return 1
-            }, Unmanaged.passUnretained(visit).toOpaque())
-        }
-        take(folder.path, entry(root))
-        for (path, entry) in visit.found { take(folder.path + "/" + path, entry) }
     }
 }

@@ -58,6 +58,37 @@ typedef int (*kata_visit)(void *context, const char *relative_path, const struct
 /// Walks a folder without following links. 0, or -1 when the root cannot be read.
 int kata_walk(const char *root, kata_visit visit, void *context);
 
+/// What a set of folders held at one moment: each entry's path and `kata_entry`, kept sorted by
+/// path (a folder's size and times left out: they change whenever an entry comes or goes, which
+/// the entries themselves show). The grader's seal takes one before a test runs and one after, and
+/// compares them; kept in C because a grade takes two of some 3,000 entries each, where building
+/// them as Swift strings and dictionaries cost more than the `lstat` calls.
+typedef struct kata_snapshot kata_snapshot;
+
+/// An empty snapshot, or NULL when there is no memory.
+kata_snapshot *kata_snapshot_make(void);
+
+/// Adds `root` itself and everything under it, without following links, but for the entries
+/// directly under it named in `skipped` (and what they hold). 0, or -1 when `root` is not there
+/// (nothing is added) or memory ran out.
+int kata_snapshot_add(kata_snapshot *snapshot, const char *root, const char *const *skipped, int skipped_count);
+
+/// Whether `path` is as the snapshot keeps it: 1 when it is, 0 when it changed or is gone, -1 when
+/// the snapshot holds no entry for it.
+int kata_snapshot_matches(const kata_snapshot *snapshot, const char *path);
+
+/// Keeps `path` as it is now from now on (adding it when new), or forgets it when it is gone.
+/// 0, or -1 when memory ran out.
+int kata_snapshot_retake(kata_snapshot *snapshot, const char *path);
+
+/// Called with each path whose entry differs between two snapshots, or that only one holds.
+typedef void (*kata_difference)(void *context, const char *path);
+
+/// Calls `report` for each difference between `before` and `after`, in path order; returns how many.
+long kata_snapshot_compare(const kata_snapshot *before, const kata_snapshot *after, kata_difference report, void *context);
+
+void kata_snapshot_free(kata_snapshot *snapshot);
+
 /// A descriptor that becomes readable whenever a child of this process ends: a non-blocking pipe
 /// that a `SIGCHLD` handler writes a byte into (the self-pipe trick, the same on every POSIX
 /// system), so that a loop can wait in `poll` for a child's end as it waits for its output,
