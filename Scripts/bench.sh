@@ -6,6 +6,9 @@
 #   one    a warm grade of one exercise right after an edit of a function body in its file, with
 #          every chaff, wheat and repeat (the edit–grade loop an attendee lives in);
 #   after  a warm full grade right after such an edit: that exercise graded anew, the rest kept.
+#   base   with --against REV: the same edit–grade in a clone of REV prepared alike, measured in
+#          the same rounds, one right after the other, so that both see the same machine (a lone
+#          bench.sh run of each, minutes apart, differed by more than the change measured).
 # The three warm ones are measured in turn, round after round, so that a busy machine weighs on
 # each alike; the report ends with full ÷ one, whose goal is at most 1.5 (issue 25), and names the
 # tracks a full grade of the unchanged course still ran, with their verdicts.
@@ -15,8 +18,8 @@
 # --both-tracks.
 #
 # Usage: Scripts/bench.sh [--runs N] [--cold-runs N] [--exercise ID]
-#                         [--framework xctest|swift-testing | --both-tracks]
-#        (defaults: 5, 1, the first exercise, one track)
+#                         [--framework xctest|swift-testing | --both-tracks] [--against REV]
+#        (defaults: 5, 1, the first exercise, one track, no comparison)
 set -euo pipefail
 source "$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/lib/portable.sh"
 
@@ -25,7 +28,8 @@ cold_runs=1
 exercise=""
 framework=""
 both_tracks=0
-usage="usage: Scripts/bench.sh [--runs N] [--cold-runs N] [--exercise ID] [--framework xctest|swift-testing | --both-tracks]"
+against=""
+usage="usage: Scripts/bench.sh [--runs N] [--cold-runs N] [--exercise ID] [--framework xctest|swift-testing | --both-tracks] [--against REV]"
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="$2"; shift 2 ;;
@@ -33,10 +37,14 @@ while [ $# -gt 0 ]; do
     --exercise) exercise="$2"; shift 2 ;;
     --framework) framework="$2"; shift 2 ;;
     --both-tracks) both_tracks=1; shift ;;
+    --against) against="$2"; shift 2 ;;
     *) echo "$usage" >&2; exit 2 ;;
   esac
 done
 case "$framework" in ""|xctest|swift-testing) ;; *) echo "$usage" >&2; exit 2 ;; esac
+if [ -n "$against" ] && ! git -C "$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)" rev-parse -q --verify "$against^{commit}" >/dev/null; then
+  echo "bench.sh: $against is no commit of this checkout (try a hash from git log)." >&2; exit 2
+fi
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 work="$(mktemp -d "${TMPDIR:-/tmp}/kata-bench.XXXXXX")"
@@ -66,13 +74,17 @@ untaken_files() {
       }
     }' "$work/tracks.tsv"
 }
+# fresh_clone [FOLDER [REV]]: a clone (of HEAD, or REV) with the course done in one framework.
 fresh_clone() {
-  rm -rf "$work/kata"
-  git clone -q "$root" "$work/kata"
-  cp -R "$work/kata/Solutions/." "$work/kata/Exercises/"
+  local folder="${1:-$work/kata}"
+  rm -rf "$folder"
+  git clone -q "$root" "$folder"
+  [ -z "${2:-}" ] || git -C "$folder" checkout -q "$2"
+  cp -R "$folder/Solutions/." "$folder/Exercises/"
   [ "$both_tracks" = 1 ] && return
-  # Put the other track's own files back to their starters: one track per exercise.
-  untaken_files | while read -r f; do git -C "$work/kata" checkout -q -- "$f"; done
+  # Put the other track's own files back to their starters: one track per exercise (a file the
+  # older REV does not have is left alone).
+  untaken_files | while read -r f; do git -C "$folder" checkout -q -- "$f" 2>/dev/null || true; done
 }
 timed() { local start; start="$(now)"; "$@" >"$work/last.out" 2>&1 || true; awk -v end="$(now)" -v start="$start" 'BEGIN { print end - start }'; }
 
@@ -108,11 +120,24 @@ edit() {
 }
 printf '\nprivate func kataBenchEdit() -> Int { 0 }\n' >>"$file"
 "$grade" "$exercise" >/dev/null 2>&1 || true
-full=(); one=(); after=()
+if [ -n "$against" ]; then
+  base="$work/base"
+  fresh_clone "$base" "$against"
+  base_file="$base/${file#"$kata/"}"
+  printf '\nprivate func kataBenchEdit() -> Int { 0 }\n' >>"$base_file"
+  "$base/Scripts/grade.sh" >/dev/null 2>&1 || true
+  "$base/Scripts/grade.sh" "$exercise" >/dev/null 2>&1 || true
+fi
+base_edit() {
+  sed -i.bak "s/^private func kataBenchEdit() -> Int { [0-9]* }\$/private func kataBenchEdit() -> Int { $edits }/" "$base_file"
+  rm -f "$base_file.bak"
+}
+full=(); one=(); after=(); based=()
 for _ in $(seq 1 "$runs"); do
   full+=("$(timed "$grade" --porcelain)")
   cp "$work/last.out" "$work/full.tsv"
   edit; one+=("$(timed "$grade" "$exercise")")
+  if [ -n "$against" ]; then base_edit; based+=("$(timed "$base/Scripts/grade.sh" "$exercise")"); fi
   edit; after+=("$(timed "$grade")")
 done
 
@@ -122,6 +147,11 @@ echo
 report "warm full grade, nothing changed" "${full[@]}"
 report "warm grade of $track after an edit" "${one[@]}"
 report "warm full grade after an edit of $track" "${after[@]}"
+if [ -n "$against" ]; then
+  report "the same edit–grade at $(git -C "$root" rev-parse --short "$against")" "${based[@]}"
+  awk -v o="$(printf '%s\n' "${one[@]}" | median)" -v b="$(printf '%s\n' "${based[@]}" | median)" \
+    'BEGIN { printf "edit–grade here ÷ at the base: %.2f (over 1 is slower)\n", o / b }'
+fi
 full_median="$(printf '%s\n' "${full[@]}" | median)"
 one_median="$(printf '%s\n' "${one[@]}" | median)"
 awk -v f="$full_median" -v o="$one_median" 'BEGIN { r = f / o; printf "full unchanged ÷ one edit–grade: %.2f (goal: at most 1.5, %s)\n", r, r <= 1.5 ? "met" : "NOT met" }'
