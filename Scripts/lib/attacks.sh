@@ -6,7 +6,9 @@
 # own folder: its grade must stop (exit 3) saying so, and the next grade, without it, must be right.
 # With `warm: yes` the exercise is first graded once without the attack, so that the grader keeps
 # its runs for the attack to find; with `fresh: yes` the next grade must make its runs again rather
-# than judge kept ones (its reason does not say "unchanged since").
+# than judge kept ones (its reason does not say "unchanged since"). With `then-edit: FILE` the
+# attack's own grade must be right, and the grade after an edit of FILE (a function added) is the
+# one that must stop: for what only a later build reaches.
 # After the attacks: nothing they started still runs, the checkout and the system's temporary
 # folder are as they were.
 # Sourced by Scripts/selftest.sh; needs $root, $grade and $work, and Scripts/lib/checks.sh.
@@ -76,6 +78,13 @@ run_attacks() {
       TMPDIR="$work/attack-tmp" "$grade" --porcelain --from "$copy" "${key%@*}" >"$work/poison-$name-warm.tsv" 2>&1
     fi
     plant_attack "$copy" "$attack"
+    local then_edit; then_edit="$(attack_field "$attack" then-edit)"
+    if [ -n "$then_edit" ]; then
+      TMPDIR="$work/attack-tmp" "$grade" --porcelain --from "$copy" "${key%@*}" >"$work/poison-$name-planted.tsv" 2>&1; code=$?
+      check "attack $name: its own grade is right (exit $code)" "$(attack_field "$attack" expect)" \
+        "$(awk -F'\t' -v id="$key" '$1 == id { print $2 }' "$work/poison-$name-planted.tsv")" "$(tail -n 3 "$work/poison-$name-planted.tsv")"
+      printf '\nprivate func attackThenEdit() -> Int { 1 }\n' >>"$copy/$then_edit"
+    fi
     TMPDIR="$work/attack-tmp" "$grade" --porcelain --from "$copy" "${key%@*}" >"$work/poison-$name.tsv" 2>"$work/poison-$name.err"; code=$?
     if [ "$code" = 3 ] && grep -q "a test wrote into the grader's folder" "$work/poison-$name.err"; then
       pass "attack $name: the grade stops and says a test wrote into the grader's folder"
@@ -83,6 +92,7 @@ run_attacks() {
       fail "attack $name: the grade stops and says a test wrote into the grader's folder" "exit $code" "$(tail -n 3 "$work/poison-$name.err")"
     fi
     cp "$root/Solutions/$file" "$copy/$file"
+    [ -z "$then_edit" ] || cp "$root/Solutions/$then_edit" "$copy/$then_edit"
     # The next grade makes its runs again (--regrade), so that it shows what the healed folder
     # does; an attack on the kept runs shows instead that none of them is judged again.
     local again=(--regrade)

@@ -179,11 +179,14 @@ public struct TrackRelink: Sendable {
     /// `requiredModules`: modules every test binary must carry (the grader's run hook): a link
     /// without an object of each is not made.
     ///
-    /// No binary it makes is handed on unchecked (`recipeCheck`, and each binary's own listing): the
-    /// tests it lists must be those SwiftPM's binary lists, so that a recipe that stopped doing
-    /// what SwiftPM's runner does (an entry point that changed behaviour, say) falls back rather
-    /// than gives a binary that runs nothing. The listings come after every binary is made, and
-    /// `watch` hears of them first: they run the attendee's code (`BuiltCodeWatch`).
+    /// No binary it makes is handed on unchecked. Once per SwiftPM build its recipe is (`recipeCheck`):
+    /// SwiftPM's own objects of a track, linked by the recipe, must list exactly the tests SwiftPM's
+    /// binary lists, so that a recipe that stopped doing what SwiftPM's runner does (an entry point
+    /// that changed behaviour, say) falls back rather than gives a binary that runs nothing. The
+    /// listings come after every binary is made, and `watch` hears of them first: they run the
+    /// attendee's code (`BuiltCodeWatch`). Each binary made then shows which tests it holds in its
+    /// runs, which Swift Testing declares in its event stream: a run of one that declares none is
+    /// not judged (the grader's `TrackRunner`), and SwiftPM builds instead.
     public func run(_ targets: [String], sources: [String: [URL]], package: URL, testBinary: URL,
                     testTargets: Set<String>, requiredModules: Set<String> = [], watch: (any BuiltCodeWatch)? = nil) -> Outcome {
         // The build folder is the test binary's, links resolved, as SwiftPM writes its plan.
@@ -265,34 +268,27 @@ public struct TrackRelink: Sendable {
             return .fellBack(why)
         }
 
+        guard case .pending(let target, let probe, let marker) = check else { return .rebuilt(targets) }
         watch?.willRunBuiltCode()
-        var wrote = [Self.listLog(in: work)]
+        var wrote = [Self.listLog(in: work), probe]
         defer { watch?.graderWrote(wrote) }
+        let expected = listedTests(of: testBinary, work: work).map { $0.filter { $0.hasPrefix(target + ".") } }
+        let got = listedTests(of: probe, work: work)
+        try? FileManager.default.removeItem(at: probe)
         func fellBack(_ why: String) -> Outcome {
             for output in outputs { try? FileManager.default.removeItem(at: output) }
             wrote += outputs
             return .fellBack(why)
         }
-        if case .pending(let target, let probe, let marker) = check {
-            let expected = listedTests(of: testBinary, work: work).map { $0.filter { $0.hasPrefix(target + ".") } }
-            let got = listedTests(of: probe, work: work)
-            try? FileManager.default.removeItem(at: probe)
-            wrote.append(probe)
-            guard let expected, !expected.isEmpty else {
-                return fellBack("SwiftPM's binary lists no Swift Testing test of \(target), to check the replay against")
-            }
-            guard let got, got.sorted() == expected.sorted() else {
-                return fellBack("checked against SwiftPM's binary, the replay's binary lists other tests for \(target)")
-            }
-            // Made only when the check held.
-            try? Data().write(to: marker, options: .atomic)
-            wrote.append(marker)
+        guard let expected, !expected.isEmpty else {
+            return fellBack("SwiftPM's binary lists no Swift Testing test of \(target), to check the replay against")
         }
-        for (target, output) in zip(targets, outputs) {
-            guard let listed = listedTests(of: output, work: work), !listed.isEmpty, listed.allSatisfy({ $0.hasPrefix(target + ".") }) else {
-                return fellBack("the binary made for \(target) lists no test, or tests of another target: SwiftPM's build says which it has")
-            }
+        guard let got, got.sorted() == expected.sorted() else {
+            return fellBack("checked against SwiftPM's binary, the replay's binary lists other tests for \(target)")
         }
+        // Made only when the check held.
+        try? Data().write(to: marker, options: .atomic)
+        wrote.append(marker)
         return .rebuilt(targets)
     }
 

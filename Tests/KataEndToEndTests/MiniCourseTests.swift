@@ -176,6 +176,21 @@ final class MiniCourseTests: XCTestCase {
         XCTAssertTrue(log.contains("rebuilt Grade_greeting_callback__swift_testing without SwiftPM"), log)
         XCTAssertEqual(result.verdict(track), "done", "fixed again: \(result)")
 
+        // No test left: the replay's binary runs none, which is not judged; SwiftPM builds, and
+        // "no tests ran" comes from its binary.
+        try course.replace("    @Test func greetCallsBackWithTheGreeting", with: "    func greetCallsBackWithTheGreeting", in: suite, of: folder)
+        (result, log) = try grade()
+        XCTAssertTrue(log.contains("rebuilt Grade_greeting_callback__swift_testing without SwiftPM"), log)
+        XCTAssertTrue(log.contains("fell back to swift build: the binary the build replay made for Grade_greeting_callback__swift_testing declared no test in its run"), log)
+        XCTAssertEqual(result.verdict(track), "failing", "\(result)")
+        XCTAssertTrue(result.reason(track).contains("no tests ran"), "\(result)")
+        // Back: SwiftPM's last binary holds no test of the track to check the replay's recipe
+        // against, so SwiftPM builds this once more.
+        try course.replace("    func greetCallsBackWithTheGreeting", with: "    @Test func greetCallsBackWithTheGreeting", in: suite, of: folder)
+        (result, log) = try grade()
+        XCTAssertTrue(log.contains("SwiftPM's binary lists no Swift Testing test of Grade_greeting_callback__swift_testing"), log)
+        XCTAssertEqual(result.verdict(track), "done", "\(result)")
+
         // A track that imports XCTest may hold test classes: SwiftPM's discovery must see them.
         try course.append("\nimport XCTest\nfinal class EndToEndDiscovered: XCTestCase { func test_found() {} }\n", to: suite, in: folder)
         (result, log) = try grade()

@@ -3,9 +3,9 @@ import KataBuildReplay
 import KataGradingCore
 
 /// The grade's seal (`GraderSeal`), taken before the first run of anything built from the
-/// attendee's files, whichever comes first: the build replay's listing of the binaries it made
-/// (Swift Testing makes a test's traits, the attendee's code, as it lists it), or the grade's
-/// runs. Once sealed, what the grader writes itself is named to the seal (`graderWrote`), and
+/// attendee's files, whichever comes first: the build replay's listing of SwiftPM's binary and of
+/// its own probe, to check its recipe (Swift Testing makes a test's traits, the attendee's code,
+/// as it lists it), or the grade's runs. Once sealed, what the grader writes itself is named to the seal (`graderWrote`), and
 /// before it writes wholesale again (SwiftPM's build, when the replay fell back after listing) the
 /// seal is checked and let go (`release`), to be taken anew before the next run.
 final class SealWatch: BuiltCodeWatch {

@@ -192,6 +192,15 @@ public struct ShadowBuild {
         throw Failure(description: "the build kept failing; see \(paths.relative(log)).")
     }
 
+    /// After a binary the build replay made ran no test (`TrackRunner.ReplayRanNoTest`): the build
+    /// record is forgotten, so that SwiftPM builds next and its binary serves every track, and why
+    /// is logged where the replay logs its fall backs.
+    func distrustReplay(_ why: String) {
+        BuildRecord.forget(in: shadow)
+        BuildReplay(shadow: shadow, swift: swift, state: paths.state, platformUses: platform.usesBuildReplay)
+            .note("fell back to swift build: \(why)")
+    }
+
     /// A link error that names no object (gold's `<compiler-generated>` line): the tracks whose
     /// objects hold the name of a symbol the link could not find. Only when exactly one track's
     /// objects do; otherwise nothing is blamed and the build is not the attendee's fault.

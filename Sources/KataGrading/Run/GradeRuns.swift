@@ -5,6 +5,8 @@ import KataGradingCore
 /// the last grade) first, and waited for one track at a time, in the order the grade reports.
 struct GradeRuns {
     private let tickets: [String: RunScheduler.Ticket]
+    /// The tracks run from a binary the build replay made.
+    private let replayed: [String]
     private let logs: URL
     private let shadow: ShadowPackage
 
@@ -15,19 +17,35 @@ struct GradeRuns {
         shadow = build.shadow
         logs = shadow.directory.appendingPathComponent("logs")
         try? FileManager.default.removeItem(at: logs)
-        guard !tracks.isEmpty else { tickets = [:]; return }
+        guard !tracks.isEmpty else { tickets = [:]; replayed = []; return }
         let scheduler = RunScheduler(width: platform.runWidth)
         let runner = try TestRunner(binary: build.testBinary, logs: logs, platform: platform, variants: course.variants,
                                     checkout: course.paths.root, seal: seal, runsXCTest: tracks.contains { $0.framework == .xctest })
         var tickets: [String: RunScheduler.Ticket] = [:]
+        var replayed: [String] = []
         for track in RunTimings.slowestFirst(tracks, source: options.source, course.paths) {
-            let trackRunner = TrackRunner(runner: runner, binary: build.binary(forTarget: Catalog.targetName(of: track)),
+            let target = Catalog.targetName(of: track)
+            let madeByReplay = build.ownBinaries[target] != nil
+            if madeByReplay { replayed.append(track.key) }
+            let trackRunner = TrackRunner(runner: runner, binary: build.binary(forTarget: target), madeByReplay: madeByReplay,
                                           shadowFolder: shadow.targetDirectory(of: track),
                                           attendeeFolder: course.paths.relative(shadow.testsRoot) + "/" + track.module + "/")
             let jobs = RunScheduler.jobs(for: track, variants: course.variants, repeats: options.repeats)
             tickets[track.key] = scheduler.schedule(track, jobs: jobs, runner: trackRunner)
         }
         self.tickets = tickets
+        self.replayed = replayed
+    }
+
+    /// Waits for the tracks run from a binary the build replay made, before anything is reported:
+    /// throws `TrackRunner.ReplayRanNoTest` when a run of one declared no test.
+    func waitForReplayedTracks() throws {
+        for key in replayed { _ = try tickets[key]?.wait() }
+    }
+
+    /// Waits until every run is over, whatever it gave.
+    func waitForAll() {
+        for ticket in tickets.values { _ = try? ticket.wait() }
     }
 
     /// Every run of `track`, once they are over (nil when it was not run), with an index of its

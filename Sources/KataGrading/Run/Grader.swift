@@ -33,8 +33,10 @@ public struct Grader: Sendable {
     }
 
     /// Grades `selected`, handing each track's result to `report` as soon as it is judged, in order.
+    /// `replayDistrusted`: this is the grade again after a binary the build replay made ran no
+    /// test (SwiftPM builds this time).
     public func grade(_ selected: [Catalog.Exercise], options: GradeOptions, swift: String,
-                      report: (ExerciseResult) -> Void) throws -> [ExerciseResult] {
+                      replayDistrusted: Bool = false, report: (ExerciseResult) -> Void) throws -> [ExerciseResult] {
         let clock = PhaseClock()
         let plan = course.plan(selected, source: options.source)
         // What this machine cannot run is judged first: neither built, nor looked up, nor run.
@@ -79,6 +81,17 @@ public struct Grader: Sendable {
                 clock.note("sealed")
                 runs = try GradeRuns(toRun, of: build, course: course, options: options, platform: platform, seal: watch.seal!)
                 clock.note("runs started")
+                do {
+                    try runs?.waitForReplayedTracks()
+                } catch let untrusted as TrackRunner.ReplayRanNoTest where !replayDistrusted {
+                    // Not judged: once every run is over and the seal checked, SwiftPM builds, and
+                    // the grade starts again from its binary. Nothing was reported yet.
+                    runs?.waitForAll()
+                    ProcessRunner.shared.endAdopted()
+                    try watch.release(course.paths)
+                    shadowBuild.distrustReplay(untrusted.description)
+                    return try grade(selected, options: options, swift: swift, replayDistrusted: true, report: report)
+                }
             }
         }
 

@@ -6,19 +6,35 @@ import KataGradingCore
 struct TrackRunner: SuiteRunner {
     var runner: TestRunner
     var binary: URL
+    /// Whether `binary` is one the build replay made (`ShadowBuild.Result.ownBinaries`) rather
+    /// than SwiftPM's.
+    var madeByReplay: Bool
     /// The spellings of the track's shadow folder, as written and with links resolved: the
     /// compiler may report either.
     var shadowFolders: [String]
     var attendeeFolder: String
 
-    init(runner: TestRunner, binary: URL, shadowFolder: URL, attendeeFolder: String) {
+    init(runner: TestRunner, binary: URL, madeByReplay: Bool = false, shadowFolder: URL, attendeeFolder: String) {
         self.runner = runner
         self.binary = binary
+        self.madeByReplay = madeByReplay
         shadowFolders = [shadowFolder.path + "/", shadowFolder.resolvingSymlinksInPath().path + "/"]
         self.attendeeFolder = attendeeFolder
     }
 
+    /// A run of a binary the build replay made that declared no test (Swift Testing names every
+    /// test of its plan in the event stream before it runs any). The replay's recipe was checked
+    /// against SwiftPM's binary, but a binary of it that runs nothing would read as "no tests
+    /// ran": so it is not judged, and SwiftPM builds the track instead (`Grader`), whose binary
+    /// gives the verdict. "No tests ran" only ever comes from SwiftPM's binary.
+    struct ReplayRanNoTest: Error, CustomStringConvertible {
+        var target: String
+        var description: String { "the binary the build replay made for \(target) declared no test in its run" }
+    }
+
     func run(_ exercise: Catalog.Exercise, variant: Variant?, label: String) throws -> TestOutcome {
-        try runner.run(exercise, from: binary, variant: variant, label: label).relocated(from: shadowFolders, to: attendeeFolder)
+        let outcome = try runner.run(exercise, from: binary, variant: variant, label: label)
+        if madeByReplay, outcome.testCount == 0 { throw ReplayRanNoTest(target: Catalog.targetName(of: exercise)) }
+        return outcome.relocated(from: shadowFolders, to: attendeeFolder)
     }
 }
