@@ -22,8 +22,11 @@ struct TrackRunner: SuiteRunner {
         self.attendeeFolder = attendeeFolder
     }
 
-    /// A run of a binary the build replay made that declared no test (Swift Testing names every
-    /// test of its plan in the event stream before it runs any). The replay's recipe was checked
+    /// A run of a binary the build replay made that declared no test. Swift Testing names every
+    /// test of its plan, skipped ones too, before it runs any: `Event.Kind.testDiscovered`, posted
+    /// for each step of the plan before `runStarted` (swift-testing `Sources/Testing/Running/Runner.swift`,
+    /// line 418 at swift-6.2.3-RELEASE, 479 at swift-6.3.1-RELEASE), which the event stream writes
+    /// as a `test` record (`ABI/ABI.Record+Streaming.swift:27`, 6.2.3). The replay's recipe was checked
     /// against SwiftPM's binary, but a binary of it that runs nothing would read as "no tests
     /// ran": so it is not judged, and SwiftPM builds the track instead (`Grader`), whose binary
     /// gives the verdict. "No tests ran" only ever comes from SwiftPM's binary.
