@@ -327,11 +327,10 @@ struct kata_snapshot_record {
     struct kata_entry entry;
 };
 
+/// The records, in path order once `kata_snapshot_add` returns (a walk appends them in its own).
 struct kata_snapshot {
     struct kata_snapshot_record *records;
     size_t count, capacity;
-    /// Whether `records` is in path order: a walk adds them in its own, then sorts them.
-    int sorted;
 };
 
 /// A folder's size and times change with its entries, which are compared themselves.
@@ -357,13 +356,11 @@ static int kata_snapshot_append(kata_snapshot *snapshot, const char *path, const
     record->path = copy;
     record->entry = *entry;
     kata_snapshot_normalize(&record->entry);
-    snapshot->sorted = 0;
     return 0;
 }
 
 struct kata_snapshot_walk {
     kata_snapshot *snapshot;
-    const char *root;
     size_t root_length;
     const char *const *skipped;
     int skipped_count;
@@ -387,19 +384,12 @@ static int kata_snapshot_order(const void *a, const void *b) {
     return strcmp(((const struct kata_snapshot_record *)a)->path, ((const struct kata_snapshot_record *)b)->path);
 }
 
-static void kata_snapshot_sort(kata_snapshot *snapshot) {
-    if (snapshot->sorted) return;
-    if (snapshot->count > 1) qsort(snapshot->records, snapshot->count, sizeof *snapshot->records, kata_snapshot_order);
-    snapshot->sorted = 1;
-}
-
 int kata_snapshot_add(kata_snapshot *snapshot, const char *root, const char *const *skipped, int skipped_count) {
     struct kata_entry entry;
     if (kata_identity(root, &entry) != 0) return -1;
     struct kata_snapshot_walk *walk = calloc(1, sizeof *walk);
     if (!walk) return -1;
     walk->snapshot = snapshot;
-    walk->root = root;
     walk->root_length = strlen(root);
     walk->skipped = skipped;
     walk->skipped_count = skipped_count;
@@ -414,7 +404,7 @@ int kata_snapshot_add(kata_snapshot *snapshot, const char *root, const char *con
     }
     free(walk);
     // Sorted before anyone looks it up: lookups only read, from any thread.
-    kata_snapshot_sort(snapshot);
+    if (snapshot->count > 1) qsort(snapshot->records, snapshot->count, sizeof *snapshot->records, kata_snapshot_order);
     return result;
 }
 
@@ -464,7 +454,6 @@ int kata_snapshot_retake(kata_snapshot *snapshot, const char *path) {
         struct kata_snapshot_record added = snapshot->records[snapshot->count - 1];
         memmove(&snapshot->records[index + 1], &snapshot->records[index], (snapshot->count - 1 - index) * sizeof *snapshot->records);
         snapshot->records[index] = added;
-        snapshot->sorted = 1;
     }
     return 0;
 }

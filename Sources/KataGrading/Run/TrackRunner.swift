@@ -14,7 +14,7 @@ struct TrackRunner: SuiteRunner {
     var shadowFolders: [String]
     var attendeeFolder: String
 
-    init(runner: TestRunner, binary: URL, madeByReplay: Bool = false, shadowFolder: URL, attendeeFolder: String) {
+    init(runner: TestRunner, binary: URL, madeByReplay: Bool, shadowFolder: URL, attendeeFolder: String) {
         self.runner = runner
         self.binary = binary
         self.madeByReplay = madeByReplay
