@@ -45,6 +45,12 @@ def source_for(index):
     return "127.0.%d.%d" % (1 + index // 200, 10 + index % 200) if WIDE else None
 
 
+def room_state_file(root):
+    """Where a scratch checkout (ROOT: no .git) keeps its room: beside its kept state, in .kata/,
+    never in .build/ (RoomCommands.roomFolder)."""
+    return os.path.join(root, ".kata", "room", "state.json")
+
+
 def free_port():
     with socket.socket() as probe:
         probe.bind((HOST, 0))
@@ -347,7 +353,7 @@ def run_load(args, kill_at=None, restart_after=2.0):
             # What the dead server had saved, read from its file: every acknowledged result must be there.
             time.sleep(0.2)  # answers already on their way back are counted as acknowledged
             acked = {a.id: dict(a.acked) for a in attendees}
-            with open(os.path.join(args.root, ".build", "kata", "room", "state.json")) as file:
+            with open(room_state_file(args.root)) as file:
                 # The room keeps a result per track (`id@framework`); these attendees send one track each.
                 saved = {row["id"]: {key.split("@")[0]: result for key, result in row["results"].items()}
                          for row in json.load(file)["attendees"]}
@@ -867,7 +873,7 @@ def run_browser(args):
         if not tools.wait_for("Number(document.body.dataset.revision) >= %d" % revision, 10):
             failures.append("the page did not catch up with the room")
 
-        sizes = [("1920x1080", 1920, 1080, False), ("1280x800", 1280, 800, False), ("phone-390x844", 390, 844, True)]
+        sizes = [("1920x1080", 1920, 1080, False), ("1280x800", 1280, 800, False), ("1280x720", 1280, 720, False), ("phone-390x844", 390, 844, True)]
         for label, width, height, mobile in sizes:
             tools.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=mobile)
             tools.evaluate("window.scrollTo(0, 0)")

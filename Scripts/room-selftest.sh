@@ -59,14 +59,16 @@ c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=5)
 c.request("GET", "/api/room"); print(c.getresponse().read().decode())
 EOF
 }
-# start_room ROOT PORT LOG: starts the room in the background; sets room_pid, join_url and key.
+# start_room ROOT PORT LOG [ARGS…]: starts the room in the background; sets room_pid, join_url and key.
 start_room() {
-  "$grader" "$1" --room-serve --bind 127.0.0.1 --port "$2" >"$3" 2>&1 &
+  local at="$1" on="$2" log="$3"
+  shift 3
+  "$grader" "$at" --room-serve --bind 127.0.0.1 --port "$on" ${1+"$@"} >"$log" 2>&1 &
   room_pid=$!
   pids+=("$room_pid")
-  for _ in $(seq 50); do grep -q 'Instructor:' "$3" && break; sleep 0.1; done
-  join_url="$(grep -o 'http://[^ ]*?room=[A-Z0-9]*' "$3" | tail -1)"
-  key="$(grep -o '#key=[A-Za-z0-9]*' "$3" | tail -1 | cut -d= -f2)"
+  for _ in $(seq 50); do grep -q 'Instructor:' "$log" && break; sleep 0.1; done
+  join_url="$(grep -o 'http://[^ ]*?room=[A-Z0-9]*' "$log" | tail -1)"
+  key="$(grep -o '#key=[A-Za-z0-9]*' "$log" | tail -1 | cut -d= -f2)"
 }
 room_names() { room_json "$1" | python3 -c 'import json, sys; print(",".join(sorted(a["name"] for a in json.load(sys.stdin)["attendees"])))'; }
 
@@ -143,6 +145,85 @@ fi
 kill -INT "$room_pid"
 if wait "$room_pid" && grep -q "closed" "$work/serve.log"; then pass "Ctrl-C closes the room"
 else fail "Ctrl-C closes the room" "$(tail -3 "$work/serve.log")"; fi
+
+section "The room keeps what it should: its state outside .build, reopened by its code; a join shows the last grades"
+scratch "$work/keep"
+port="$(free_port)"
+start_room "$work/keep" "$port" "$work/keep.log"
+code="${join_url##*=}"
+kept_file="$(attendee_state "$work/keep")/room/state.json"
+# An attendee who graded before joining: their last grades (one done, one missing a bug) show at once.
+scratch "$work/fay"
+mkdir -p "$(attendee_state "$work/fay")"
+cat >"$(attendee_state "$work/fay")/last-grade.json" <<'EOF2'
+{"nextSeq": 3, "tracks": {"mocking-request@xctest": {"verdict": "done", "seq": 1},
+ "mocking-success@xctest": {"verdict": "misses bugs", "seq": 2, "missed": ["success-never-called"]},
+ "no-such-exercise@xctest": {"verdict": "done", "seq": 0}}}
+EOF2
+"$grader" "$work/fay" --join "$join_url" --name "Fay" >"$work/join-fay.txt" 2>&1; status=$?
+fay_row() { room_json "$1" | python3 -c '
+import json, sys
+rows = [a for a in json.load(sys.stdin)["attendees"] if a["name"] == "Fay"]
+if not rows: print("no row"); sys.exit()
+r = rows[0]["results"]
+print("%d/%d %s %s" % (rows[0]["done"], len(r), r.get("mocking-request", {}).get("verdict"), ",".join(r.get("mocking-success", {}).get("missed", []))))'; }
+shown="$(fay_row "$port")"
+if [ "$status" = 0 ] && [ "$shown" = "1/2 done success-never-called" ] && grep -q "Sent your last verdicts of 2 exercises" "$work/join-fay.txt"; then
+  pass "a join sends what the last grades know: the new row shows 1 done and the bug missed before any grade"
+else
+  fail "a join sends the last grades' verdicts" "exit $status; row: $shown" "$(cat "$work/join-fay.txt")"
+fi
+# The instructor removes the row; the attendee's --join brings it back whole, not empty.
+fay_id="$(room_json "$port" | python3 -c 'import json, sys; print([a["id"] for a in json.load(sys.stdin)["attendees"] if a["name"] == "Fay"][0])')"
+python3 - "$port" "$key" "$fay_id" <<'EOF2'
+import http.client, json, sys
+c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=5)
+c.request("POST", "/api/remove", body=json.dumps({"key": sys.argv[2], "attendee": sys.argv[3]}), headers={"Content-Type": "application/json"})
+c.getresponse().read()
+EOF2
+removed="$(fay_row "$port")"
+"$grader" "$work/fay" --join "$join_url" --name "Fay" >/dev/null 2>&1
+shown="$(fay_row "$port")"
+if [ "$removed" = "no row" ] && [ "$shown" = "1/2 done success-never-called" ]; then
+  pass "a re-join after the instructor removed the row shows the last grades at once"
+else
+  fail "a re-join after removal shows the last grades" "after removal: $removed; after --join: $shown"
+fi
+kill -INT "$room_pid"; wait "$room_pid"
+# rm -rf .build on the instructor's laptop: the same room, code and rows.
+mkdir -p "$work/keep/.build/kata"; rm -rf "$work/keep/.build"
+start_room "$work/keep" "$port" "$work/keep2.log"
+if [ -f "$kept_file" ] && [ "${join_url##*=}" = "$code" ] && [ "$(fay_row "$port")" = "1/2 done success-never-called" ] \
+   && grep -q "with the 1 attendee it had" "$work/keep2.log" && [ ! -e "$work/keep/.build/kata/room" ]; then
+  pass "the room lives beside the checkout's kept state, not in .build: rm -rf .build reopens room $code with its rows"
+else
+  fail "the room survives rm -rf .build" "code $code then ${join_url##*=}; file $kept_file; row $(fay_row "$port")" "$(cat "$work/keep2.log")"
+fi
+kill -INT "$room_pid"; wait "$room_pid"
+# Its state lost (another laptop, a deleted folder): --code reopens the room the attendees joined.
+mv "$kept_file" "$work/lost-state.json"
+start_room "$work/keep" "$port" "$work/keep3.log"
+other="${join_url##*=}"
+kill -INT "$room_pid"; wait "$room_pid"
+refused="$(with_timeout 10 TERM "$grader" "$work/keep" --room-serve --bind 127.0.0.1 --port "$port" --code "$code" 2>&1)"; status=$?
+rm -f "$kept_file"
+start_room "$work/keep" "$port" "$work/keep4.log" --code "$(printf '%s' "$code" | tr 'A-Z' 'a-z')"
+if [ "$other" != "$code" ] && [ "$status" = 3 ] && printf '%s' "$refused" | grep -q "this checkout's room is $other" \
+   && [ "${join_url##*=}" = "$code" ] && grep -q "open again, by its code" "$work/keep4.log"; then
+  pass "--room-serve --code $code reopens the room by its code (and never replaces a kept room of another code)"
+else
+  fail "--room-serve --code reopens a room by its code" "kept $other, asked $code, exit $status: $refused" "$(cat "$work/keep4.log")"
+fi
+# The legacy place: a room an older grader kept in .build/kata/room moves beside the kept state.
+kill -INT "$room_pid"; wait "$room_pid"
+rm -f "$kept_file"; mkdir -p "$work/keep/.build/kata/room"; mv "$work/lost-state.json" "$work/keep/.build/kata/room/state.json"
+start_room "$work/keep" "$port" "$work/keep5.log"
+if [ "${join_url##*=}" = "$code" ] && [ -f "$kept_file" ] && [ ! -e "$work/keep/.build/kata/room/state.json" ]; then
+  pass "a room kept in .build/kata/room by an older grader moves out of .build and reopens with its code"
+else
+  fail "an older grader's room moves out of .build" "code ${join_url##*=}, expected $code" "$(cat "$work/keep5.log")"
+fi
+kill -INT "$room_pid"; wait "$room_pid"
 
 section "A real grade sends its verdicts, and keeps them while the room is down"
 if [ ! -d "$state/exercises" ]; then
