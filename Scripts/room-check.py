@@ -9,8 +9,8 @@ the kata itself never needs Python. Scripts/room-selftest.sh runs all four.
                                                      rename, leaving, 200 idle connections from one
                                                      machine while another is served
   room-check.py browser GRADER ROOT --shots DIR     headless Chromium: a room of 30 at 1920x1080,
-                                                     1280x800 and on a phone, measured and
-                                                     photographed; a verdict arriving; the
+                                                     1280x800, 1280x720 and on a phone, measured
+                                                     and photographed (first_screen); a verdict arriving; the
                                                      instructor's rename and remove
 
 GRADER is the built KataGrader; ROOT a scratch folder holding a copy of Catalog/, where the room
@@ -878,9 +878,10 @@ def room_results(attendee, index, exercises):
 
 
 def run_browser(args):
-    """A room of 30 in headless Chromium: at 1920x1080, 1280x800 and on a phone nothing is cut or
-    scrolled sideways, the stuck come first and are marked, and "Looks stuck" and "Explain next"
-    are on the first screen; a posted verdict appears without a reload; a name made of markup is
+    """A room of 30 in headless Chromium: at 1920x1080, 1280x800, 1280x720 and on a phone nothing is
+    cut or scrolled sideways, the stuck come first and are marked, and what the instructor needs is
+    on the first screen or named there (first_screen); Per exercise reached lists only exercises
+    graded past the starter; a posted verdict appears without a reload; a name made of markup is
     text; the instructor renames and removes rows with the key, and nobody does without it. The
     same room merged from results files (grade.sh --merge --html) opens as a file, with nothing cut
     at either size and no request made. Screenshots go to --shots, to be looked at."""
