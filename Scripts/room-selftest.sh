@@ -266,6 +266,22 @@ print(row[0]["results"].get(sys.argv[1], {}).get("verdict", "none") if row else 
   else
     fail "after a restart, the next grade delivers the queued result" "room shows: $shown; graded: $verdict" "$(cat "$work/grade-up.err")"
   fi
+  # The instructor lost the room's state and reopens it by its code: the next grade joins it again
+  # as the same row, with everything the last grades know.
+  code="${join_url##*=}"
+  kill -INT "$room_pid"; wait "$room_pid"
+  rm -f "$(attendee_state "$work/room")/room/state.json"
+  start_room "$work/room" "$port" "$work/serve4.log" --code "$code"
+  with_timeout 300 INT "$grade" --porcelain "$exercise" >/dev/null 2>"$work/grade-again.err"
+  shown="$(room_json "$port" | python3 -c '
+import json, sys
+row = [a for a in json.load(sys.stdin)["attendees"] if a["name"] == "This checkout"]
+print(row[0]["results"].get(sys.argv[1], {}).get("verdict", "none") if row else "no row")' "$exercise")"
+  if [ "${join_url##*=}" = "$code" ] && [ "$shown" = "$verdict" ] && ! grep -q '^room:' "$work/grade-again.err"; then
+    pass "reopened by its code with none of its rows, the room gets this checkout's row back at its next grade: '$verdict' for $exercise"
+  else
+    fail "a room reopened by its code gets the row back at the next grade" "room shows: $shown" "$(cat "$work/grade-again.err")"
+  fi
   "$grade" --leave >/dev/null
   kill -INT "$room_pid"; wait "$room_pid"
 fi
