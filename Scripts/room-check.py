@@ -9,8 +9,8 @@ the kata itself never needs Python. Scripts/room-selftest.sh runs all four.
                                                      rename, leaving, 200 idle connections from one
                                                      machine while another is served
   room-check.py browser GRADER ROOT --shots DIR     headless Chromium: a room of 30 at 1920x1080,
-                                                     1280x800 and on a phone, measured and
-                                                     photographed; a verdict arriving; the
+                                                     1280x800, 1280x720 and on a phone, measured
+                                                     and photographed (first_screen); a verdict arriving; the
                                                      instructor's rename and remove
 
 GRADER is the built KataGrader; ROOT a scratch folder holding a copy of Catalog/, where the room
@@ -43,6 +43,12 @@ WIDE = loopback_is_wide()
 def source_for(index):
     """The address simulated machine `index` speaks from."""
     return "127.0.%d.%d" % (1 + index // 200, 10 + index % 200) if WIDE else None
+
+
+def room_state_file(root):
+    """Where a scratch checkout (ROOT: no .git) keeps its room: beside its kept state, in .kata/,
+    never in .build/ (RoomCommands.roomFolder)."""
+    return os.path.join(root, ".kata", "room", "state.json")
 
 
 def free_port():
@@ -347,7 +353,7 @@ def run_load(args, kill_at=None, restart_after=2.0):
             # What the dead server had saved, read from its file: every acknowledged result must be there.
             time.sleep(0.2)  # answers already on their way back are counted as acknowledged
             acked = {a.id: dict(a.acked) for a in attendees}
-            with open(os.path.join(args.root, ".build", "kata", "room", "state.json")) as file:
+            with open(room_state_file(args.root)) as file:
                 # The room keeps a result per track (`id@framework`); these attendees send one track each.
                 saved = {row["id"]: {key.split("@")[0]: result for key, result in row["results"].items()}
                          for row in json.load(file)["attendees"]}
@@ -693,8 +699,28 @@ MEASURE = r"""(() => {
       || (!a.stuck && !b.stuck && (a.done < b.done || (a.done === b.done && a.name.localeCompare(b.name) <= 0)));
     if (!ok) problems.push("row order: " + a.name + " (" + a.done + " done) before " + b.name + " (" + b.done + " done)");
   }
-  const box = id => { const r = document.getElementById(id).getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top + scrollY), Math.round(r.right), Math.round(r.bottom + scrollY)]; };
+  const boxOf = n => { const r = n.getBoundingClientRect(); return [Math.round(r.left), Math.round(r.top + scrollY), Math.round(r.right), Math.round(r.bottom + scrollY)]; };
+  const box = id => boxOf(document.getElementById(id));
+  // The bar that names the rows the screen could not hold, and the rows under it or below.
+  const bar = document.getElementById("below");
+  const barShown = !bar.hidden && getComputedStyle(bar).display !== "none";
+  const fold = barShown ? bar.getBoundingClientRect().top : H;
+  const rowsOff = [...document.querySelectorAll("#grid tbody tr[data-attendee]")]
+    .filter(tr => tr.getBoundingClientRect().bottom > fold + 0.5).map(tr => tr.querySelector("td.name").textContent);
+  const exercisesOff = [...document.querySelectorAll("#exercises tbody tr[data-exercise]")]
+    .filter(tr => tr.getBoundingClientRect().height > 0 && tr.getBoundingClientRect().bottom > fold + 0.5).map(tr => "#" + tr.firstChild.textContent);
+  const shownItems = id => [...document.querySelectorAll("#" + id + " li.item")].filter(li => !li.hidden).length;
+  const moreLine = id => { const li = document.querySelector("#" + id + " li.more"); return li && !li.hidden ? li.textContent : ""; };
+  // Line boxes of each head of the per-exercise table: 1 when it does not wrap.
+  const headLines = [...document.querySelectorAll("#exercises th")].map(th => { const range = document.createRange(); range.selectNodeContents(th); return [th.textContent, new Set([...range.getClientRects()].map(r => Math.round(r.top))).size]; });
   return {
+    bar: barShown ? { count: Number(bar.dataset.count), box: boxOf(bar), text: bar.textContent } : null, rowsOff, exercisesOff,
+    rowFontPx: names.length ? parseFloat(getComputedStyle(names[0]).fontSize) : 0,
+    legend: box("legend"), controls: boxOf(document.querySelector(".controls")),
+    stuckShown: shownItems("stuck"), stuckMore: moreLine("stuck"), explainShown: shownItems("explain"), explainMore: moreLine("explain"),
+    explainTotal: document.querySelectorAll("#explain li.item").length,
+    details: document.getElementById("details").hidden ? null : box("details"), headLines,
+    perExercise: [...document.querySelectorAll("#exercises tbody tr[data-exercise]")].map(tr => tr.dataset.exercise),
     problems, checked, width: W, height: H, scrollWidth: doc.scrollWidth, scrollHeight: doc.scrollHeight,
     grid: box("grid"), stuckBox: box("stuckBox"), explainBox: box("explainBox"), join: box("join"),
     joinFits: document.getElementById("join").scrollWidth <= document.getElementById("join").clientWidth + 1 || getComputedStyle(document.getElementById("join")).display === "inline",
@@ -708,6 +734,59 @@ MEASURE = r"""(() => {
     order: rows.slice(0, 8).map(r => r.name + (r.stuck ? " (stuck " + r.minutes.toFixed(1) + " min)" : "") + " " + r.done),
   };
 })()"""
+
+
+READABLE_PX = 16  # the rows' type that reads from the back of a room
+
+
+def first_screen(tools, label, height, m, shots):
+    """What an instructor needs on the first screen at a desktop size, measured: rows of at least
+    READABLE_PX; Looks stuck, Explain next (three at least), the legend and the controls whole;
+    every row, or a bar on the screen that names the rows below it; each shortened list saying how
+    many it left off; and Per exercise reached, one button away, whole, its heads unwrapped."""
+    failures = []
+    bar = m["bar"]
+    print("      rows %.1f px; %d rows below the fold%s; Looks stuck shows %d (%s), Explain next %d of %d (%s); legend ends y=%d, controls y=%d"
+          % (m["rowFontPx"], len(m["rowsOff"]), (", named in a bar y=%d-%d: %r" % (bar["box"][1], bar["box"][3], bar["text"])) if bar else "",
+             m["stuckShown"], m["stuckMore"] or "no more", m["explainShown"], m["explainTotal"], m["explainMore"] or "no more",
+             m["legend"][3], m["controls"][3]))
+    if m["rowFontPx"] < READABLE_PX:
+        failures.append("%s: rows in %.1f px type, under %d" % (label, m["rowFontPx"], READABLE_PX))
+    parts = {"Looks stuck": m["stuckBox"], "Explain next": m["explainBox"], "the legend": m["legend"], "the controls": m["controls"]}
+    for name, box in parts.items():
+        if box[3] > height:
+            failures.append("%s: %s ends at y=%d, below the first screen" % (label, name, box[3]))
+    if m["rowsOff"]:
+        if bar is None or bar["box"][3] > height or bar["count"] != len(m["rowsOff"]) or not all(n in bar["text"] for n in m["rowsOff"][:5]):
+            failures.append("%s: %d rows below the fold are not named on the first screen (%s)" % (label, len(m["rowsOff"]), bar))
+    elif bar is not None:
+        failures.append("%s: a bar names rows below the fold, but none is: %r" % (label, bar["text"]))
+    if m["explainShown"] < min(3, m["explainTotal"]):
+        failures.append("%s: Explain next shows %d" % (label, m["explainShown"]))
+    for shown, total, line, says in [(m["stuckShown"], m["stuckRows"], m["stuckMore"], "more, flagged"),
+                                     (m["explainShown"], m["explainTotal"], m["explainMore"], "more in Per exercise reached")]:
+        if shown < total and not line.startswith("and %d %s" % (total - shown, says)):
+            failures.append("%s: a list shows %d of %d and says %r" % (label, shown, total, line))
+    # Per exercise reached: one button away on the first screen, whole, its heads on one line.
+    tools.evaluate("document.getElementById('viewSwitch').click()")
+    tools.wait_for("!document.getElementById('details').hidden", 5)
+    time.sleep(0.2)
+    view = tools.evaluate(MEASURE)
+    shot = os.path.join(shots, "room-per-exercise-%s.png" % label)
+    with open(shot, "wb") as file:
+        file.write(base64.b64decode(tools.call("Page.captureScreenshot", format="png")["data"]))
+    tools.evaluate("document.getElementById('viewSwitch').click()")
+    tools.wait_for("document.getElementById('details').hidden", 5)
+    wrapped = [h for h, lines in view["headLines"] if lines != 1]
+    off, bar = view["exercisesOff"], view["bar"]
+    print("      Per exercise reached (one button away): %d exercises, y=%s, rows %.1f px, %d below the fold%s; heads on one line: %s; %d things cut; screenshot %s"
+          % (len(view["perExercise"]), view["details"] and "%d-%d" % (view["details"][1], view["details"][3]), view["rowFontPx"] or 0,
+             len(off), (", named in a bar: %r" % bar["text"]) if bar else "", not wrapped, len(view["problems"]), shot))
+    named = (not off and bar is None) or (bar is not None and bar["box"][3] <= height and bar["count"] == len(off) and all(n in bar["text"] for n in off[:5]))
+    if view["details"] is None or not named or wrapped or view["problems"]:
+        failures.append("%s: Per exercise reached: %s, below the fold %s named %s, wrapped heads %s, %s"
+                        % (label, view["details"], off, bar, wrapped, view["problems"][:3]))
+    return failures
 
 
 def adopt_orphans():
@@ -777,8 +856,13 @@ def room_results(attendee, index, exercises):
     done = [0, 29, 1, 4, 2, 6, 3, 7, 5, 8, 9, 5, 10, 11, 12, 6, 13, 14, 4, 15, 16, 17, 3, 9, 18, 20, 22, 25, 0, 8][index]
     not_done = ["misses bugs", "failing", "does not compile", "misses bugs", "rejects correct code", "hangs", "misses bugs",
                 "crashed", "flaky", "too slow", "failing", "misses bugs"]
-    if index == 28:
-        return []  # the old checkout: joined, never graded
+    if index == 28:  # the old checkout: graded once as shipped, every exercise not started
+        entries = []
+        for exercise in exercises:
+            attendee.seq += 1
+            entries.append({"id": exercise["id"], "verdict": "not started", "missed": [], "seq": attendee.seq,
+                            "framework": exercise["frameworks"][0]})
+        return entries
     entries = []
     for position, exercise in enumerate(exercises[:min(done + 1, len(exercises))]):
         verdict = "done" if position < done else not_done[index % len(not_done)]
@@ -794,9 +878,10 @@ def room_results(attendee, index, exercises):
 
 
 def run_browser(args):
-    """A room of 30 in headless Chromium: at 1920x1080, 1280x800 and on a phone nothing is cut or
-    scrolled sideways, the stuck come first and are marked, and "Looks stuck" and "Explain next"
-    are on the first screen; a posted verdict appears without a reload; a name made of markup is
+    """A room of 30 in headless Chromium: at 1920x1080, 1280x800, 1280x720 and on a phone nothing is
+    cut or scrolled sideways, the stuck come first and are marked, and what the instructor needs is
+    on the first screen or named there (first_screen); Per exercise reached lists only exercises
+    graded past the starter; a posted verdict appears without a reload; a name made of markup is
     text; the instructor renames and removes rows with the key, and nobody does without it. The
     same room merged from results files (grade.sh --merge --html) opens as a file, with nothing cut
     at either size and no request made. Screenshots go to --shots, to be looked at."""
@@ -857,6 +942,19 @@ def run_browser(args):
         if any(e.get("method") == "Page.javascriptDialogOpening" for e in tools.events):
             failures.append("an alert opened: a name ran as script")
 
+        # Per exercise reached lists what someone graded past its starter, not what a fresh clone
+        # graded as not started (the old checkout here), and in course order.
+        post(crowd[28], room_results(crowd[28], 28, exercises))
+        snapshot = json.loads(call(port, "GET", "/api/room")[1])
+        tools.wait_for("Number(document.body.dataset.revision) >= %d" % snapshot["revision"], 10)
+        reached = [e["id"] for e in exercises if any(
+            t["verdict"] not in ("not started", "needs") for a in snapshot["attendees"] for t in a["results"].get(e["id"], {}).get("tracks", []))]
+        listed = tools.evaluate("[...document.querySelectorAll('#exercises tbody tr[data-exercise]')].map(tr => tr.dataset.exercise)")
+        print("  Per exercise reached, early: %d of %d exercises listed (%d reached; every exercise has a result from the old checkout)"
+              % (len(listed or []), len(exercises), len(reached)))
+        if listed != reached or len(reached) >= len(exercises):
+            failures.append("Per exercise reached lists %s, not the %d reached: %s" % (listed, len(reached), reached))
+
         # The rest of the room posts 20 s after the first five: at a 15 s threshold those five are stuck.
         time.sleep(max(0, stuck_posted + 20 - time.time()))
         for index, attendee in enumerate(crowd[:-1]):
@@ -867,7 +965,7 @@ def run_browser(args):
         if not tools.wait_for("Number(document.body.dataset.revision) >= %d" % revision, 10):
             failures.append("the page did not catch up with the room")
 
-        sizes = [("1920x1080", 1920, 1080, False), ("1280x800", 1280, 800, False), ("phone-390x844", 390, 844, True)]
+        sizes = [("1920x1080", 1920, 1080, False), ("1280x800", 1280, 800, False), ("1280x720", 1280, 720, False), ("phone-390x844", 390, 844, True)]
         for label, width, height, mobile in sizes:
             tools.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=mobile)
             tools.evaluate("window.scrollTo(0, 0)")
@@ -903,9 +1001,8 @@ def run_browser(args):
                     failures.append("column heads are missing or bare numbers")
                 if sum(p[1] for p in m["patterns"]) != len(exercises) or len(m["patterns"]) != len({e["pattern"] for e in exercises}):
                     failures.append("the pattern heads do not cover the exercises")
-            elif not mobile:
-                if max(m["stuckBox"][1], m["explainBox"][1]) + 60 > height:
-                    failures.append("%s: Looks stuck or Explain next starts below the first screen" % label)
+            if not mobile:
+                failures += first_screen(tools, label, height, m, args.shots)
             else:
                 if not m["joinFits"] or m["join"][2] > width or m["join"][3] > height:
                     failures.append("phone: the join line is not whole on the first screen")
@@ -981,7 +1078,7 @@ def run_browser(args):
         else:
             tools.events.clear()
             tools.call("Network.enable")
-            for label, width, height in [("merged-1920x1080", 1920, 1080), ("merged-1280x800", 1280, 800)]:
+            for label, width, height in [("merged-1920x1080", 1920, 1080), ("merged-1280x800", 1280, 800), ("merged-1280x720", 1280, 720)]:
                 tools.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=1, mobile=False)
                 tools.call("Page.navigate", url="file://" + page)
                 drawn = tools.wait_for("document.querySelectorAll('#grid tr[data-attendee]').length > 0", 10)

@@ -2,9 +2,9 @@ import Foundation
 import KataVerdicts
 
 /// A checkout's seat in a room: where the room is, who this checkout is in it, and the results
-/// still to be sent. Both live in the checkout's ignored state folder (`.build/kata/`), so a join
-/// survives across grades; `--leave` (which also takes the row off the room's page) or deleting
-/// `.build` ends it.
+/// still to be sent. Both live in the attendee's state folder (outside `.build/`), so a join
+/// survives across grades and repairs; `--leave` (which also takes the row off the room's page)
+/// ends it.
 public struct RoomMembership: Codable, Sendable, Equatable {
     /// The room's base URL, e.g. `http://192.168.1.20:8787`.
     public var room: URL
@@ -78,8 +78,24 @@ public struct RoomLink: Sendable {
         var joined = RoomMembership(room: room, code: code, name: name,
                                     attendee: previous?.attendee ?? RoomCode.newAttendeeID(),
                                     token: previous?.token ?? RoomCode.newToken(), nextSeq: previous?.nextSeq ?? 1)
-        let body = try JSONEncoder().encode(JoinRequest(code: code, attendee: joined.attendee, token: joined.token, name: name))
-        switch RoomPoster.post(body, to: room.appendingPathComponent("api/join"), timeout: timeout) {
+        try register(joined, timeout: timeout)
+        if previous == nil { try? FileManager.default.removeItem(at: outboxFile) }
+        joined.name = name
+        try save(joined)
+        return joined
+    }
+
+    /// Joins the room this checkout joined again, as the same row (its id, token and name): the
+    /// room answered that it does not know this checkout, which happens when the instructor
+    /// reopened it by its code without its saved state (`--room-serve --code`).
+    public func rejoin(timeout: TimeInterval) throws {
+        guard let joined = membership else { throw JoinFailure(description: "this checkout has not joined a room") }
+        try register(joined, timeout: timeout)
+    }
+
+    private func register(_ joined: RoomMembership, timeout: TimeInterval) throws {
+        let body = try JSONEncoder().encode(JoinRequest(code: joined.code, attendee: joined.attendee, token: joined.token, name: joined.name))
+        switch RoomPoster.post(body, to: joined.room.appendingPathComponent("api/join"), timeout: timeout) {
         case .failure(let failure):
             throw JoinFailure(description: "\(failure); check the URL, and that this laptop is on the room's network.")
         case .success(let answer) where answer.status != 200:
@@ -88,10 +104,6 @@ public struct RoomLink: Sendable {
         case .success:
             break
         }
-        if previous == nil { try? FileManager.default.removeItem(at: outboxFile) }
-        joined.name = name
-        try save(joined)
-        return joined
     }
 
     /// Why a join did not happen, as the one line the grader prints.
@@ -141,6 +153,9 @@ public struct RoomLink: Sendable {
         /// The instructor removed this checkout's row: the join is forgotten, so that later grades
         /// say nothing more about the room.
         case removed(String)
+        /// The room does not know this checkout (it was reopened by its code without its saved
+        /// rows): kept, for the caller to `rejoin` and send again.
+        case unknownToRoom(Int, String)
     }
 
     /// Adds `graded` to the outbox and posts the whole outbox within `timeout`. Does nothing, and
@@ -174,6 +189,8 @@ public struct RoomLink: Sendable {
         case .success(let answer) where answer.status == 410:
             forget()
             return .removed(Self.message(answer))
+        case .success(let answer) where answer.status == 404:
+            return .unknownToRoom(entries.count, Self.message(answer))
         case .success(let answer):
             try? FileManager.default.removeItem(at: outboxFile)
             return .refused(Self.message(answer))

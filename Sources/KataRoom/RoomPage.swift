@@ -3,13 +3,18 @@ import Foundation
 /// The room's one page: self-contained (no external script, font or style, so it works with no
 /// internet), redrawn from `/api/room` every two seconds.
 ///
-/// Laid out for a projector at 1920×1080 and a laptop at 1280×800 with a room of 30: the grid
-/// (one row per attendee, who needs help first, one column per exercise under its pattern) on
-/// the left, "Looks stuck" and "Explain next" beside it on the first screen. The table's columns
-/// share its width (`table-layout: fixed`), so more exercises make narrower columns, never a
-/// horizontal scroll; names wrap instead of being cut; the rows' type shrinks (to a floor) until
-/// the room fits the screen's height. Below 900 px wide (a phone) the parts stack, the join line
-/// first, and only the grid scrolls sideways.
+/// Laid out by the room's size and the screen's, for a projector from 1280×720 to 1920×1080: the
+/// grid (one row per attendee, who needs help first, one column per exercise under its pattern)
+/// on the left, "Looks stuck", "Explain next", the legend and the controls beside it, all on the
+/// first screen. The table's columns share its width (`table-layout: fixed`), so more exercises
+/// make narrower columns, never a horizontal scroll; names wrap instead of being cut. The rows'
+/// type shrinks until the room fits the screen's height, but never below 16 px, which reads from
+/// the back of a room; when the room still does not fit, the heads grow compact (`body.short`),
+/// and rows that stay below the screen are named in a bar at its bottom that says to scroll.
+/// The side's lists shorten the same way, each saying how many it left off and where they are.
+/// "Per exercise reached" takes the grid's place at the press of a button on the first screen.
+/// Below 900 px wide (a phone) the parts stack, the join line first, and only the grid scrolls
+/// sideways.
 ///
 /// Every attendee-supplied string reaches the page through `textContent`, never through HTML
 /// markup, so a name such as `<script>…` shows as text. The content security policy forbids
@@ -50,7 +55,7 @@ enum RoomPage {
     <title>Kata room</title>
     <style>
       :root { font-size: 18px; color-scheme: light; --side: 28rem; --name: 17rem; }
-      @media (max-width: 1599px) { :root { font-size: 14px; --side: 22rem; --name: 14rem; } }
+      @media (max-width: 1599px) { :root { font-size: 14px; --side: 21rem; --name: 19rem; } }
       * { box-sizing: border-box; }
       body { font-family: system-ui, "DejaVu Sans", "Liberation Sans", sans-serif; margin: 0; padding: 0.4rem 0.8rem; background: #fff; color: #111; overflow-wrap: anywhere; }
       button, input, select { font: inherit; }
@@ -77,6 +82,15 @@ enum RoomPage {
       #grid th.pattern { text-align: center; line-height: 1.1; padding: 0.1rem; }
       #grid th.ex { padding: 0.2rem 0 0.1rem; text-align: center; }
       #grid th.ex .label { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; font-weight: normal; line-height: 1; display: inline-block; }
+      /* A short screen: a two-word head on two lines, and tighter rows. */
+      body.short #grid th.ex .label { white-space: normal; max-height: 4.9rem; }
+      body.short #grid th.pattern { line-height: 1; }
+      body.short #grid tbody td, body.short #grid tfoot td { line-height: 1.05; }
+      body.short #grid td.cell .box { min-height: 1.05em; }
+      body.short header { margin-bottom: 0.2rem; }
+      body.short #grid col.stuckcol { width: 3.7rem; }
+      body.short #grid col.donecol { width: 3.2rem; }
+      body.short #grid td.stuckmark { font-size: 0.75rem; }
       #grid th.ex .num { display: block; font-size: 0.6rem; color: #444; margin-top: 0.15rem; white-space: nowrap; }
       #grid th.head { text-align: left; }
       #grid .pstart { border-left: 3px solid #222; }
@@ -95,6 +109,8 @@ enum RoomPage {
       #grid tfoot td.foot { text-align: left; }
       #grid td.empty { text-align: left; font-weight: normal; }
       body.instructor #grid td.name { cursor: pointer; text-decoration: underline dotted #888; }
+      /* The rows the screen could not hold, named where they were cut off. */
+      #below { position: sticky; bottom: 0; background: #fff3c4; border: 2px solid #444; padding: 0.1rem 0.4rem; font-size: 0.9rem; }
 
       .v-done { background: #2e8b3d; color: #fff; }
       .v-not-started { background: #fff; color: #777; }
@@ -124,11 +140,13 @@ enum RoomPage {
       .controls input { width: 3.5rem; }
       #instructorBadge { color: #060; font-weight: bold; }
 
-      .details { margin-top: 1rem; }
+      #details h2 { margin: 0 0 0.3rem; }
       #exercises { border-collapse: collapse; width: 100%; }
-      #exercises th, #exercises td { border: 1px solid #999; padding: 0.15rem 0.3rem; font-size: 0.85rem; vertical-align: top; text-align: left; }
+      #exercises th, #exercises td { border: 1px solid #999; padding: 0.05rem 0.3rem; font-size: var(--row-font, 1rem); line-height: 1.05; vertical-align: top; text-align: left; }
+      #exercises th { white-space: nowrap; font-size: 0.85rem; background: #fafafa; }
       #exercises td.count { text-align: right; white-space: nowrap; }
-      .missed { margin: 0; padding-left: 1rem; }
+      #exercises .bug { white-space: nowrap; }
+      #exercises td.hinted .hint { display: inline; }
 
       dialog { max-width: min(34rem, 92vw); border: 2px solid #444; }
       dialog h3 { margin: 0 0 0.4rem; font-size: 1.1rem; }
@@ -143,6 +161,7 @@ enum RoomPage {
         .layout { grid-template-columns: minmax(0, 1fr); gap: 0.8rem; }
         .side { order: -1; }
         .gridwrap { overflow-x: auto; }
+        #below { display: none; }
         #grid { width: calc(var(--name) + 7rem + var(--cols, 29) * 2rem); }
         .joinline { font-size: 0.85rem; }
       }
@@ -157,6 +176,11 @@ enum RoomPage {
     <div class="layout">
       <div class="gridwrap">
         <table id="grid"><colgroup></colgroup><thead></thead><tbody></tbody><tfoot></tfoot></table>
+        <section id="details" hidden>
+          <h2>Per exercise reached <span class="sub">done, and the planted bugs missed most (hover a bug for its hint)</span></h2>
+          <table id="exercises"><thead><tr><th>#</th><th>Exercise</th><th>Done</th><th>Missed most (attendees)</th></tr></thead><tbody></tbody></table>
+        </section>
+        <div id="below" hidden></div>
       </div>
       <aside class="side">
         <section id="stuckBox">
@@ -169,6 +193,7 @@ enum RoomPage {
         </section>
         <div id="legend" class="legend"></div>
         <div class="controls">
+          <button id="viewSwitch" type="button">Per exercise reached</button>
           <label class="live">Stuck after <input id="stuckAfter" type="number" min="0" step="any"> min</label>
           <label>Rows: <select id="sortBy">
             <option value="help">who needs help first</option>
@@ -182,10 +207,6 @@ enum RoomPage {
         </div>
       </aside>
     </div>
-    <section class="details">
-      <h2>Per exercise reached: done, and the planted bugs missed most</h2>
-      <table id="exercises"><thead><tr><th>#</th><th>Exercise</th><th>Done</th><th>Missed most (attendees) and the hint to explain</th></tr></thead><tbody></tbody></table>
-    </section>
 
     <dialog id="rowDialog">
       <h3 id="rowTitle"></h3>
@@ -358,46 +379,59 @@ enum RoomPage {
       for (const e of exercises) foot.append(el("td", e.done, columnClass(e)));
       document.querySelector("#grid tfoot").replaceChildren(foot);
 
-      // Looks stuck: longest first, the first eight named (the grid flags all of them).
+      // Looks stuck: longest first, the first eight named (the grid flags all of them); fitSide
+      // names fewer when the screen is short, and the last line says how many more.
       const stuckRows = rows.filter(r => r.stuck).sort((x, y) => y.minutes - x.minutes);
       const stuckItems = stuckRows.slice(0, 8).map(({ a, minutes }) => {
         const e = byId[a.current];
-        const li = el("li");
+        const li = el("li", null, "item");
         li.append(el("b", a.name), " ", el("span", "#" + (e ? e.number + " " + e.label : a.current), "where"),
                   ", " + duration(minutes) + ", " + ((a.results[a.current] || {}).verdict || ""));
         return li;
       });
-      if (stuckRows.length > 8) stuckItems.push(el("li", "and " + (stuckRows.length - 8) + " more, flagged ⚑ in the grid", "more"));
+      if (stuckItems.length) {
+        const more = el("li", null, "more");
+        more.dataset.total = stuckRows.length;
+        more.dataset.says = "more, flagged ⚑ in the grid";
+        stuckItems.push(more);
+      }
       $("stuck").replaceChildren(...(OFFLINE ? [el("li", "Only the live room can tell: results files say where everyone is, not for how long.", "empty")]
         : stuckItems.length ? stuckItems : [el("li", "Nobody, at " + limit + " minutes.", "empty")]));
 
       // Across the room: the misconceptions worth stopping everyone for.
       const everywhere = exercises.flatMap(e => e.mostMissed.map(m => [e, m]))
         .sort((x, y) => y[1].count - x[1].count || x[0].number - y[0].number).slice(0, 5);
-      $("explain").replaceChildren(...(everywhere.length ? everywhere.map(([e, m]) => {
-        const li = el("li");
+      const explainItems = everywhere.map(([e, m]) => {
+        const li = el("li", null, "item");
         li.append(el("b", m.count + " × " + m.bug), " ", el("span", "in #" + e.number + " " + e.label, "where"), el("span", m.hint, "hint"));
         return li;
-      }) : [el("li", "No planted bug is missed right now.", "empty")]));
+      });
+      if (explainItems.length) {
+        const more = el("li", null, "more");
+        more.dataset.total = everywhere.length;
+        more.dataset.says = "more in Per exercise reached (the button below)";
+        explainItems.push(more);
+      }
+      $("explain").replaceChildren(...(explainItems.length ? explainItems : [el("li", "No planted bug is missed right now.", "empty")]));
 
-      // Only exercises someone has reached, so the table stays short early in the day.
-      const reached = exercises.filter(e => room.attendees.some(a => a.results[e.id]));
-      const exRows = reached.map(e => {
+      // Only exercises someone has graded past the starter, so the table stays short early in the
+      // day: one line each, the bugs' hints on hover (Explain next shows the top ones').
+      const exRows = exercises.filter(e => e.reached > 0).map(e => {
         const tr = el("tr");
+        tr.dataset.exercise = e.id;
         const missed = el("td");
-        if (e.mostMissed.length) {
-          const list = el("ul", null, "missed");
-          for (const m of e.mostMissed.slice(0, 3)) {
-            const li = el("li");
-            li.append(el("b", m.bug + " (" + m.count + ")"), " ", el("span", m.hint));
-            list.append(li);
-          }
-          missed.append(list);
-        }
-        tr.append(el("td", e.number, "count"), el("td", e.title + " (" + e.id + ")"), el("td", e.done + "/" + room.attendees.length, "count"), missed);
+        e.mostMissed.slice(0, 3).forEach((m, index) => {
+          if (index) missed.append(", ");
+          const bug = el("span", m.bug + " (" + m.count + ")", "bug");
+          bug.title = m.hint;
+          missed.append(bug);
+        });
+        const title = el("td", e.title);
+        title.title = e.id;
+        tr.append(el("td", e.number, "count"), title, el("td", e.done + "/" + room.attendees.length, "count"), missed);
         return tr;
       });
-      if (exRows.length === 0) { const tr = el("tr"); const td = el("td", "No results yet.", "empty"); td.colSpan = 4; tr.append(td); exRows.push(tr); }
+      if (exRows.length === 0) { const tr = el("tr"); const td = el("td", "Nobody has graded an exercise past its starter yet.", "empty"); td.colSpan = 4; tr.append(td); exRows.push(tr); }
       document.querySelector("#exercises tbody").replaceChildren(...exRows);
 
       const status = $("status");
@@ -408,20 +442,81 @@ enum RoomPage {
       fitRows();
     }
 
-    // The rows' type shrinks, down to 80 % of the page's, until the grid ends on the first screen.
+    // The layout follows the room's size and the screen's. The rows' type shrinks until the grid
+    // ends on the first screen, never below READABLE px; then the heads grow compact; rows still
+    // below the screen are named in a bar at its bottom. The side's lists shorten last.
+    const READABLE = 16;
     const wide = window.matchMedia("(min-width: 900px)");
     function fitRows() {
       const root = document.documentElement;
-      const grid = $("grid");
+      const body = document.body;
+      const perExercise = body.classList.contains("perExercise");
+      const grid = perExercise ? $("exercises") : $("grid");
+      const below = $("below");
       const base = parseFloat(getComputedStyle(root).fontSize);
-      let size = base * 1.2;
+      const bottom = () => grid.getBoundingClientRect().bottom + window.scrollY;
+      below.hidden = true;
+      body.classList.remove("short");
+      let size = Math.max(READABLE, base * 1.2);
       root.style.setProperty("--row-font", size + "px");
-      if (!wide.matches) return;
-      while (grid.getBoundingClientRect().bottom + window.scrollY > window.innerHeight - 4 && size > base * 0.8) {
-        size = Math.max(base * 0.8, size - 0.5);
-        root.style.setProperty("--row-font", size + "px");
+      if (!wide.matches) { fitSide(); return; }
+      const shrink = () => {
+        while (bottom() > window.innerHeight - 4 && size > READABLE) {
+          size = Math.max(READABLE, size - 0.5);
+          root.style.setProperty("--row-font", size + "px");
+        }
+      };
+      shrink();
+      if (bottom() > window.innerHeight - 4 && !perExercise) { body.classList.add("short"); shrink(); }
+      fitSide();
+      if (bottom() <= window.innerHeight - 4) return;
+      // Say which rows the screen could not hold, and how to see them.
+      const rows = [...grid.querySelectorAll(perExercise ? "tbody tr[data-exercise]" : "tbody tr[data-attendee]")];
+      const name = tr => perExercise ? "#" + tr.firstChild.textContent : tr.querySelector("td.name").textContent;
+      const left = limit => rows.filter(tr => tr.getBoundingClientRect().bottom + window.scrollY > limit);
+      below.hidden = false;
+      for (let pass = 0; pass < 2; pass++) {
+        const off = left(window.innerHeight - below.offsetHeight);
+        const names = off.map(name);
+        const what = perExercise ? " exercise" + (off.length === 1 ? "" : "s") : " row" + (off.length === 1 ? "" : "s");
+        below.dataset.count = off.length;
+        below.textContent = "▼ " + off.length + " more" + what + " below the screen"
+          + (sortInput.value === "help" && !perExercise ? ", the furthest along: " : ": ") + names.slice(0, 5).join(", ")
+          + (names.length > 5 ? " and " + (names.length - 5) + " more" : "") + ". Scroll down to see them.";
       }
     }
+
+    // Each list of the side names fewer, the stuck first, until the side ends on the first
+    // screen; its last line says how many it left off and where they are.
+    function fitSide() {
+      const side = document.querySelector(".side");
+      const lists = [$("stuck"), $("explain")].map(list => ({
+        items: [...list.querySelectorAll("li.item")], more: list.querySelector("li.more") }));
+      const show = (list, count) => {
+        list.items.forEach((li, index) => { li.hidden = index >= count; });
+        if (!list.more) return;
+        const left = Number(list.more.dataset.total) - count;
+        list.more.hidden = left <= 0;
+        list.more.textContent = "and " + left + " " + list.more.dataset.says;
+      };
+      for (const list of lists) show(list, list.items.length);
+      if (!wide.matches) return;
+      const fits = () => side.getBoundingClientRect().bottom + window.scrollY <= window.innerHeight - 2;
+      // Three of each before either goes down to one.
+      const [stuck, explain] = lists;
+      for (const [list, floor] of [[stuck, 3], [explain, 3], [stuck, 1], [explain, 1]]) {
+        for (let count = Math.min(list.items.length, list.items.filter(li => !li.hidden).length) - 1; !fits() && count >= floor; count--) show(list, count);
+      }
+    }
+
+    // Per exercise reached takes the grid's place, on the first screen, and gives it back.
+    $("viewSwitch").addEventListener("click", () => {
+      const on = document.body.classList.toggle("perExercise");
+      $("grid").hidden = on;
+      $("details").hidden = !on;
+      $("viewSwitch").textContent = on ? "Back to the grid" : "Per exercise reached";
+      if (lastRoom) render(lastRoom);
+    });
     window.addEventListener("resize", () => { if (lastRoom) render(lastRoom); });
 
     async function refresh() {

@@ -35,6 +35,9 @@ public struct RoomSnapshot: Codable, Sendable, Equatable {
         public var pattern: String
         public var frameworks: [String]
         public var done: Int
+        /// How many attendees have reached it: a track graded past the starter (any verdict but
+        /// not started, or needs). The page's "Per exercise reached" lists only these.
+        public var reached: Int
         public var mostMissed: [Missed]
     }
 
@@ -91,6 +94,7 @@ public struct RoomSnapshot: Codable, Sendable, Equatable {
         exercises = catalog.exercises.enumerated().map { index, exercise in
             Exercise(id: exercise.id, number: index + 1, title: exercise.title, label: exercise.label, pattern: exercise.pattern,
                      frameworks: exercise.frameworks, done: RoomState.doneCount(exercise.id, in: grouped),
+                     reached: RoomState.reachedCount(exercise.id, in: grouped),
                      mostMissed: RoomState.mostMissed(exercise.id, in: grouped).map {
                          Missed(bug: $0.bug, hint: exercise.bugHints[$0.bug] ?? "", count: $0.count)
                      })

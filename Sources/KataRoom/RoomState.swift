@@ -196,6 +196,12 @@ public struct RoomState: Codable, Sendable, Equatable {
         grouped.filter { headline(of: $0[exerciseID] ?? [])?.verdict == .done }.count
     }
 
+    /// How many attendees have a track of the exercise graded past its starter: a verdict that is
+    /// neither not started nor `needs` (a machine that cannot run it has not reached it either).
+    static func reachedCount(_ exerciseID: String, in grouped: [[String: [TrackResult]]]) -> Int {
+        grouped.filter { ($0[exerciseID] ?? []).contains { $0.result.verdict != .notStarted && $0.result.verdict.counts } }.count
+    }
+
     static func mostMissed(_ exerciseID: String, in grouped: [[String: [TrackResult]]]) -> [(bug: String, count: Int)] {
         var counts: [String: Int] = [:]
         for tracks in grouped {

@@ -20,9 +20,20 @@ public struct RoomStore: Sendable {
 
     /// The saved state, or a new room with a fresh code; either way with an instructor key (a room
     /// saved before keys existed gets one now). Not saved: the caller saves once it is serving.
-    public func loadOrCreate() throws -> (state: RoomState, isNew: Bool) {
+    ///
+    /// With `code`, the room of that code: the saved one when it has that code, else a new room
+    /// that takes it, so that an instructor whose saved state is gone (another laptop, a lost
+    /// folder) reopens the room the attendees joined. Their checkouts join it again at their next
+    /// grade (`RoomLink.send`). A saved room of another code is never replaced: that is an error
+    /// naming both codes.
+    public func loadOrCreate(code wanted: String? = nil) throws -> (state: RoomState, isNew: Bool) {
         let saved = try load()
-        var state = saved ?? RoomState(code: RoomCode.newRoomCode())
+        let code = try wanted.map(RoomCode.checkChosen)
+        if let saved, let code, saved.code != code {
+            throw RoomStoreError("this checkout's room is \(saved.code) (kept in \(file.path)), not \(code). "
+                + "Run --room-serve without --code to reopen \(saved.code), or move that file away to open \(code).")
+        }
+        var state = saved ?? RoomState(code: code ?? RoomCode.newRoomCode())
         if state.instructorKey == nil { state.instructorKey = RoomCode.newToken() }
         return (state, saved == nil)
     }

@@ -45,5 +45,31 @@ final class RoomCommandsTests: XCTestCase {
         XCTAssertTrue(Arguments.help.contains("--rows-per-machine") && Arguments.help.contains("--bind"))
         // Alone, --name signs the attendee's results; with --join it is also the room's name.
         XCTAssertEqual(try Arguments.parse(["--name", "Ana"]).action, .name)
+        XCTAssertEqual(try Arguments.parse(["--room-serve", "--code", "K7QF2M"]).roomCode, "K7QF2M")
+        XCTAssertThrowsError(try Arguments.parse(["--code", "K7QF2M"])) { XCTAssertTrue("\($0)".contains("--room-serve")) }
+    }
+
+    /// What a join sends: each kept track's verdict and missed bugs, oldest first, and nothing the
+    /// room would refuse the whole post for (an exercise, a track or a bug its catalog lacks).
+    func testAJoinSendsTheLastGradesThatTheRoomCanTake() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("kata-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        let paths = KataPaths(root: root)
+        try FileManager.default.createDirectory(at: root.appendingPathComponent(".kata"), withIntermediateDirectories: true)
+        let kept = #"{"nextSeq": 5, "tracks": {"#
+            + #""second@xctest": {"verdict": "misses bugs", "seq": 3, "missed": ["wrong-url", "gone-bug"]}, "#
+            + #""first@swift-testing": {"verdict": "done", "seq": 4}, "first@xctest": {"verdict": "failing", "seq": 1}, "#
+            + #""third@swift-testing": {"verdict": "done", "seq": 2}, "retired@xctest": {"verdict": "done", "seq": 0}}}"#
+        try Data(kept.utf8).write(to: root.appendingPathComponent(".kata/last-grade.json"))
+        let catalog = RoomCatalog(exercises: [
+            .init(id: "first", title: "First", pattern: "p", frameworks: ["xctest", "swift-testing"]),
+            .init(id: "second", title: "Second", pattern: "p", bugHints: ["wrong-url": "The URL is wrong."], frameworks: ["xctest"]),
+            .init(id: "third", title: "Third", pattern: "p", frameworks: ["xctest"]),
+        ])
+        XCTAssertEqual(RoomCommands.lastVerdicts(paths, catalog: catalog), [
+            GradedExercise(id: "first", verdict: "failing", missed: [], framework: "xctest"),
+            GradedExercise(id: "second", verdict: "misses bugs", missed: ["wrong-url"], framework: "xctest"),
+            GradedExercise(id: "first", verdict: "done", missed: [], framework: "swift-testing"),
+        ])
     }
 }

@@ -27,7 +27,8 @@ final class RoomPageTests: XCTestCase {
     }
 
     func testTheGridSharesItsWidthAndWrapsNamesInsteadOfCuttingThem() {
-        // The real measure is Scripts/room-check.py browser, in Chromium at 1920x1080 and 1280x800.
+        // The real measure is Scripts/room-check.py browser, in Chromium at 1920x1080, 1280x800
+        // and 1280x720.
         let page = RoomPage.html
         XCTAssertTrue(page.contains("#grid { border-collapse: collapse; table-layout: fixed; width: 100%; }"))
         XCTAssertFalse(page.contains("ellipsis"), "a name is never cut")

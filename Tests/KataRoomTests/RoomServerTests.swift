@@ -156,6 +156,33 @@ final class RoomServerTests: XCTestCase {
         XCTAssertEqual(link.leave(), .notJoined)
     }
 
+    /// The instructor reopened the room by its code without its saved rows (`--room-serve --code`):
+    /// the room answers that it does not know the checkout, the results stay in the outbox, and
+    /// the checkout joins again as the same row, which then takes them.
+    func testACheckoutTheReopenedRoomDoesNotKnowKeepsItsResultsAndJoinsAgainAsTheSameRow() throws {
+        let checkout = FileManager.default.temporaryDirectory.appendingPathComponent("checkout-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: checkout) }
+        let link = RoomLink(stateDirectory: checkout)
+        let port = UInt16(base.port!)
+        let joined = try link.join(url: "\(base.absoluteString)/?room=\(RoomFixtures.code)", name: "Ana")
+
+        server.stop()
+        try FileManager.default.removeItem(at: storeFile)
+        try startServer(port: port)
+        XCTAssertNil(server.service.currentState.attendee(joined.attendee))
+
+        let outcome = link.send([GradedExercise(id: "second", verdict: "misses bugs", missed: ["wrong-url"])], timeout: 1)
+        guard case .unknownToRoom(1, _) = outcome else { return XCTFail("\(outcome)") }
+        XCTAssertEqual(link.outbox.count, 1, "what the room did not take is kept")
+        XCTAssertNotNil(link.membership, "the join is not forgotten: the room lost it, not the attendee")
+
+        try link.rejoin(timeout: 1)
+        XCTAssertEqual(link.send([], timeout: 1), .sent(1))
+        let row = server.service.currentState.attendee(joined.attendee)
+        XCTAssertEqual(row?.name, "Ana")
+        XCTAssertEqual(row?.results["second"]?.missed, ["wrong-url"])
+    }
+
     func testARoomThatAcceptsButNeverAnswersCostsTheSenderOnlyItsTimeout() throws {
         // A listener that never accepts: the kernel completes the handshake, then nothing comes back.
         let silent = try Socket.listen(address: "127.0.0.1", port: 0, backlog: 128)

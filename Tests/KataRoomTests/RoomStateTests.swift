@@ -117,6 +117,17 @@ final class RoomStateTests: XCTestCase {
         XCTAssertEqual(state.doneCount("first"), 1)
     }
 
+    /// "Per exercise reached" lists what someone graded past its starter: a fresh clone's grade
+    /// (every exercise not started) or a machine that cannot run it (needs) reaches nothing.
+    func testAnExerciseIsReachedOnlyPastItsStarter() throws {
+        var state = try RoomFixtures.stateWith("attendee-1", "attendee-2")
+        try state.post(RoomFixtures.post("attendee-1", [.init(id: "first", verdict: .notStarted, seq: 1), .init(id: "second", verdict: .failing, seq: 2),
+                                                          .init(id: "third", verdict: .needs, seq: 3)]), catalog: catalog, now: start)
+        try state.post(RoomFixtures.post("attendee-2", [.init(id: "second", verdict: .done, seq: 1)]), catalog: catalog, now: start)
+        let snapshot = RoomSnapshot(state: state, catalog: catalog, stuckAfterMinutes: 10, now: start)
+        XCTAssertEqual(snapshot.exercises.map(\.reached), [0, 2, 0])
+    }
+
     func testTheSnapshotCarriesHintsAndNeverATokenAndTheCSVDefusesFormulas() throws {
         var state = try RoomFixtures.stateWith("attendee-1")
         _ = try state.join(RoomFixtures.join("attendee-1", name: "=cmd|' /C calc'!A0, \"x\""), now: start)
@@ -216,6 +227,28 @@ final class RoomRowsTests: XCTestCase {
         let (fresh, freshIsNew) = try RoomStore(file: folder.appendingPathComponent("other/state.json")).loadOrCreate()
         XCTAssertTrue(freshIsNew)
         XCTAssertNotEqual(fresh.instructorKey, state.instructorKey)
+    }
+
+    /// `--room-serve --code`: the kept room when it has that code, a new room that takes the code
+    /// when none is kept, and never a kept room of another code replaced.
+    func testARoomIsReopenedByItsCodeAndAKeptRoomOfAnotherCodeIsNeverReplaced() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("room-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = RoomStore(file: folder.appendingPathComponent("state.json"))
+
+        let (reopened, isNew) = try store.loadOrCreate(code: "k7qf2m")
+        XCTAssertTrue(isNew)
+        XCTAssertEqual(reopened.code, "K7QF2M", "typed in any case, kept in capitals as the join line carries it")
+        try store.save(reopened)
+
+        XCTAssertEqual(try store.loadOrCreate(code: "K7QF2M").state, reopened)
+        XCTAssertEqual(try store.loadOrCreate().state, reopened)
+        XCTAssertThrowsError(try store.loadOrCreate(code: "ABCDEF")) { error in
+            XCTAssertTrue("\(error)".contains("this checkout's room is K7QF2M"), "\(error)")
+        }
+        for typo in ["K7", "K7QF-2M", String(repeating: "A", count: 33), "ÉÉÉÉÉÉ"] {
+            XCTAssertThrowsError(try RoomStore(file: folder.appendingPathComponent("x/state.json")).loadOrCreate(code: typo), typo)
+        }
     }
 }
 

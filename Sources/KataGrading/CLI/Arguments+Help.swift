@@ -48,7 +48,8 @@ extension Arguments {
           grade.sh --room-serve [--port N] [--bind ADDRESS] [--rows-per-machine N]
                                    open the live room page (default port 8787, every
                                    address, 3 rows per machine); prints the join
-                                   line and your instructor link
+                                   line and your instructor link; --code CODE
+                                   reopens the room of that code
 
         Exit status: 0 when every graded exercise is done, 1 when some are not,
         2 for a usage error, 3 when the kata itself cannot be built or read,

@@ -19,11 +19,13 @@ public struct Arguments: Equatable, Sendable {
     /// `--regrade`: run every track again, even one whose kept runs still stand.
     public var regrade = false
     public var yes = false
-    /// The live room: `--room-serve [--port N] [--bind ADDRESS] [--rows-per-machine N]`,
+    /// The live room: `--room-serve [--port N] [--bind ADDRESS] [--rows-per-machine N] [--code CODE]`,
     /// `--join URL --name NAME`.
     public var port: Int?
     public var bind: String?
     public var rowsPerMachine: Int?
+    /// `--room-serve --code CODE`: reopen the room of that code (`RoomStore.loadOrCreate`).
+    public var roomCode: String?
     public var joinURL: String?
     /// `--name NAME`: who the JSON results (and the room, with `--join`) say graded them.
     public var name: String?
@@ -85,11 +87,12 @@ public struct Arguments: Equatable, Sendable {
             case "--check": actions.append(.check)
             case "--room-serve": actions.append(.roomServe)
             case "--leave": actions.append(.leave)
-            case "--join", "--bind", "--port", "--rows-per-machine":
+            case "--join", "--bind", "--port", "--rows-per-machine", "--code":
                 guard let value = rest.popFirst(), !value.hasPrefix("-") else { throw UsageError(description: "\(word) needs a value.") }
                 switch word {
                 case "--join": actions.append(.join); arguments.joinURL = value
                 case "--bind": arguments.bind = value
+                case "--code": arguments.roomCode = value
                 case "--rows-per-machine":
                     guard let rows = Int(value), (1...300).contains(rows) else {
                         throw UsageError(description: "--rows-per-machine needs a number from 1 to 300.")
@@ -131,8 +134,8 @@ public struct Arguments: Equatable, Sendable {
             throw UsageError(description: "choose one of --list, --hint, --solution, --reset, --undo-reset, --watch, --demo, --name, --merge at a time.")
         }
         arguments.action = actions.first ?? .grade
-        if arguments.action != .roomServe, arguments.port != nil || arguments.bind != nil || arguments.rowsPerMachine != nil {
-            throw UsageError(description: "--port, --bind and --rows-per-machine go with --room-serve.")
+        if arguments.action != .roomServe, arguments.port != nil || arguments.bind != nil || arguments.rowsPerMachine != nil || arguments.roomCode != nil {
+            throw UsageError(description: "--port, --bind, --rows-per-machine and --code go with --room-serve.")
         }
         if arguments.details, arguments.action != .demo {
             throw UsageError(description: "--details goes with --demo ID: every suite of the demo in full.")

@@ -92,10 +92,10 @@ public enum GradeCommand {
         case .checkStarters:
             return withCourse(arguments, paths) { course, _, _ in StarterMaintenance.check(course) ? exitDone : exitNotDone }
         case .roomServe:
-            return withCourse(arguments, paths) { course, _, _ in RoomCommands.serve(course, port: arguments.port, bind: arguments.bind, rowsPerMachine: arguments.rowsPerMachine) }
+            return withCourse(arguments, paths) { course, _, _ in RoomCommands.serve(course, port: arguments.port, bind: arguments.bind, rowsPerMachine: arguments.rowsPerMachine, code: arguments.roomCode) }
         case .join:
-            return withCourse(arguments, paths) { _, _, _ in
-                RoomCommands.join(paths, url: arguments.joinURL ?? "", name: arguments.name ?? "")
+            return withCourse(arguments, paths) { course, _, _ in
+                RoomCommands.join(course, url: arguments.joinURL ?? "", name: arguments.name ?? "")
             }
         case .leave:
             return withCourse(arguments, paths) { _, _, _ in RoomCommands.leave(paths) }

@@ -17,17 +17,38 @@ enum RoomCommands {
 
     static func link(_ paths: KataPaths) -> RoomLink { RoomLink(stateDirectory: paths.attendeeState) }
 
+    /// Where the instructor's room is kept: beside the checkout's other kept state (`AttendeeState`),
+    /// not in `.build/`, so that `rm -rf .build` or `swift package clean` keeps the room, its code
+    /// and every attendee's seat.
+    static func roomFolder(_ paths: KataPaths) -> URL { paths.attendeeState.appendingPathComponent("room") }
+
     /// Sends a grade's verdicts to the joined room, if any. Never throws and never waits longer than
-    /// `sendTimeout`; what could not be sent stays in the outbox for the next grade.
-    static func send(_ results: [ExerciseResult], paths: KataPaths) {
+    /// `sendTimeout` (twice, when the room must be joined again); what could not be sent stays in
+    /// the outbox for the next grade.
+    static func send(_ results: [ExerciseResult], course: Course) {
+        let paths = course.paths
         // Each exercise's standing track last: the room takes the result it received last to
         // stand for an exercise not done, and must say what the grader says.
         let graded = results.standingLast().map {
             GradedExercise(id: $0.exercise.id, verdict: $0.verdict.kind.rawValue, missed: $0.verdict.missedChaffs, framework: $0.exercise.framework.rawValue)
         }
-        switch link(paths).send(graded, timeout: sendTimeout) {
+        let link = link(paths)
+        var outcome = link.send(graded, timeout: sendTimeout)
+        if case .unknownToRoom = outcome {
+            // The instructor reopened the room by its code without its saved rows: this checkout
+            // takes its row again, with everything its last grades know.
+            do {
+                try link.rejoin(timeout: sendTimeout)
+                outcome = link.send(lastVerdicts(paths, catalog: catalog(of: course)), timeout: sendTimeout)
+            } catch {
+                outcome = .kept(link.outbox.count, "\(error)")
+            }
+        }
+        switch outcome {
         case .notJoined, .sent:
             break
+        case .unknownToRoom(let count, let why):
+            StandardError().write("room: \(why) \(count) result\(count == 1 ? "" : "s") kept for the next grade.\n")
         case .kept(let count, let why):
             StandardError().write("room: \(why); \(count) result\(count == 1 ? "" : "s") kept for the next grade.\n")
         case .refused(let why):
@@ -38,12 +59,42 @@ enum RoomCommands {
         fflush(nil)
     }
 
-    static func join(_ paths: KataPaths, url: String, name: String) -> Int32 {
+    /// What the last grades know (`LastGrade`), as the room takes it: each track's kept verdict
+    /// and missed bugs, oldest first, so that each exercise's standing track comes last. A track,
+    /// exercise or bug this catalog no longer has is left out, since the room would refuse the
+    /// whole post for it.
+    static func lastVerdicts(_ paths: KataPaths, catalog: RoomCatalog) -> [GradedExercise] {
+        LastGrade.load(paths).tracks.sorted { $0.value.seq < $1.value.seq }.compactMap { key, track in
+            let parts = key.split(separator: "@", maxSplits: 1).map(String.init)
+            guard let exercise = catalog.exercise(parts[0]) else { return nil }
+            let framework = parts.count > 1 ? parts[1] : nil
+            if let framework, !exercise.frameworks.contains(framework) { return nil }
+            return GradedExercise(id: exercise.id, verdict: track.verdict,
+                                  missed: (track.missed ?? []).filter { exercise.bugHints[$0] != nil }, framework: framework)
+        }
+    }
+
+    static func join(_ course: Course, url: String, name: String) -> Int32 {
+        let paths = course.paths
         do {
-            let joined = try link(paths).join(url: url, name: name)
+            let link = link(paths)
+            let joined = try link.join(url: url, name: name)
             // One name everywhere: the room's is the one that signs the JSON results too.
             try? Attendee.save(joined.name, paths)
             print("Joined room \(joined.code) at \(joined.room.absoluteString) as \(joined.name) (your --name and JSON results say so too).")
+            // The row shows at once what the last grades know, not only what the next grade sends.
+            let known = lastVerdicts(paths, catalog: catalog(of: course))
+            if !known.isEmpty {
+                let exercises = Set(known.map(\.id)).count
+                switch link.send(known, timeout: sendTimeout) {
+                case .sent:
+                    print("Sent your last verdicts of \(exercises) exercise\(exercises == 1 ? "" : "s"); your row shows them now.")
+                case .kept(_, let why), .refused(let why), .removed(let why), .unknownToRoom(_, let why):
+                    print("Your last verdicts were not sent yet (\(why)); the next grade sends them.")
+                case .notJoined:
+                    break
+                }
+            }
             print("From now on every grade, --watch included, sends its verdicts there. Scripts/grade.sh --leave stops it.")
             return GradeCommand.exitDone
         } catch {
@@ -78,17 +129,28 @@ enum RoomCommands {
         })
     }
 
+    /// A room an older grader kept in `.build/kata/room/` moves beside the rest of the kept state,
+    /// unless a room is kept there already. Called with the room's lock held.
+    static func moveOlderRoom(_ paths: KataPaths, into store: RoomStore) {
+        let fm = FileManager.default
+        let older = paths.state.appendingPathComponent("room/state.json")
+        guard fm.fileExists(atPath: older.path), !fm.fileExists(atPath: store.file.path) else { return }
+        if (try? fm.copyItem(at: older, to: store.file)) != nil { try? fm.removeItem(at: older) }
+    }
+
     /// Runs the room until Ctrl-C. State is saved on every change, so a restart (or a crash) keeps
     /// it; one server per checkout, since two would save over each other.
-    static func serve(_ course: Course, port: Int?, bind: String?, rowsPerMachine: Int?) -> Int32 {
+    static func serve(_ course: Course, port: Int?, bind: String?, rowsPerMachine: Int?, code: String? = nil) -> Int32 {
         let err = StandardError()
-        let folder = course.paths.state.appendingPathComponent("room")
+        let folder = roomFolder(course.paths)
         let store = RoomStore(file: folder.appendingPathComponent("state.json"))
         let serverLock: RoomServerLock
         let state: RoomState
+        let isNew: Bool
         do {
             serverLock = try RoomServerLock.acquire(in: folder)
-            state = try store.loadOrCreate().state
+            moveOlderRoom(course.paths, into: store)
+            (state, isNew) = try store.loadOrCreate(code: code)
         } catch {
             err.write("grade.sh --room-serve: \(error)\n")
             return GradeCommand.exitBroken
@@ -113,7 +175,12 @@ enum RoomCommands {
         let page = "http://\(host):\(listening)/"
         serverLock.announce(url: page, code: state.code)
         service.joinLine = "Scripts/grade.sh --join \(page)?room=\(state.code) --name \"Your Name\""
-        print("Room \(state.code) is open\(state.attendees.isEmpty ? "" : ", with the \(state.attendees.count) attendees it had").")
+        if isNew, code != nil {
+            print("Room \(state.code) is open again, by its code, with none of its rows: each attendee's next grade brings theirs back.")
+        } else {
+            let count = state.attendees.count
+            print("Room \(state.code) is open\(count == 0 ? "" : ", with the \(count) attendee\(count == 1 ? "" : "s") it had").")
+        }
         print("  Projector:  \(page)")
         print("  Attendees:  \(service.joinLine)")
         print("  Instructor: \(page)#key=\(state.instructorKey ?? "")")
@@ -122,7 +189,7 @@ enum RoomCommands {
             // A laptop with Docker or a VPN has several: the first may not be the room's network.
             print("  This laptop's other addresses: \(lan.dropFirst().joined(separator: ", ")). Use the one on the room's network.")
         }
-        print("State is saved in \(course.paths.relative(store.file)) on every change; a restart keeps it. Ctrl-C closes the room.")
+        print("State is saved in \(course.paths.relative(store.file)) on every change; a restart keeps it, and so does rm -rf .build. Ctrl-C closes the room.")
         fflush(nil)
 
         let stopped = DispatchSemaphore(value: 0)

@@ -45,7 +45,7 @@ struct WatchCommand {
         LastGrade.record(results, grader.course.paths)
         var current = only ?? results.byExercise().first { !$0.isDone }?.standing.exercise
         printFooter(results, focus: current, current: current, report: report)
-        RoomCommands.send(results, paths: grader.course.paths)
+        RoomCommands.send(results, course: grader.course)
 
         while true {
             Thread.sleep(forTimeInterval: interval)
@@ -102,7 +102,7 @@ struct WatchCommand {
             // done; else the current one.
             let saved = regraded.byExercise().first { !$0.unfinishedTracks.filter { $0.verdict.kind != .notStarted }.isEmpty }
             printFooter(results, focus: saved.map(\.standing.exercise) ?? current, current: current, report: report)
-            RoomCommands.send(regraded, paths: grader.course.paths)
+            RoomCommands.send(regraded, course: grader.course)
         }
     }
 

@@ -64,7 +64,8 @@ public enum AttendeeState {
 
     static let readme = """
         This folder is the kata grader's record of your own state: your name, your framework, the
-        room you joined, your last verdicts, and backups/ (every file a --reset replaced).
+        room you joined, your last verdicts, backups/ (every file a --reset replaced), and room/
+        (the room an instructor opens with --room-serve).
         It is kept out of .build/ so that deleting .build/ loses none of it. Leave it be;
         Scripts/grade.sh --undo-reset lists the backups and puts them back.
 

@@ -13,6 +13,9 @@ public struct LastGrade: Codable, Sendable {
         public var verdict: String
         /// Grows with every verdict recorded: which track was graded last.
         public var seq: Int
+        /// The planted bugs this verdict's tests let pass, so that joining a room shows them at
+        /// once (`RoomCommands.join`). Absent from an older grader's record.
+        public var missed: [String]? = nil
     }
 
     /// By `id@framework`.
@@ -85,7 +88,8 @@ public struct LastGrade: Codable, Sendable {
         var grade = load(paths)
         // The standing track last, so that "graded last" agrees with this grade's own standing.
         for result in results.standingLast() {
-            grade.tracks[trackKey(result.exercise)] = Track(verdict: result.verdict.kind.rawValue, seq: grade.nextSeq)
+            grade.tracks[trackKey(result.exercise)] = Track(verdict: result.verdict.kind.rawValue, seq: grade.nextSeq,
+                                                                   missed: result.verdict.missedChaffs.isEmpty ? nil : result.verdict.missedChaffs)
             grade.nextSeq += 1
         }
         // Verdicts an older grader kept under the bare id are replaced by the tracks' own.
