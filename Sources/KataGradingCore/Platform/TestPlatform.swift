@@ -21,7 +21,10 @@ public struct TestPlatform: Equatable, Sendable {
     public var swiftVersion: Version?
     /// macOS: Xcode's `xctest` (`xcrun --sdk macosx --find xctest`); nil without Xcode.
     public var xctest: String?
-    /// macOS: the toolchain's `swiftpm-testing-helper` (`…/usr/libexec/swift/pm/`).
+    /// macOS: the toolchain whose `swift` the grader builds with (`Toolchain`), found from that
+    /// `swift`; nil when it did not say.
+    public var toolchain: Toolchain?
+    /// macOS: that toolchain's `swiftpm-testing-helper` (`…/usr/libexec/swift/pm/`).
     public var testingHelper: String?
     /// macOS: Xcode's `swiftpm-xctest-helper`, which lists a bundle's XCTest tests.
     public var xctestHelper: String?
@@ -34,12 +37,13 @@ public struct TestPlatform: Equatable, Sendable {
     public var fixedWidth: Int?
 
     public init(system: System, simulated: Bool = false, osVersion: Version? = nil, swiftVersion: Version? = nil,
-                xctest: String? = nil, testingHelper: String? = nil, xctestHelper: String? = nil, sdkPlatform: String? = nil,
-                cores: Int = 2) {
+                toolchain: Toolchain? = nil, xctest: String? = nil, testingHelper: String? = nil, xctestHelper: String? = nil,
+                sdkPlatform: String? = nil, cores: Int = 2) {
         self.system = system
         self.simulated = simulated
         self.osVersion = osVersion
         self.swiftVersion = swiftVersion
+        self.toolchain = toolchain
         self.xctest = xctest
         self.testingHelper = testingHelper
         self.xctestHelper = xctestHelper
@@ -54,7 +58,8 @@ public struct TestPlatform: Equatable, Sendable {
     /// for a grade taking another's (`KATA_PLATFORM=macos`, a simulated version or Xcode, a width).
     public var decisions: String {
         ["system \(system.rawValue)", "simulated \(simulated)", "os \(osVersion?.description ?? "-")",
-         "swift \(swiftVersion?.description ?? "-")", "xctest \(xctest ?? "-")", "testing-helper \(testingHelper ?? "-")",
+         "swift \(swiftVersion?.description ?? "-")", "toolchain \(toolchain.map { "\($0.usr) \($0.swiftTesting.map { "\($0)" } ?? "-")" } ?? "-")",
+         "xctest \(xctest ?? "-")", "testing-helper \(testingHelper ?? "-")",
          "xctest-helper \(xctestHelper ?? "-")", "sdk \(sdkPlatform ?? "-")", "width \(runWidth)",
          "build-replay \(usesBuildReplay)"].joined(separator: "; ")
     }
@@ -129,16 +134,23 @@ public struct TestPlatform: Equatable, Sendable {
         return TestProduct(binary: path + "/Contents/MacOS/" + name, bundle: path)
     }
 
-    /// SwiftPM's additions to a test's environment on macOS (`TestingSupport.swift`): appended, so
-    /// that the attendee's own come first.
+    /// What `swift build` adds on this platform: on a Mac, what the toolchain needs to find its own
+    /// Swift Testing (`Toolchain.buildFlags`); nothing on Linux.
+    public var buildFlags: [String] { system == .macOS ? toolchain?.buildFlags ?? [] : [] }
+
+    /// SwiftPM's additions to a test's environment on macOS (`TestingSupport.swift`), for XCTest
+    /// and Swift Testing runs alike: the toolchain's own Swift Testing first, then the SDK
+    /// platform's frameworks and libraries; appended, so that the attendee's own come first.
     func dynamicLibraryPaths(inherited: [String: String]) -> [String: String] {
-        guard let sdkPlatform else { return [:] }
-        func appended(_ key: String, _ paths: [String]) -> String {
-            ([inherited[key]].compactMap { $0 }.filter { !$0.isEmpty } + paths).joined(separator: ":")
+        guard system == .macOS else { return [:] }
+        let own = toolchain?.runSearchPaths ?? (frameworks: [], libraries: [])
+        let frameworks = own.frameworks + (sdkPlatform.map { [$0 + "/Developer/Library/Frameworks", $0 + "/Developer/Library/PrivateFrameworks"] } ?? [])
+        let libraries = own.libraries + (sdkPlatform.map { [$0 + "/Developer/usr/lib"] } ?? [])
+        var environment: [String: String] = [:]
+        for (key, paths) in [("DYLD_FRAMEWORK_PATH", frameworks), ("DYLD_LIBRARY_PATH", libraries)] where !paths.isEmpty {
+            environment[key] = ([inherited[key]].compactMap { $0 }.filter { !$0.isEmpty } + paths).joined(separator: ":")
         }
-        return ["DYLD_FRAMEWORK_PATH": appended("DYLD_FRAMEWORK_PATH", [sdkPlatform + "/Developer/Library/Frameworks",
-                                                                       sdkPlatform + "/Developer/Library/PrivateFrameworks"]),
-                "DYLD_LIBRARY_PATH": appended("DYLD_LIBRARY_PATH", [sdkPlatform + "/Developer/usr/lib"])]
+        return environment
     }
 }
 
