@@ -91,7 +91,8 @@ public struct ShadowBuild {
     func sync(excluding excluded: Set<String>) throws -> [String: String] {
         do {
             return try shadow.sync(paths: paths, catalog: catalog, variants: variants, excluded: excluded.union(leftOut),
-                                   only: only, extraFiles: extraFiles, withXCTest: !platform.lacksXCTest)
+                                   only: only, extraFiles: extraFiles, withXCTest: !platform.lacksXCTest,
+                                   ignoringCase: platform.simulated && platform.ignoresCase)
         } catch let error as CatalogError {
             if let edited = ShippedSources.firstEdited(paths) { throw Failure(description: ShippedSources.message(edited)) }
             throw error

@@ -32,7 +32,17 @@ extension TestPlatform {
     /// This machine's facts. `swift` is the toolchain's `swift` on the PATH; `state` is the
     /// grader's folder, where `platform.log` keeps what the questions answered and
     /// `KnownSwiftVersion` the toolchain's version.
+    /// With `KATA_TRACE` set, its decisions go to standard error: what a field report needs, and
+    /// what the self-test reads of a simulated toolchain.
     public static func current(swift: String?, state: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> TestPlatform {
+        let platform = facts(swift: swift, state: state, environment: environment)
+        if environment["KATA_TRACE"] != nil {
+            StandardError().write("[kata] platform: \(platform.decisions); build flags \(platform.buildFlags.joined(separator: " "))\n")
+        }
+        return platform
+    }
+
+    static func facts(swift: String?, state: URL, environment: [String: String]) -> TestPlatform {
         let log = state.appendingPathComponent("platform.log")
         let system = decidingSystem(environment)
         var platform = TestPlatform(system: system, simulated: system != native, cores: ProcessInfo.processInfo.activeProcessorCount)

@@ -58,7 +58,7 @@ public struct TestPlatform: Equatable, Sendable {
     /// for a grade taking another's (`KATA_PLATFORM=macos`, a simulated version or Xcode, a width).
     public var decisions: String {
         ["system \(system.rawValue)", "simulated \(simulated)", "os \(osVersion?.description ?? "-")",
-         "swift \(swiftVersion?.description ?? "-")", "toolchain \(toolchain.map { "\($0.usr) \($0.swiftTesting.map { "\($0)" } ?? "-")" } ?? "-")",
+         "swift \(swiftVersion?.description ?? "-")", "toolchain \(toolchain.map { "\($0.usr), swift testing \($0.swiftTesting?.description ?? "-")" } ?? "-")",
          "xctest \(xctest ?? "-")", "testing-helper \(testingHelper ?? "-")",
          "xctest-helper \(xctestHelper ?? "-")", "sdk \(sdkPlatform ?? "-")", "width \(runWidth)",
          "build-replay \(usesBuildReplay)"].joined(separator: "; ")
@@ -66,6 +66,29 @@ public struct TestPlatform: Equatable, Sendable {
 
     /// The Linux build replay, when this platform uses it (`System.usesBuildReplay`).
     public var usesBuildReplay: Bool { system.usesBuildReplay }
+
+    /// Whether a file name is found whatever its case (`System.ignoresCase`).
+    public var ignoresCase: Bool { system.ignoresCase }
+
+    /// The name under which `name` is found among a folder's `present` names: itself, or on a
+    /// system that ignores case the one name that differs from it only in case (an editor that
+    /// saved `SearchFiresRequestTests.swift` as `searchfiresrequesttests.swift`). Linux taking
+    /// macOS's decisions looks files up so, as a Mac's disk does.
+    public func lookUp(_ name: String, among present: [String]) -> String? {
+        Self.lookUp(name, among: present, ignoringCase: ignoresCase)
+    }
+
+    public static func lookUp(_ name: String, among present: [String], ignoringCase: Bool) -> String? {
+        if present.contains(name) { return name }
+        guard ignoringCase else { return nil }
+        let matches = present.filter { Self.differOnlyInCase($0, name) }
+        return matches.count == 1 ? matches[0] : nil
+    }
+
+    /// Two names a case-insensitive disk holds as one file (and git and Linux as two).
+    public static func differOnlyInCase(_ a: String, _ b: String) -> Bool {
+        a != b && a.lowercased() == b.lowercased()
+    }
 
     /// Whether what a test starts is ended through a child subreaper (`System.reliesOnSubreaper`).
     public var reliesOnSubreaper: Bool { system.reliesOnSubreaper }
@@ -165,6 +188,10 @@ extension TestPlatform.System {
     /// re-parented to it and ended. macOS has none: the supervisor ends what carries the run's mark
     /// in its environment instead (`Supervisor`), and a process that leaves both survives.
     public var reliesOnSubreaper: Bool { self == .linux }
+
+    /// macOS's default disk (APFS, case-insensitive) finds `a.swift` as `A.swift`; Linux's do
+    /// not. A Mac formatted case-sensitive behaves as Linux, and the grader's notes hold there too.
+    public var ignoresCase: Bool { self == .macOS }
 }
 
 /// The test product of a shadow build.

@@ -13,12 +13,19 @@ public struct Toolchain: Equatable, Sendable {
     /// Where it keeps Swift Testing outside the SDK, if it does.
     public var swiftTesting: SwiftTestingLocation?
 
-    public enum SwiftTestingLocation: Equatable, Sendable {
+    public enum SwiftTestingLocation: Equatable, Sendable, CustomStringConvertible {
         /// The Command Line Tools: `<root>/Library/Developer/Frameworks`, which holds
         /// `Testing.framework`; `_TestingInterop`'s library is in `<root>/Library/Developer/usr/lib`.
         case frameworks(String)
         /// A swift.org or swiftly toolchain: `<usr>/lib/swift/macosx/testing`, a module and a library.
         case library(String)
+
+        public var description: String {
+            switch self {
+            case .frameworks(let folder): return "frameworks \(folder)"
+            case .library(let folder): return "library \(folder)"
+            }
+        }
     }
 
     /// SwiftPM's rule (`UserToolchain.deriveSwiftTestingPath`): the Command Line Tools' frameworks
