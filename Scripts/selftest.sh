@@ -250,6 +250,8 @@ case "$platform_line" in
     pass "macOS decisions: swiftly first on the PATH: the helper and Swift Testing are that toolchain's, not xcrun's" ;;
   *) fail "macOS decisions: swiftly first on the PATH: the helper and Swift Testing are that toolchain's, not xcrun's" "${platform_line:-no platform line}" ;;
 esac
+env -u DYLD_LIBRARY_PATH "$grader_bin" --stand-in "$swiftly/usr/libexec/swift/pm/swiftpm-testing-helper" --test-bundle-path /bin/echo >/dev/null 2>&1
+check "macOS decisions: the helper's stand-in refuses a run without its toolchain's Swift Testing on the loader paths" "64" "$?"
 PATH="$work/swiftly/bin:$PATH" KATA_PLATFORM=macos "$grade" --regrade --solutions --porcelain >"$work/mac-solutions.tsv" 2>"$work/mac-solutions.err"
 for id in "${keys[@]}"; do check "macOS decisions: $id: solution is done" "$(expect "$id" done)" "$(verdict_of "$id" "$work/mac-solutions.tsv")" "$(reason_of "$id" "$work/mac-solutions.tsv")" "$(tail -n 2 "$work/mac-solutions.err")"; done
 KATA_PLATFORM=macos grade_fixture_rounds "$work/mac-fixtures.tsv" 1
