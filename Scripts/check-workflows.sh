@@ -12,8 +12,14 @@ checker="$(command -v check-jsonschema || true)"
 if [ -z "$checker" ] && [ "${CI:-}" = true ]; then
   venv="$(mktemp -d "${TMPDIR:-/tmp}/kata-ci.XXXXXX")"
   trap 'rm -rf "$venv"' EXIT
-  python3 -m venv "$venv" && "$venv/bin/pip" install --quiet check-jsonschema
-  checker="$venv/bin/check-jsonschema"
+  # A virtual environment, or where python3 has no venv module (Debian without python3-venv), a folder.
+  if python3 -m venv "$venv/env" >/dev/null 2>&1; then
+    "$venv/env/bin/pip" install --quiet check-jsonschema && checker="$venv/env/bin/check-jsonschema"
+  else
+    python3 -m pip install --quiet --target "$venv/lib" check-jsonschema && checker="$venv/run"
+    printf '#!/bin/sh\nPYTHONPATH="%s" exec python3 -m check_jsonschema "$@"\n' "$venv/lib" >"$checker" && chmod +x "$checker"
+  fi
+  [ -n "$checker" ] || { echo "check-workflows: could not install check-jsonschema from PyPI." >&2; exit 1; }
 fi
 status=0
 if [ -n "$checker" ]; then
