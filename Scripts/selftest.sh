@@ -297,6 +297,22 @@ check "Command Line Tools: ${ids[0]} needs Xcode" "needs" "$(verdict_of "${ids[0
 check "Command Line Tools: ${ids[0]}@swift-testing still builds and is done" "$(expect "${ids[0]}@swift-testing" done)" "$(verdict_of "${ids[0]}@swift-testing" "$work/mac-clt.tsv")" "$(tail -n 3 "$work/mac-clt.txt")"
 grep -q "Install Xcode" "$work/mac-clt.txt" && grep -q -- "--framework swift-testing" "$work/mac-clt.txt" && [ "$code" = 0 ] &&
   pass "Command Line Tools: the grade says what to install and what still works, and exits 0" || fail "Command Line Tools: the grade says what to install and what still works, and exits 0" "exit $code" "$(head -n 6 "$work/mac-clt.txt")"
+# A file saved under its exercise file's name in another case (docs/platforms.md, "File names"):
+# a Mac's disk finds it, so Linux taking macOS's decisions grades it, and the grade names the rename.
+case_copy="$work/mac-case"
+fresh_copy "$case_copy"
+case_file="$(python3 -c 'import json, sys
+c = json.load(open(sys.argv[1]))
+modules = {p["id"]: p["module"] for p in c["patterns"]}
+for e in c["exercises"]:
+    if e["id"] == sys.argv[2]: print(modules[e["pattern"]] + "/" + e["files"][-1])' Catalog/catalog.json "${ids[0]}")"
+case_lower="$(dirname "$case_file")/$(basename "$case_file" | tr '[:upper:]' '[:lower:]')"
+mv "$case_copy/$case_file" "$case_copy/$case_lower"
+KATA_PLATFORM=macos "$grade" --regrade --from "$case_copy" "${ids[0]}" >"$work/mac-case.txt" 2>&1
+KATA_PLATFORM=macos "$grade" --porcelain --from "$case_copy" "${ids[0]}" >"$work/mac-case.tsv" 2>/dev/null
+check "macOS decisions: ${ids[0]}'s file saved as $(basename "$case_lower") is found, as a Mac's disk finds it" "$(expect "${ids[0]}" done)" "$(verdict_of "${ids[0]}" "$work/mac-case.tsv")" "$(reason_of "${ids[0]}" "$work/mac-case.tsv")"
+grep -q "differs from the" "$work/mac-case.txt" && pass "a file named in another case: the grade names it with the rename" ||
+  fail "a file named in another case: the grade names it with the rename" "$(head -n 6 "$work/mac-case.txt")"
 # No subreaper: what a test starts outside its group is ended by the run's mark, as on a Mac. The
 # test waits a moment, so that the escapes are out of its group before it ends.
 mac_escapes="$work/mac-escapes"
