@@ -34,6 +34,34 @@ final class AttendeeFilesTests: XCTestCase {
 
     // MARK: - Added files
 
+    /// An editor that saved `SuccessTests.swift` as `successtests.swift`: one file on a Mac's disk,
+    /// two in git and on Linux. It is the exercise's file in another case, never an added helper
+    /// (a Mac would compile it twice) nor a stray test; the grade says so on both systems.
+    func test_aFileDifferingOnlyInCase_isNamedAsSuch_neverAnAddedFile() {
+        let files = [
+            "Mock.swift": "final class MockHTTPClient {}",
+            "SuccessTests.swift": "// Exercise mocking-success: t.\nimport XCTest\nfinal class SuccessTests: XCTestCase {}",
+            "successtests.swift": "// Exercise mocking-success: t.\nimport XCTest\nfinal class SuccessTests: XCTestCase { func testIt() {} }",
+        ]
+        let attachment = ExtraFiles.attach(tracks: exercise.tracks, files: files)
+        XCTAssertEqual(attachment.caseVariants, ["successtests.swift": "SuccessTests.swift"])
+        XCTAssertEqual(attachment.byTrack, [:])
+        XCTAssertEqual(attachment.unattachedTests, [])
+    }
+
+    /// How each system finds an exercise's file: Linux by its exact name; a Mac (and Linux taking
+    /// its decisions) also under another case, when exactly one name matches.
+    func test_lookingUpAFile_byItsCase() {
+        let mac = TestPlatform(system: .macOS), linux = TestPlatform(system: .linux)
+        XCTAssertEqual(mac.lookUp("SuccessTests.swift", among: ["successtests.swift", "Mock.swift"]), "successtests.swift")
+        XCTAssertNil(linux.lookUp("SuccessTests.swift", among: ["successtests.swift", "Mock.swift"]))
+        XCTAssertEqual(linux.lookUp("SuccessTests.swift", among: ["SuccessTests.swift", "successtests.swift"]), "SuccessTests.swift", "the exact name first")
+        XCTAssertEqual(mac.lookUp("SuccessTests.swift", among: ["SuccessTests.swift", "successtests.swift"]), "SuccessTests.swift")
+        XCTAssertNil(mac.lookUp("SuccessTests.swift", among: ["successTests.swift", "successtests.swift"]), "two candidates: none is taken")
+        XCTAssertFalse(TestPlatform.differOnlyInCase("A.swift", "A.swift"))
+        XCTAssertTrue(TestPlatform.differOnlyInCase("A.swift", "a.swift"))
+    }
+
     func test_aHelperAFileUsesIsGradedWithIt_andWhatTheHelperUsesToo() {
         let files = [
             "Mock.swift": "final class MockHTTPClient {}",

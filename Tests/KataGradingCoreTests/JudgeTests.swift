@@ -101,6 +101,38 @@ final class JudgeTests: XCTestCase {
         XCTAssertEqual(Judge.judge(exercise, evidence: Evidence(real: [TestOutcome(status: .noTests, testSeconds: nil, testCount: 0)])).kind, .failing)
     }
 
+    /// Linux names the deadlock; a Mac may only show a trap inside libdispatch. Both are "crashed",
+    /// with the same advice, and neither claims more than it saw.
+    func test_aDeadlockAndALibdispatchTrap_teachTheSameLesson() {
+        func judged(_ status: TestOutcome.Status) -> Verdict {
+            Judge.judge(exercise, evidence: Evidence(real: [TestOutcome(status: status, testSeconds: nil, testCount: 0)]))
+        }
+        let linux = judged(.crashed(signal: 4, test: "T.t", deadlock: true))
+        let mac = judged(.crashed(signal: 5, test: "T.t", deadlock: false, inLibdispatch: true))
+        let other = judged(.crashed(signal: 5, test: "T.t", deadlock: false))
+        XCTAssertEqual([linux.kind, mac.kind, other.kind], [.crashed, .crashed, .crashed])
+        XCTAssertEqual(linux.next, mac.next)
+        XCTAssertTrue(mac.reason.hasPrefix("crashed inside libdispatch (SIGTRAP) in T.t"), mac.reason)
+        XCTAssertFalse(mac.reason.contains("deadlock"), "a Mac's trap without a named sync is not called a deadlock: \(mac.reason)")
+        XCTAssertTrue(mac.reason.contains("SyncQueue.main"), mac.reason)
+        XCTAssertNotEqual(other.next, linux.next, "a crash elsewhere gets no dispatch advice")
+    }
+
+    /// Linux records an over-fulfil as a failure; a Mac's XCTest raises (read as the same failure by
+    /// TestOutputParser). Either way: failing, with advice about the expectation, not about timing.
+    func test_anExpectationViolation_givesTheSameVerdictAndAdviceOnBothSystems() {
+        func judged(_ message: String) -> Verdict {
+            Judge.judge(exercise, evidence: Evidence(real: [TestOutcome(status: .failed(test: "T.t", message: message, location: nil), testSeconds: nil, testCount: 1)]))
+        }
+        let linux = judged("API violation - multiple calls made to XCTestExpectation.fulfill() for progress.")
+        let mac = judged("*** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'API violation - multiple calls made to -[XCTestExpectation fulfill] for progress.'")
+        XCTAssertEqual(linux.kind, .failing)
+        XCTAssertEqual(mac.kind, .failing)
+        XCTAssertEqual(linux.next, Judge.expectationAdvice)
+        XCTAssertEqual(mac.next, linux.next)
+        XCTAssertNotEqual(judged("XCTAssertEqual failed").next, Judge.expectationAdvice)
+    }
+
     func test_aChaffCaughtOnlyByHangingIsMissed_andTheLimitIsNamed() {
         let hung = TestOutcome(status: .hung(test: "T.t", after: 10), testSeconds: nil, testCount: 0)
         let verdict = Judge.judge(exercise, evidence: Evidence(real: [pass], chaffs: [(variant("c", .chaff), hung)]))

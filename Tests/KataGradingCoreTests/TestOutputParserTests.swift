@@ -84,6 +84,39 @@ final class TestOutputParserTests: XCTestCase {
         XCTAssertEqual(outcome(running, .signaled(4), deadlockInOutput: true).status, .crashed(signal: 4, test: "A.test_a", deadlock: true))
     }
 
+    /// The two shapes a `dispatch_sync` deadlock has: on Linux the hook names the `sync` frame
+    /// (and the backtrace the wait); on a Mac the frames between the trap and an exported name
+    /// may have none, so the hook only says the trap was in libdispatch. Each is told as what it
+    /// shows, with the same lesson.
+    func test_theDeadlockOnLinux_andAsAMacMayShowIt() {
+        var running = report(finished: [], end: false)
+        running.running = "A.test_a"
+        running.trap = RunReport.libdispatchTrap
+        XCTAssertEqual(outcome(running, .signaled(5)).status, .crashed(signal: 5, test: "A.test_a", deadlock: false, inLibdispatch: true))
+        XCTAssertEqual(outcome(running, .signaled(5), deadlockInOutput: true).status, .crashed(signal: 5, test: "A.test_a", deadlock: true),
+                       "the deadlock's own words in the output name it")
+        running.trap = "anything else"
+        XCTAssertEqual(outcome(running, .signaled(4)).status, .crashed(signal: 4, test: "A.test_a", deadlock: false))
+    }
+
+    /// An expectation fulfilled once too often: swift-corelibs-xctest records a failure (its
+    /// words, `XCTestExpectation.swift`); Apple's raises, and off the main thread the uncaught
+    /// exception ends the run (its line as public reports show it, docs/platforms.md row 10).
+    /// Both are the same failure, in XCTest's words.
+    func test_anOverFulfil_isTheSameFailureOnLinuxAndOnAMac() {
+        var linux = report(finished: ["A.test_a"])
+        linux.fail("A.test_a", message: "API violation - multiple calls made to XCTestExpectation.fulfill() for progress.", location: "/x.swift:9")
+        guard case .failed("A.test_a", let recorded, _) = outcome(linux, .exited(1)).status else { return XCTFail() }
+        var running = report(finished: [], end: false)
+        running.running = "A.test_a"
+        let raised = "2026-11-26 10:00:00.000 xctest[501:7001] *** Terminating app due to uncaught exception 'NSInternalInconsistencyException', reason: 'API violation - multiple calls made to -[XCTestExpectation fulfill] for progress.'"
+        guard case .failed("A.test_a", let message, nil) = outcome(running, .signaled(6), fatalError: raised).status else { return XCTFail() }
+        XCTAssertTrue(recorded.contains(Judge.expectationViolation) && message.contains(Judge.expectationViolation))
+        let other = "*** Terminating app due to uncaught exception 'NSRangeException', reason: 'index 3 beyond bounds'"
+        XCTAssertEqual(outcome(running, .signaled(6), fatalError: other).status, .crashed(signal: 6, test: "A.test_a", deadlock: false),
+                       "any other uncaught exception is a crash")
+    }
+
     func test_relocationMovesFailuresAndLateChecksToTheAttendeesFolder() {
         var outcome = TestOutcome(status: .failed(test: "t", message: "m", location: "/shadow/Grade_x/F.swift:3"), testSeconds: nil, testCount: 1)
         outcome.late = [RunReport.Failure(test: nil, message: "m", location: "/shadow/Grade_x/F.swift:9")]

@@ -73,4 +73,60 @@ final class TestPlatformTests: XCTestCase {
         XCTAssertFalse(VerdictKind.needs.counts)
         XCTAssertTrue(VerdictKind.allCases.filter { $0 != .needs }.allSatisfy(\.counts))
     }
+
+    // MARK: - The toolchain that builds the tests (docs/platforms.md, rows 4 and 5)
+
+    func targetInfo(_ resources: String) -> Data {
+        Data(#"{"compilerVersion":"Swift version 6.3.1","paths":{"runtimeLibraryPaths":[],"runtimeResourcePath":"\#(resources)"}}"#.utf8)
+    }
+
+    /// swiftly first on the PATH: its `swift` is a proxy, so the toolchain is what that `swift`
+    /// answers, and the helper and Swift Testing are that toolchain's, not Xcode's.
+    func test_swiftlyToolchain_givesTheHelperAndItsOwnSwiftTestingLibrary() throws {
+        let usr = try XCTUnwrap(Toolchain.usr(fromTargetInfo: targetInfo("/Users/a/.swiftly/toolchains/6.3.1/usr/lib/swift")))
+        XCTAssertEqual(usr, "/Users/a/.swiftly/toolchains/6.3.1/usr")
+        let toolchain = Toolchain(usr: usr) { $0 == usr + "/lib/swift/macosx/testing" }
+        XCTAssertEqual(toolchain.swiftTesting, .library(usr + "/lib/swift/macosx/testing"))
+        XCTAssertEqual(toolchain.testingHelper, usr + "/libexec/swift/pm/swiftpm-testing-helper")
+        XCTAssertEqual(toolchain.buildFlags, [], "SwiftPM passes -I and -L for a library, which is right")
+        var swiftly = mac
+        swiftly.toolchain = toolchain
+        let paths = swiftly.dynamicLibraryPaths(inherited: ["DYLD_LIBRARY_PATH": "/mine"])
+        XCTAssertEqual(paths["DYLD_LIBRARY_PATH"], "/mine:\(usr)/lib/swift/macosx/testing:/X/MacOSX.platform/Developer/usr/lib",
+                       "the attendee's own first, then the toolchain's Swift Testing, then the SDK platform's (TestingSupport.swift)")
+        XCTAssertEqual(paths["DYLD_FRAMEWORK_PATH"], "/X/MacOSX.platform/Developer/Library/Frameworks:/X/MacOSX.platform/Developer/Library/PrivateFrameworks")
+        XCTAssertTrue(swiftly.decisions.contains(usr), "kept runs are keyed by the toolchain too")
+    }
+
+    /// The Command Line Tools alone: no SDK platform, Swift Testing a framework beside the
+    /// toolchain. The run needs its folder and _TestingInterop's; the build needs `-F`.
+    func test_commandLineTools_swiftTestingIsAFramework_withTheInteropLibrary_andAFrameworkSearchPath() throws {
+        let usr = try XCTUnwrap(Toolchain.usr(fromTargetInfo: targetInfo("/Library/Developer/CommandLineTools/usr/lib/swift")))
+        let toolchain = Toolchain(usr: usr) { $0 == "/Library/Developer/CommandLineTools/Library/Developer/Frameworks/Testing.framework" }
+        XCTAssertEqual(toolchain.swiftTesting, .frameworks("/Library/Developer/CommandLineTools/Library/Developer/Frameworks"))
+        var tools = TestPlatform(system: .macOS, osVersion: Version(15, 5), swiftVersion: Version(6, 2), toolchain: toolchain,
+                                 testingHelper: toolchain.testingHelper)
+        XCTAssertTrue(tools.lacksXCTest)
+        XCTAssertEqual(tools.dynamicLibraryPaths(inherited: [:]),
+                       ["DYLD_FRAMEWORK_PATH": "/Library/Developer/CommandLineTools/Library/Developer/Frameworks",
+                        "DYLD_LIBRARY_PATH": "/Library/Developer/CommandLineTools/Library/Developer/usr/lib"],
+                       "without an SDK platform the run still gets the toolchain's Swift Testing")
+        XCTAssertEqual(tools.buildFlags, ["-Xswiftc", "-F", "-Xswiftc", "/Library/Developer/CommandLineTools/Library/Developer/Frameworks"])
+        let run = TestInvocation.run(.swiftTesting, target: "T", tests: [], product: tools.testProduct(at: "/b/P.xctest"),
+                                     platform: tools, inherited: [:])
+        XCTAssertEqual(run.program, "/Library/Developer/CommandLineTools/usr/libexec/swift/pm/swiftpm-testing-helper")
+        XCTAssertEqual(run.environment["DYLD_FRAMEWORK_PATH"], "/Library/Developer/CommandLineTools/Library/Developer/Frameworks")
+        tools.system = .linux
+        XCTAssertEqual(tools.buildFlags, [], "Linux builds take nothing from a Mac's toolchain")
+        XCTAssertEqual(tools.dynamicLibraryPaths(inherited: [:]), [:])
+    }
+
+    /// Xcode's toolchain keeps Swift Testing in the SDK platform: nothing of its own to add.
+    func test_xcodeToolchain_hasNoSwiftTestingOfItsOwn_andAnUnreadableAnswerIsNoToolchain() {
+        let toolchain = Toolchain(usr: "/Applications/Xcode.app/Contents/Developer/Toolchains/XcodeDefault.xctoolchain/usr") { _ in false }
+        XCTAssertNil(toolchain.swiftTesting)
+        XCTAssertEqual(toolchain.runSearchPaths.frameworks + toolchain.runSearchPaths.libraries, [])
+        XCTAssertNil(Toolchain.usr(fromTargetInfo: Data("error: unknown argument".utf8)))
+        XCTAssertNil(Toolchain.usr(fromTargetInfo: targetInfo("/somewhere/else")))
+    }
 }

@@ -91,7 +91,8 @@ public struct ShadowBuild {
     func sync(excluding excluded: Set<String>) throws -> [String: String] {
         do {
             return try shadow.sync(paths: paths, catalog: catalog, variants: variants, excluded: excluded.union(leftOut),
-                                   only: only, extraFiles: extraFiles, withXCTest: !platform.lacksXCTest)
+                                   only: only, extraFiles: extraFiles, withXCTest: !platform.lacksXCTest,
+                                   ignoringCase: platform.simulated && platform.ignoresCase)
         } catch let error as CatalogError {
             if let edited = ShippedSources.firstEdited(paths) { throw Failure(description: ShippedSources.message(edited)) }
             throw error
@@ -110,6 +111,7 @@ public struct ShadowBuild {
         var replay = BuildReplay(shadow: shadow, swift: swift, state: paths.state, platformUses: platform.usesBuildReplay)
         replay.watch = watch
         let arguments = ["build"] + Self.buildSystem + ["--build-tests", "--package-path", shadow.directory.path] + replay.compilerFlags()
+            + platform.buildFlags
         var synced: [String: String]? = prepared.files
         for _ in 0...catalog.exercises.count {
             // The copy as `prepare` left it, the first time; again, without what broke, after that.

@@ -49,7 +49,7 @@ public struct ShadowPackage: Sendable {
     @discardableResult
     public func sync(paths: KataPaths, catalog: Catalog, variants: [Variant],
                      excluded: Set<String>, only: Set<String>? = nil, extraFiles: [String: [String]] = [:],
-                     withXCTest: Bool = true) throws -> [String: String] {
+                     withXCTest: Bool = true, ignoringCase: Bool = false) throws -> [String: String] {
         let fm = FileManager.default
         try GraderFolder.makeReal(directory, within: paths.state)
         // Only what the grader writes may be here: a file a test dropped in (a stray C file, a
@@ -98,7 +98,7 @@ public struct ShadowPackage: Sendable {
             var written = Set<String>()
             for name in Self.targetFiles(of: exercise, extraFiles: extraFiles) {
                 let source = testFile(name, of: exercise)
-                guard let data = fm.contents(atPath: source.path) else {
+                guard let data = fm.contents(atPath: source.path) ?? Self.contents(ofCaseVariantOf: source, ignoringCase: ignoringCase) else {
                     missing[exercise.key] = paths.relative(source)
                     break
                 }
@@ -114,6 +114,17 @@ public struct ShadowPackage: Sendable {
         let manifest = try String(contentsOf: paths.manifest, encoding: .utf8)
         try FileTree.write(manifest + Self.appendix(for: included, in: catalog), to: directory.appendingPathComponent("Package.swift"))
         return missing
+    }
+
+    /// Linux taking macOS's decisions: a file found under its name in another case, as a Mac's
+    /// disk finds it (`TestPlatform.lookUp`); a real Mac's disk does this itself.
+    static func contents(ofCaseVariantOf file: URL, ignoringCase: Bool) -> Data? {
+        guard ignoringCase else { return nil }
+        let folder = file.deletingLastPathComponent()
+        let present = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        guard let found = TestPlatform.lookUp(file.lastPathComponent, among: present, ignoringCase: true),
+              found != file.lastPathComponent else { return nil }
+        return FileManager.default.contents(atPath: folder.appendingPathComponent(found).path)
     }
 
     /// The files of an exercise's target, relative to its module's folder: the files of earlier

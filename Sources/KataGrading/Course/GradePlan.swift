@@ -78,6 +78,7 @@ extension Course {
             let attachment = ExtraFiles.attach(tracks: catalog.allTracks.filter { $0.module == pattern.module }, files: texts)
             result.byTrack.merge(attachment.byTrack) { $1 }
             result.unattachedTests += attachment.unattachedTests.map { "\(pattern.module)/\($0)" }
+            for (file, name) in attachment.caseVariants { result.caseVariants["\(pattern.module)/\(file)"] = "\(pattern.module)/\(name)" }
         }
         return result
     }

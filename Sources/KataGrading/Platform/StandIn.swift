@@ -14,7 +14,8 @@ import Darwin
 ///   run every Swift Testing test in the bundle;
 /// - `swiftpm-testing-helper --test-bundle-path <binary> <arguments…>`: runs the binary's `main`
 ///   with the helper's own arguments, as the helper does by `dlopen` (here by `exec`, since
-///   Linux's test product is an executable);
+///   Linux's test product is an executable). It refuses a run whose loader paths miss the Swift
+///   Testing of the helper's own toolchain (`Toolchain.swiftTesting`), which a Mac could not load;
 /// - `swiftpm-xctest-helper <bundle> <file>`: writes the bundle's XCTest tests as JSON to the file.
 ///
 /// Each replaces itself with the test binary (`exec`), so the test process keeps the pid its
@@ -45,6 +46,9 @@ public enum StandIn {
             guard arguments.count >= 2, arguments[0] == "--test-bundle-path" else {
                 return refuse("swiftpm-testing-helper: expected --test-bundle-path <binary> first, got \(arguments.prefix(2))")
             }
+            if let missing = missingSearchPaths(helper: words[0], environment) {
+                return refuse("swiftpm-testing-helper: the run's loader paths miss its toolchain's Swift Testing (\(missing))")
+            }
             let binary = arguments[1]
             return replace(with: binary, [binary] + arguments)
         case "swiftpm-xctest-helper":
@@ -62,6 +66,20 @@ public enum StandIn {
         default:
             return refuse("\(tool) is not a tool the macOS run plans name")
         }
+    }
+
+    /// What the helper's toolchain (`<usr>/libexec/swift/pm/swiftpm-testing-helper`) needs on the
+    /// loader's paths and the run's environment lacks; nil when nothing.
+    static func missingSearchPaths(helper: String, _ environment: [String: String]) -> String? {
+        let suffix = "/libexec/swift/pm/swiftpm-testing-helper"
+        guard helper.hasSuffix(suffix) else { return nil }
+        let toolchain = Toolchain(usr: String(helper.dropLast(suffix.count))) { FileManager.default.fileExists(atPath: $0) }
+        let needed = toolchain.runSearchPaths
+        let missing = needed.frameworks.filter { !(environment["DYLD_FRAMEWORK_PATH"] ?? "").split(separator: ":").contains(Substring($0)) }
+            .map { "DYLD_FRAMEWORK_PATH \($0)" }
+            + needed.libraries.filter { !(environment["DYLD_LIBRARY_PATH"] ?? "").split(separator: ":").contains(Substring($0)) }
+            .map { "DYLD_LIBRARY_PATH \($0)" }
+        return missing.isEmpty ? nil : missing.joined(separator: ", ")
     }
 
     static func replace(with program: String, _ argv: [String]) -> Int32 {

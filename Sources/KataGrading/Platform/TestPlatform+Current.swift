@@ -32,7 +32,17 @@ extension TestPlatform {
     /// This machine's facts. `swift` is the toolchain's `swift` on the PATH; `state` is the
     /// grader's folder, where `platform.log` keeps what the questions answered and
     /// `KnownSwiftVersion` the toolchain's version.
+    /// With `KATA_TRACE` set, its decisions go to standard error: what a field report needs, and
+    /// what the self-test reads of a simulated toolchain.
     public static func current(swift: String?, state: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> TestPlatform {
+        let platform = facts(swift: swift, state: state, environment: environment)
+        if environment["KATA_TRACE"] != nil {
+            StandardError().write("[kata] platform: \(platform.decisions); build flags \(platform.buildFlags.joined(separator: " "))\n")
+        }
+        return platform
+    }
+
+    static func facts(swift: String?, state: URL, environment: [String: String]) -> TestPlatform {
         let log = state.appendingPathComponent("platform.log")
         let system = decidingSystem(environment)
         var platform = TestPlatform(system: system, simulated: system != native, cores: ProcessInfo.processInfo.activeProcessorCount)
@@ -42,16 +52,21 @@ extension TestPlatform {
                 KnownSwiftVersion.version(swift: swift, state: state) { askSwiftVersion(swift, log: log) }
             }
         guard system == .macOS else { return platform }
+        // The toolchain `swift build` runs, asked of that `swift` (as SwiftPM finds its helper
+        // beside itself), not of `xcrun`, which may name another.
+        platform.toolchain = swift.flatMap { askToolchain($0, log: log) }
         if platform.simulated {
-            // What a Mac with Xcode 26 answers; the paths only name the tool `StandIn` plays.
+            // What a Mac with Xcode 26 answers; the paths only name the tool `StandIn` plays. The
+            // toolchain is the real one on the PATH (a simulated swiftly or Command Line Tools
+            // toolchain in the self-test), its Swift Testing found by SwiftPM's rule.
             platform.osVersion = environment["KATA_PLATFORM_MACOS_VERSION"].flatMap(Version.init) ?? Version(26, 0)
             let xcode = environment["KATA_PLATFORM_XCODE"] != "0"
             let developer = xcode ? "/Applications/Xcode.app/Contents/Developer" : "/Library/Developer/CommandLineTools"
-            let toolchain = xcode ? developer + "/Toolchains/XcodeDefault.xctoolchain/usr" : developer + "/usr"
-            platform.testingHelper = toolchain + "/libexec/swift/pm/swiftpm-testing-helper"
+            let selected = xcode ? developer + "/Toolchains/XcodeDefault.xctoolchain/usr" : developer + "/usr"
+            platform.testingHelper = platform.toolchain?.testingHelper ?? selected + "/libexec/swift/pm/swiftpm-testing-helper"
             if xcode {
                 platform.xctest = developer + "/usr/bin/xctest"
-                platform.xctestHelper = toolchain + "/libexec/swift/pm/swiftpm-xctest-helper"
+                platform.xctestHelper = selected + "/libexec/swift/pm/swiftpm-xctest-helper"
                 platform.sdkPlatform = developer + "/Platforms/MacOSX.platform"
             }
             return platform
@@ -68,15 +83,27 @@ extension TestPlatform {
             path.map { URL(fileURLWithPath: $0).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent() }
         }
         // SwiftPM's rules (UserToolchain.swift, TestingSupport.swift): the testing helper beside
-        // the compiler, the XCTest lister beside swift-build, xctest and the SDK from Xcode.
-        platform.testingHelper = usr(ofTool: ask(["--find", "swiftc"]))?.appendingPathComponent("libexec/swift/pm/swiftpm-testing-helper").path
+        // the running compiler; the XCTest lister beside the running swift-build, else Xcode's;
+        // xctest and the SDK platform from Xcode, through xcrun, as SwiftPM asks for them.
+        platform.testingHelper = platform.toolchain?.testingHelper
+            ?? usr(ofTool: ask(["--find", "swiftc"]))?.appendingPathComponent("libexec/swift/pm/swiftpm-testing-helper").path
         platform.xctest = ask(["--sdk", "macosx", "--find", "xctest"])
         platform.sdkPlatform = ask(["--sdk", "macosx", "--show-sdk-platform-path"])
-        if platform.xctest != nil, let usr = usr(ofTool: ask(["--find", "swift-build"])) {
-            let helper = usr.appendingPathComponent("libexec/swift/pm/swiftpm-xctest-helper").path
-            platform.xctestHelper = FileManager.default.isExecutableFile(atPath: helper) ? helper : nil
+        if platform.xctest != nil {
+            let own = platform.toolchain?.xctestHelper
+            let xcodes = usr(ofTool: ask(["--find", "swift-build"]))?.appendingPathComponent("libexec/swift/pm/swiftpm-xctest-helper").path
+            platform.xctestHelper = [own, xcodes].compactMap { $0 }.first { FileManager.default.isExecutableFile(atPath: $0) }
         }
         return platform
+    }
+
+    /// The toolchain `swift` belongs to, from its own answer (`swift -print-target-info`), with its
+    /// Swift Testing found on this file system.
+    static func askToolchain(_ swift: String, log: URL) -> Toolchain? {
+        guard let result = try? ProcessRunner.shared.run(swift, ["-print-target-info"], timeout: 60, log: log),
+              result.termination == .exited(0),
+              let usr = Toolchain.usr(fromTargetInfo: Data(result.output.utf8)) else { return nil }
+        return Toolchain(usr: usr) { FileManager.default.fileExists(atPath: $0) }
     }
 
     /// `swift --version`'s compiler version: the toolchain that builds the tests, which need not

@@ -9,8 +9,9 @@ import Darwin
 /// the lines that hold one of `keeping` (a build's compiler errors), up to `keptLimit` bytes.
 ///
 /// A test run's output decides no verdict; only two facts are looked for in every byte, for the
-/// wording of a crash: the last line of a Swift fatal error, and the deadlock frame of a Swift
-/// runtime backtrace.
+/// wording of a crash: the last line of a Swift fatal error, and a deadlock's own words: the wait
+/// frame of a Swift runtime backtrace (Linux), or libdispatch's message, which Apple's libdispatch
+/// puts in the crash report and a tool may print (the open sources leave it out: docs/platforms.md).
 struct OutputLog {
     /// For a test run, whose output only people read.
     static let testHead = 256 << 10
@@ -18,8 +19,11 @@ struct OutputLog {
     static let toolHead = 2 << 20
     static let tailLimit = 32 << 10
     static let keptLimit = 1 << 20
-    static let deadlockMarkers = ["__DISPATCH_WAIT_FOR_QUEUE__"].map { Array($0.utf8) }
-    static let fatalMarker = Array("Fatal error".utf8)
+    static let deadlockMarkers = ["__DISPATCH_WAIT_FOR_QUEUE__", "dispatch_sync called on queue already owned by current thread"]
+        .map { Array($0.utf8) }
+    /// A Swift fatal error's line, or the uncaught Objective-C exception's (Apple's XCTest raises on
+    /// an expectation fulfilled too often or too late: docs/platforms.md, rows 10 and 11).
+    static let fatalMarkers = ["Fatal error", "Terminating app due to uncaught exception"].map { Array($0.utf8) }
 
     let sink: Int32
     let headLimit: Int
@@ -91,14 +95,16 @@ struct OutputLog {
         let window = carry + chunk
         window.withUnsafeBytes { raw in
             if !sawDeadlock { sawDeadlock = Self.deadlockMarkers.contains { Self.find($0, in: raw) != nil } }
-            var from = 0
-            while let at = Self.find(Self.fatalMarker, in: UnsafeRawBufferPointer(rebasing: raw[from...])) {
-                let start = from + at
-                let lineStart = raw[..<start].lastIndex(of: 10).map { $0 + 1 } ?? max(0, start - 200)
-                let lineEnd = raw[start...].firstIndex(of: 10) ?? raw.count
-                let bytes = raw[max(lineStart, start - 200)..<min(lineEnd, start + 1000)]
-                fatalError = String(decoding: bytes, as: UTF8.self)
-                from = start + Self.fatalMarker.count
+            for marker in Self.fatalMarkers {
+                var from = 0
+                while let at = Self.find(marker, in: UnsafeRawBufferPointer(rebasing: raw[from...])) {
+                    let start = from + at
+                    let lineStart = raw[..<start].lastIndex(of: 10).map { $0 + 1 } ?? max(0, start - 200)
+                    let lineEnd = raw[start...].firstIndex(of: 10) ?? raw.count
+                    let bytes = raw[max(lineStart, start - 200)..<min(lineEnd, start + 1000)]
+                    fatalError = String(decoding: bytes, as: UTF8.self)
+                    from = start + marker.count
+                }
             }
         }
         carry = Array(window.suffix(64))

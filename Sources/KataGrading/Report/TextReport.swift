@@ -127,6 +127,16 @@ public struct TextReport: Sendable {
         }
     }
 
+    /// A file saved under its exercise file's name in another case: one file on a Mac's disk, two
+    /// in git and on Linux, where the grade takes the catalog's name only.
+    public static func caseVariantsNote(_ variants: [String: String]) -> [String] {
+        variants.keys.sorted().map { file in
+            let name = variants[file] ?? ""
+            return "Note: Exercises/\(file) differs from the exercise's file Exercises/\(name) only in case. A Mac's disk takes them for one file; git and Linux do not, "
+                + "and the grade reads Exercises/\(name). Give it that name, in two steps so that a Mac sees the change: mv Exercises/\(file) Exercises/\(file).renaming && mv Exercises/\(file).renaming Exercises/\(name)"
+        }
+    }
+
     /// Tab-separated `id verdict reason`, one line per exercise, for scripts such as the self-test.
     /// A verdict judged from kept runs says so at the end of its reason: `(unchanged since 10:42)`.
     public static func porcelain(_ result: ExerciseResult) -> String {

@@ -15,10 +15,14 @@ public enum ExtraFiles {
         public var byTrack: [String: [String]] = [:]
         /// Added files that hold tests but belong to no exercise (relative to the module's folder).
         public var unattachedTests: [String] = []
+        /// Files whose name differs from a catalog file's only in case, with that file's name: one
+        /// file on a Mac's disk, two in git and on Linux. Never an added file of any exercise.
+        public var caseVariants: [String: String] = [:]
 
-        public init(byTrack: [String: [String]] = [:], unattachedTests: [String] = []) {
+        public init(byTrack: [String: [String]] = [:], unattachedTests: [String] = [], caseVariants: [String: String] = [:]) {
             self.byTrack = byTrack
             self.unattachedTests = unattachedTests
+            self.caseVariants = caseVariants
         }
     }
 
@@ -26,11 +30,15 @@ public enum ExtraFiles {
     /// relative to it (catalog files and added ones alike).
     public static func attach(tracks: [Catalog.Exercise], files: [String: String]) -> Attachment {
         let listed = Set(tracks.flatMap { $0.files + $0.uses })
-        let extras = files.keys.filter { !listed.contains($0) }.sorted()
-        guard !extras.isEmpty else { return Attachment() }
+        var caseVariants: [String: String] = [:]
+        for file in files.keys where !listed.contains(file) {
+            if let name = listed.first(where: { TestPlatform.differOnlyInCase($0, file) }) { caseVariants[file] = name }
+        }
+        let extras = files.keys.filter { !listed.contains($0) && caseVariants[$0] == nil }.sorted()
+        guard !extras.isEmpty else { return Attachment(caseVariants: caseVariants) }
         let declaredByExtra = Dictionary(uniqueKeysWithValues: extras.map { ($0, declaredNames(in: files[$0] ?? "")) })
 
-        var attachment = Attachment()
+        var attachment = Attachment(caseVariants: caseVariants)
         for track in tracks {
             var own: [String] = []
             // By header.

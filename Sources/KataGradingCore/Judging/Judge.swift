@@ -176,19 +176,35 @@ public enum Judge {
         case .allSkipped:
             return Verdict(kind: .failing, reason: describe(outcome),
                            next: "Remove what skips them (.disabled, .enabled(if:), XCTSkip): a skipped test checks nothing.")
-        case .failed:
-            return Verdict(kind: .failing, reason: describe(outcome), next: next)
+        case .failed(_, let message, _):
+            return Verdict(kind: .failing, reason: describe(outcome),
+                           next: message.contains(Self.expectationViolation) ? Self.expectationAdvice : next)
         case .hung(let test, let after):
             return Verdict(kind: .hangs, reason: "killed at this exercise's limit of \(format(after)) s" + (test.map { ", in \($0)" } ?? "") + ".",
                            next: "Something waits for a callback that never comes, or without a timeout: give every wait a deadline of a second or two.")
-        case .crashed(_, let test, let deadlock):
+        case .crashed(let signal, let test, let deadlock, let inLibdispatch):
             if deadlock {
                 return Verdict(kind: .crashed, reason: "dispatch_sync deadlock" + (test.map { " in \($0)" } ?? "") + ": a queue called sync on itself (for example SyncQueue.main from the main thread).",
-                               next: "Don't dispatch synchronously onto the queue you are already on.")
+                               next: Self.dispatchAdvice)
+            }
+            if inLibdispatch {
+                // A Mac may not name the frames in between: the same lesson, without claiming more.
+                return Verdict(kind: .crashed, reason: "crashed inside libdispatch (\(Self.signalName(signal).prefix { $0 != " " }))" + (test.map { " in \($0)" } ?? "")
+                               + ": libdispatch stops a program that misuses it, most often with a sync call onto the queue it is already on (for example SyncQueue.main from the main thread).",
+                               next: Self.dispatchAdvice)
             }
             return Verdict(kind: .crashed, reason: describe(outcome), next: next)
         }
     }
+
+    /// XCTest's words for an expectation fulfilled more often than it expects, or after its wait:
+    /// a recorded failure in swift-corelibs-xctest, an exception that ends the run in Apple's
+    /// (`TestOutputParser` reads both as this failure).
+    static let expectationViolation = "API violation"
+    static let expectationAdvice = "An expectation was fulfilled more often than it expects, or after its wait ended: give it expectedFulfillmentCount for every call the code makes, and fulfil it only before the wait returns. Apple's XCTest stops the run on this; swift-corelibs-xctest reports it or lets it pass, so a test that relies on either is not done."
+
+    /// What to do about a `dispatch_sync` deadlock, however it was told.
+    static let dispatchAdvice = "Don't dispatch synchronously onto the queue you are already on."
 
     static func lateCheck(_ late: RunReport.Failure) -> String {
         "a check failed after its test had ended" + (late.location.map { " (\($0))" } ?? "") + ": \(late.message). It belongs to no test, and whether it runs at all depends on timing; `swift test` still reports it."
@@ -209,8 +225,9 @@ public enum Judge {
             return [test, message].compactMap { $0 }.joined(separator: ": ") + (location.map { " (\($0))" } ?? "")
         case .hung(let test, let after):
             return "hung until killed after \(format(after)) s" + (test.map { " in \($0)" } ?? "")
-        case .crashed(let signal, let test, let deadlock):
-            let what = deadlock ? "dispatch_sync deadlock" : "crashed with \(signalName(signal))"
+        case .crashed(let signal, let test, let deadlock, let inLibdispatch):
+            let what = deadlock ? "dispatch_sync deadlock"
+                : inLibdispatch ? "crashed inside libdispatch (\(signalName(signal).prefix { $0 != " " }))" : "crashed with \(signalName(signal))"
             return what + (test.map { " in \($0)" } ?? "")
         }
     }

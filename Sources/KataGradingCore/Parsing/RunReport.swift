@@ -36,8 +36,12 @@ public struct RunReport: Codable, Equatable, Sendable {
     /// Why the channel could not be read to its end, when something wrote into it that the
     /// framework did not.
     public var damaged: String?
-    /// What the grader's hook saw of a trap that ended the process (a `dispatch_sync` deadlock).
+    /// What the grader's hook saw of a trap that ended the process: `deadlockTrap` or `libdispatchTrap`.
     public var trap: String?
+    /// A trap in libdispatch reached through a `sync` call: a `dispatch_sync` onto the current queue.
+    public static let deadlockTrap = "dispatch_sync deadlock"
+    /// A trap in libdispatch with no named way in (a Mac's static frames): libdispatch stopped a misuse.
+    public static let libdispatchTrap = "libdispatch trap"
     /// Records left out to keep the report small.
     public var dropped = 0
 

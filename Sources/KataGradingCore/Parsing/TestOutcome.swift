@@ -7,7 +7,10 @@ public struct TestOutcome: Codable, Sendable, Equatable {
         case passed
         case failed(test: String?, message: String, location: String?)
         case hung(test: String?, after: Double)
-        case crashed(signal: Int32, test: String?, deadlock: Bool)
+        /// `deadlock`: a `dispatch_sync` onto the current queue, by its evidence (the hook saw the trap
+        /// in libdispatch reached through a `sync`, or the backtrace names libdispatch's wait);
+        /// `inLibdispatch`: a trap inside libdispatch whose way in had no name (docs/platforms.md).
+        case crashed(signal: Int32, test: String?, deadlock: Bool, inLibdispatch: Bool = false)
         /// The framework ran no test: none was written, or none matched.
         case noTests
         /// Every test was skipped (`.disabled`, `.enabled(if:)`, `XCTSkip`): the reason of the first.

@@ -14,8 +14,16 @@ public enum TestOutputParser {
         switch result.termination {
         case .timedOut:
             status = .hung(test: report.running, after: timeLimit)
+        case .signaled(_) where summary.fatalError?.contains("uncaught exception") == true
+                && summary.fatalError?.contains(Judge.expectationViolation) == true:
+            // Apple's XCTest raises where swift-corelibs-xctest records a failure (an expectation
+            // fulfilled too often or too late); uncaught off the main thread, it ends the run.
+            // The same failure either way, in XCTest's own words.
+            status = .failed(test: report.running ?? report.failures.first?.test, message: summary.fatalError ?? "", location: nil)
         case .signaled(let signal):
-            status = .crashed(signal: signal, test: report.running, deadlock: report.trap != nil || summary.sawDeadlockInOutput)
+            let deadlock = report.trap == RunReport.deadlockTrap || summary.sawDeadlockInOutput
+            status = .crashed(signal: signal, test: report.running, deadlock: deadlock,
+                              inLibdispatch: !deadlock && report.trap == RunReport.libdispatchTrap)
         case .exited(let code):
             status = exited(code, report: report, summary: summary, framework: framework)
         }

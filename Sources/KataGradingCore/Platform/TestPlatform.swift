@@ -21,7 +21,10 @@ public struct TestPlatform: Equatable, Sendable {
     public var swiftVersion: Version?
     /// macOS: Xcode's `xctest` (`xcrun --sdk macosx --find xctest`); nil without Xcode.
     public var xctest: String?
-    /// macOS: the toolchain's `swiftpm-testing-helper` (`…/usr/libexec/swift/pm/`).
+    /// macOS: the toolchain whose `swift` the grader builds with (`Toolchain`), found from that
+    /// `swift`; nil when it did not say.
+    public var toolchain: Toolchain?
+    /// macOS: that toolchain's `swiftpm-testing-helper` (`…/usr/libexec/swift/pm/`).
     public var testingHelper: String?
     /// macOS: Xcode's `swiftpm-xctest-helper`, which lists a bundle's XCTest tests.
     public var xctestHelper: String?
@@ -34,12 +37,13 @@ public struct TestPlatform: Equatable, Sendable {
     public var fixedWidth: Int?
 
     public init(system: System, simulated: Bool = false, osVersion: Version? = nil, swiftVersion: Version? = nil,
-                xctest: String? = nil, testingHelper: String? = nil, xctestHelper: String? = nil, sdkPlatform: String? = nil,
-                cores: Int = 2) {
+                toolchain: Toolchain? = nil, xctest: String? = nil, testingHelper: String? = nil, xctestHelper: String? = nil,
+                sdkPlatform: String? = nil, cores: Int = 2) {
         self.system = system
         self.simulated = simulated
         self.osVersion = osVersion
         self.swiftVersion = swiftVersion
+        self.toolchain = toolchain
         self.xctest = xctest
         self.testingHelper = testingHelper
         self.xctestHelper = xctestHelper
@@ -54,13 +58,37 @@ public struct TestPlatform: Equatable, Sendable {
     /// for a grade taking another's (`KATA_PLATFORM=macos`, a simulated version or Xcode, a width).
     public var decisions: String {
         ["system \(system.rawValue)", "simulated \(simulated)", "os \(osVersion?.description ?? "-")",
-         "swift \(swiftVersion?.description ?? "-")", "xctest \(xctest ?? "-")", "testing-helper \(testingHelper ?? "-")",
+         "swift \(swiftVersion?.description ?? "-")", "toolchain \(toolchain.map { "\($0.usr), swift testing \($0.swiftTesting?.description ?? "-")" } ?? "-")",
+         "xctest \(xctest ?? "-")", "testing-helper \(testingHelper ?? "-")",
          "xctest-helper \(xctestHelper ?? "-")", "sdk \(sdkPlatform ?? "-")", "width \(runWidth)",
          "build-replay \(usesBuildReplay)"].joined(separator: "; ")
     }
 
     /// The Linux build replay, when this platform uses it (`System.usesBuildReplay`).
     public var usesBuildReplay: Bool { system.usesBuildReplay }
+
+    /// Whether a file name is found whatever its case (`System.ignoresCase`).
+    public var ignoresCase: Bool { system.ignoresCase }
+
+    /// The name under which `name` is found among a folder's `present` names: itself, or on a
+    /// system that ignores case the one name that differs from it only in case (an editor that
+    /// saved `SearchFiresRequestTests.swift` as `searchfiresrequesttests.swift`). Linux taking
+    /// macOS's decisions looks files up so, as a Mac's disk does.
+    public func lookUp(_ name: String, among present: [String]) -> String? {
+        Self.lookUp(name, among: present, ignoringCase: ignoresCase)
+    }
+
+    public static func lookUp(_ name: String, among present: [String], ignoringCase: Bool) -> String? {
+        if present.contains(name) { return name }
+        guard ignoringCase else { return nil }
+        let matches = present.filter { Self.differOnlyInCase($0, name) }
+        return matches.count == 1 ? matches[0] : nil
+    }
+
+    /// Two names a case-insensitive disk holds as one file (and git and Linux as two).
+    public static func differOnlyInCase(_ a: String, _ b: String) -> Bool {
+        a != b && a.lowercased() == b.lowercased()
+    }
 
     /// Whether what a test starts is ended through a child subreaper (`System.reliesOnSubreaper`).
     public var reliesOnSubreaper: Bool { system.reliesOnSubreaper }
@@ -129,16 +157,23 @@ public struct TestPlatform: Equatable, Sendable {
         return TestProduct(binary: path + "/Contents/MacOS/" + name, bundle: path)
     }
 
-    /// SwiftPM's additions to a test's environment on macOS (`TestingSupport.swift`): appended, so
-    /// that the attendee's own come first.
+    /// What `swift build` adds on this platform: on a Mac, what the toolchain needs to find its own
+    /// Swift Testing (`Toolchain.buildFlags`); nothing on Linux.
+    public var buildFlags: [String] { system == .macOS ? toolchain?.buildFlags ?? [] : [] }
+
+    /// SwiftPM's additions to a test's environment on macOS (`TestingSupport.swift`), for XCTest
+    /// and Swift Testing runs alike: the toolchain's own Swift Testing first, then the SDK
+    /// platform's frameworks and libraries; appended, so that the attendee's own come first.
     func dynamicLibraryPaths(inherited: [String: String]) -> [String: String] {
-        guard let sdkPlatform else { return [:] }
-        func appended(_ key: String, _ paths: [String]) -> String {
-            ([inherited[key]].compactMap { $0 }.filter { !$0.isEmpty } + paths).joined(separator: ":")
+        guard system == .macOS else { return [:] }
+        let own = toolchain?.runSearchPaths ?? (frameworks: [], libraries: [])
+        let frameworks = own.frameworks + (sdkPlatform.map { [$0 + "/Developer/Library/Frameworks", $0 + "/Developer/Library/PrivateFrameworks"] } ?? [])
+        let libraries = own.libraries + (sdkPlatform.map { [$0 + "/Developer/usr/lib"] } ?? [])
+        var environment: [String: String] = [:]
+        for (key, paths) in [("DYLD_FRAMEWORK_PATH", frameworks), ("DYLD_LIBRARY_PATH", libraries)] where !paths.isEmpty {
+            environment[key] = ([inherited[key]].compactMap { $0 }.filter { !$0.isEmpty } + paths).joined(separator: ":")
         }
-        return ["DYLD_FRAMEWORK_PATH": appended("DYLD_FRAMEWORK_PATH", [sdkPlatform + "/Developer/Library/Frameworks",
-                                                                       sdkPlatform + "/Developer/Library/PrivateFrameworks"]),
-                "DYLD_LIBRARY_PATH": appended("DYLD_LIBRARY_PATH", [sdkPlatform + "/Developer/usr/lib"])]
+        return environment
     }
 }
 
@@ -153,6 +188,10 @@ extension TestPlatform.System {
     /// re-parented to it and ended. macOS has none: the supervisor ends what carries the run's mark
     /// in its environment instead (`Supervisor`), and a process that leaves both survives.
     public var reliesOnSubreaper: Bool { self == .linux }
+
+    /// macOS's default disk (APFS, case-insensitive) finds `a.swift` as `A.swift`; Linux's do
+    /// not. A Mac formatted case-sensitive behaves as Linux, and the grader's notes hold there too.
+    public var ignoresCase: Bool { self == .macOS }
 }
 
 /// The test product of a shadow build.

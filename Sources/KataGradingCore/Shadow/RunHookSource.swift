@@ -24,7 +24,8 @@ public enum RunHookSource {
         // observer's records. A process started without it, or whose connection fails, runs the real code.
         //
         // It also names a dispatch_sync deadlock from evidence both Linux and macOS have: a trap
-        // (SIGILL/SIGTRAP) inside libdispatch, reached through a `sync` call. The record goes to the
+        // (SIGILL/SIGTRAP) inside libdispatch (the image dladdr names, static symbols or not),
+        // reached through a `sync` call; a trap in libdispatch without a named `sync` is sent as that. The record goes to the
         // channel; the handler then puts the previous action back and returns, so the trap happens again
         // and ends the process as it would have (with the Swift runtime's backtrace where it prints one).
         #define _GNU_SOURCE
@@ -67,17 +68,19 @@ public enum RunHookSource {
         static void kata_on_trap(int signal_number, siginfo_t *info, void *context) {
             (void)info; (void)context;
             void *frames[24];
-            int count = backtrace(frames, 24), trapped_in_dispatch = 0;
-            for (int index = 0; index < count; index++) {
+            int count = backtrace(frames, 24), trapped_in_dispatch = 0, through_sync = 0;
+            for (int index = 0; index < count && !through_sync; index++) {
                 Dl_info found;
                 if (!dladdr(frames[index], &found)) continue;
                 if (index < 5 && kata_in_library(&found, "libdispatch")) trapped_in_dispatch = 1;
-                if (trapped_in_dispatch && found.dli_sname && strstr(found.dli_sname, "sync")
-                    && (kata_in_library(&found, "libdispatch") || kata_in_library(&found, "libswiftDispatch"))) {
-                    kata_send("X\tdispatch_sync deadlock\n");
-                    break;
-                }
+                through_sync = trapped_in_dispatch && found.dli_sname && strstr(found.dli_sname, "sync")
+                    && (kata_in_library(&found, "libdispatch") || kata_in_library(&found, "libswiftDispatch"));
             }
+            // On a Mac the frames between the trap and an exported `sync` may carry no name
+            // (libdispatch's static functions, an inlined `DispatchQueue.sync`): a trap in
+            // libdispatch is then said as such, and the verdict does not claim more.
+            if (through_sync) kata_send("X\tdispatch_sync deadlock\n");
+            else if (trapped_in_dispatch) kata_send("X\tlibdispatch trap\n");
             sigaction(signal_number, &kata_previous[signal_number == SIGILL ? 0 : 1], NULL);
         }
 
