@@ -50,8 +50,19 @@ struct GradeRuns {
 
     /// Every run of `track`, once they are over (nil when it was not run), with an index of its
     /// logs written beside them.
-    func wait(for track: Catalog.Exercise) throws -> ExerciseRuns? {
+    /// `waiting` is told how long the wait has lasted once it passes `GradeOptions.waitingAfter`,
+    /// then about every second, and nil when it is over.
+    func wait(for track: Catalog.Exercise, waiting: GradeOptions.Waiting? = nil) throws -> ExerciseRuns? {
         guard let ticket = tickets[track.key] else { return nil }
+        if let waiting {
+            let start = Date()
+            var step = GradeOptions.waitingAfter
+            while !ticket.isSettled(within: step) {
+                waiting(track, Date().timeIntervalSince(start))
+                step = 1
+            }
+            if Date().timeIntervalSince(start) >= GradeOptions.waitingAfter { waiting(track, nil) }
+        }
         let runs = try ticket.wait()
         try? runs.index.write(to: logs.appendingPathComponent("\(track.id)/runs.tsv"), atomically: true, encoding: .utf8)
         return runs
