@@ -44,7 +44,8 @@ enum GradingCommand {
         report.bothTracks = course.exercisesWithBothTracks(selected, source: arguments.source)
         let notes = TextReport.strayTestsNote(course.addedFiles(under: course.testsRoot(for: arguments.source)).unattachedTests)
         if !quiet {
-            print(report.heading(grading: arguments.source.label, count: selected.count))
+            // Exercises, each once: `ID ID@xctest` is one exercise in two tracks.
+            print(report.heading(grading: arguments.source.label, count: Set(selected.map(\.id)).count))
             for note in notes { print(style.wrap(note, indent: "  ").joined(separator: "\n")) }
             print("")
         } else if arguments.porcelain {

@@ -94,7 +94,7 @@ public struct MaintainerCheck {
         func flag(_ text: String, on framework: Catalog.Framework, _ what: String) {
             let words = framework.other.toolWords(in: text)
             if !words.isEmpty {
-                problems.append("\(what) names \(framework.other.title)'s \(words.joined(separator: ", ")) on a \(framework.title) track: give that track a hint in its own framework's words.")
+                problems.append("\(what) names \(framework.other.title)'s \(words.joined(separator: ", ")) on \(framework == .xctest ? "an" : "a") \(framework.title) track: give that track a hint in its own framework's words.")
             }
         }
         for variant in variants {

@@ -101,19 +101,16 @@ public struct TextReport: Sendable {
         let keys = results.map { $0.exercise.key }
         guard !keys.isEmpty else { return [] }
         let head = "\(style.mark(for: .notStarted)) \(keys.count) \(Verdict.Kind.notStarted.rawValue): "
-        // Two lines' room, less the head, the indentation of the second line and the tail.
-        let room = 2 * style.width - Style.visibleCount(head) - 4
-        var shown: [String] = []
-        for key in keys {
-            let rest = keys.count - shown.count - 1
-            let tail = rest > 0 ? ", … and \(rest) more (Scripts/grade.sh --list)" : "."
-            let text = (shown + [key]).joined(separator: ", ")
-            guard text.count + tail.count <= room - 8 else { break }
-            shown.append(key)
+        func lines(showing count: Int) -> [String] {
+            let rest = keys.count - count
+            let text = keys.prefix(count).joined(separator: ", ")
+                + (rest > 0 ? (count > 0 ? ", " : "") + "… and \(rest) more (Scripts/grade.sh --list)" : ".")
+            return style.wrap(paragraph: head + style.dim(text), first: "", rest: "    ")
         }
-        let rest = keys.count - shown.count
-        let text = shown.joined(separator: ", ") + (rest > 0 ? (shown.isEmpty ? "" : ", ") + "… and \(rest) more (Scripts/grade.sh --list)" : ".")
-        return style.wrap(paragraph: head + style.dim(text), first: "", rest: "    ")
+        // As many ids as two lines hold.
+        var shown = keys.count
+        while shown > 0, lines(showing: shown).count > 2 { shown -= 1 }
+        return lines(showing: shown)
     }
 
     /// `N/M done`, then the "Next" card. `lastVerdicts` (from the last grades of `Exercises/`)

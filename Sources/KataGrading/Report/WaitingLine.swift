@@ -16,7 +16,7 @@ struct WaitingLine: Sendable {
     /// The line's text after `seconds` of waiting for `track`.
     func text(_ track: Catalog.Exercise, seconds: Double) -> String {
         let limit = NextStep.seconds(track.timeLimit)
-        let text = "… waiting for \(track.key): \(Int(seconds.rounded())) s so far; a test that hangs is stopped after \(limit) s"
+        let text = "… waiting \(Int(seconds.rounded())) s for \(track.key); a hung test is stopped at \(limit) s"
         // One line, whatever the width: it is written over in place.
         return String(text.prefix(max(10, style.width - 1)))
     }

@@ -82,7 +82,7 @@ public struct Grader: Sendable {
                 runs = try GradeRuns(toRun, of: build, course: course, options: options, platform: platform, seal: watch.seal!)
                 clock.note("runs started")
                 do {
-                    try runs?.waitForReplayedTracks()
+                    try runs?.waitForReplayedTracks(waiting: options.waiting)
                 } catch let untrusted as TrackRunner.ReplayRanNoTest where !replayDistrusted {
                     // Not judged: once every run is over and the seal checked, SwiftPM builds, and
                     // the grade starts again from its binary. Nothing was reported yet.

@@ -31,7 +31,9 @@ public struct NextStep: Sendable, Equatable {
             var lines = alone || !recap || next.verdict.kind == .notStarted ? [] : Self.recap(next.verdict)
             lines += advice(for: next, gradedAlone: alone)
             if !next.exercise.hint.isEmpty { lines.append("Hint: " + next.exercise.hint) }
-            lines.append((alone ? "Grade it again: " : "Grade it alone: ") + "Scripts/grade.sh \(next.exercise.id)")
+            // A track named on the command line is named again: the id alone grades every track started.
+            let command = next.exercise.isNamedTrack ? "\(next.exercise.id)@\(next.exercise.framework.rawValue)" : next.exercise.id
+            lines.append((alone ? "Grade it again: " : "Grade it alone: ") + "Scripts/grade.sh \(command)")
             return NextStep(preface: needs, heading: "Next: \(next.exercise.id) · \(next.exercise.title)", lines: lines,
                             exerciseID: next.exercise.id)
         }
