@@ -91,8 +91,9 @@ enum ListCommand {
             lines.append(line)
         }
         lines += RoomReport.legend(style).map { style.dim($0) }
-        lines += style.wrap("A second sign: your track in the other framework, where it differs. "
-                            + "Scripts/grade.sh --hint N shows exercise N's title, files and hint.", indent: "")
+        // Two signs, explained on the line of --hint, so that the course still fits 24 lines.
+        let two = sign(.done, style) + sign(.failing, style)
+        lines += style.wrap("\(two): the exercise, and your other track. --hint N: exercise N's files and hint.", indent: "")
         return lines
     }
 
