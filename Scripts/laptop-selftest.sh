@@ -317,7 +317,7 @@ for where in "$zip" "$root"; do
   count=0
   for key in $(cut -f1 "$work/exercises.tsv"); do
     count=$((count + 1))
-    "$grader_bin" "$where" --solution "$key" >"$work/solution.diff" 2>&1 && grep -q '^+++ Solutions/' "$work/solution.diff" || failed_tracks="$failed_tracks $key"
+    "$grader_bin" "$where" --solution "$key" >"$work/solution.diff" 2>&1 && grep -q '^+++ b/Exercises/' "$work/solution.diff" || failed_tracks="$failed_tracks $key"
   done
   label="without git"; [ -e "$where/.git" ] && label="with git"
   check "--solution shows a diff on all $count tracks, $label" "" "$failed_tracks" "$(head -n 3 "$work/solution.diff")"

@@ -84,8 +84,8 @@ if ! command -v python3 >/dev/null 2>&1; then
 fi
 
 section "Build the grader"
-if "$grade" --help >"$work/help.txt" 2>&1 && grep -q -- '--room-serve' "$work/help.txt"; then
-  pass "grade.sh builds the grader, and --help lists the room"
+if "$grade" --help all >"$work/help.txt" 2>&1 && grep -q -- '--room-serve' "$work/help.txt"; then
+  pass "grade.sh builds the grader, and --help all lists the room"
 else
   fail "grade.sh builds the grader" "$(tail -5 "$work/help.txt")"
   summary; exit 1

@@ -135,6 +135,11 @@ planted_check "a fixture with an unknown verdict" fixtures "echo 'mostly done' >
 planted_check "a fixture that does not say why it is weak" fixtures "edit_in_place '/^why:/d' '$(ls -d Tests/Fixtures/*/*/ | head -n 1)expected'"
 fixture_a="$(ls -d Tests/Fixtures/*/*/ | head -n 1)expected"; fixture_b="$(ls -d Tests/Fixtures/*/*/ | sed -n 2p)expected"
 planted_check "two fixtures that give the same reason" fixtures "{ grep -v '^why:' '$fixture_b'; grep '^why:' '$fixture_a'; } >why.tmp && mv why.tmp '$fixture_b'"
+framework_hinted="$(grep -l '^hint@xctest:' Catalog/Variants/*/*.chaff | head -n 1)"
+planted_check "a Swift Testing tool in an XCTest track's bug hint" hints "edit_in_place 's/^hint@xctest: .*/hint@xctest: count the calls with confirmation(expectedCount:)./' '$framework_hinted'"
+planted_check "an XCTest tool in a Swift Testing track's bug hint" hints "edit_in_place 's/^hint@swift-testing: .*/hint@swift-testing: fulfil an XCTestExpectation, then wait(for:timeout:)./' '$framework_hinted'"
+planted_check "one framework's tool in the room's hint of a two-track bug" hints "edit_in_place 's/^hint: .*/hint: count the calls with #expect./' '$framework_hinted'"
+planted_check "an XCTest tool in a Swift Testing track's exercise hint" hints "replace_first Catalog/catalog.json '\"framework\": \"swift-testing\",' '\"framework\": \"swift-testing\", \"hint\": \"Use XCTestExpectation.\",'"
 planted_check "a verdict missing from README's table" readme "edit_in_place '/^| \*\*flaky\*\*/d' README.md"
 planted_check "a stale exercise index" readme "edit_in_place 's/^| 1 | \`/| 1 | \`stale-/' README.md"
 
@@ -447,8 +452,10 @@ else fail "--json prints the documented results" "$(head -c 600 "$work/result.js
 before="$(cd "$root/Exercises" && find . -type f -exec cat {} + | cksum)"
 "$grade" --solution "$first" >"$work/solution.diff" 2>&1; code=$?
 after="$(cd "$root/Exercises" && find . -type f -exec cat {} + | cksum)"
-if [ "$code" = 0 ] && grep -q '^+++ Solutions/' "$work/solution.diff" && grep -q '^--- Exercises/' "$work/solution.diff"; then pass "--solution ID shows a diff against the starter"
-else fail "--solution ID shows a diff against the starter" "$(head -n 5 "$work/solution.diff")"; fi
+# Not on a terminal, it is a patch of Exercises/ that applies (git apply, below); on one, a diff
+# of Exercises/ against Solutions/ for reading.
+if [ "$code" = 0 ] && grep -q '^+++ b/Exercises/' "$work/solution.diff" && grep -q '^--- a/Exercises/' "$work/solution.diff"; then pass "--solution ID piped is a patch of Exercises/"
+else fail "--solution ID piped is a patch of Exercises/" "$(head -n 5 "$work/solution.diff")"; fi
 check "--solution writes nothing in Exercises/" "$before" "$after"
 
 # Reset and watch change files, so they run in a clone with a commit of "attendee work" in it. The
@@ -458,6 +465,12 @@ mkdir -p "$(dirname "$clone_real")"
 git clone -q "$root" "$clone_real"
 ln -s "$clone_real" "$work/clone-link"
 clone="$work/clone-link"
+# `--solution ID | git apply` gives an attendee the solution: every track's patch applies to a clone.
+unapplied=""
+for key in "${keys[@]}"; do
+  "$grade" --solution "$key" 2>/dev/null | git -C "$clone" apply --check 2>"$work/apply.err" || unapplied="$unapplied $key: $(head -n 1 "$work/apply.err")"
+done
+check "--solution ID | git apply applies, for every track" "" "$unapplied"
 git -C "$clone" -c user.name=attendee -c user.email=attendee@example.invalid commit -q --allow-empty -m "attendee"
 target="$(solution_files "$first" | tail -n 1)"
 printf '\n// my work in progress\n' >>"$clone/Exercises/$target"
@@ -565,8 +578,26 @@ fits() { # fits NAME FILE: every line of FILE fits 80 columns
   if [ "$width" -le 80 ]; then pass "$1 fits 80 columns"
   else fail "$1 fits 80 columns" "widest line: $width" "$(lines_wider_than 80 "$2" | head -n 3)"; fi
 }
+# fits_screen NAME FILE: FILE fits a screen of 24 lines, the shell's prompt on the last one.
+fits_screen() {
+  local lines; lines="$(wc -l <"$2" | tr -d ' ')"
+  [ "$lines" -le 23 ] && pass "$1 fits a screen of 24 lines ($lines and the prompt)" ||
+    fail "$1 fits a screen of 24 lines" "$lines lines" "$(head -n 30 "$2")"
+}
+# on_terminal CMD…: CMD's output as a terminal shows it (script(1), util-linux's or BSD's), no colour.
+on_terminal() {
+  if script -qc true /dev/null >/dev/null 2>&1; then NO_COLOR=1 script -qc "$(printf '%q ' "$@")" /dev/null </dev/null
+  else NO_COLOR=1 script -q /dev/null "$@" </dev/null; fi | tr -d '\r'
+}
 export COLUMNS=80
 "$grade" --help >"$work/help.txt" 2>&1; fits "--help" "$work/help.txt"
+fits_screen "--help" "$work/help.txt"
+"$grade" --help all >"$work/help-all.txt" 2>&1; fits "--help all" "$work/help-all.txt"
+missing_options=""
+for option in --watch --hint --reset --undo-reset --list --regrade --name --framework --join --leave --demo --solutions --solution --json --merge --repeats --room-serve; do
+  grep -q -- "$option" "$work/help-all.txt" || missing_options="$missing_options $option"
+done
+check "--help all names every option" "" "$missing_options"
 LINES= "$grade" --list >"$work/list.txt" 2>&1; fits "--list" "$work/list.txt"
 # On a screen of 24 lines (a terminal's, or LINES) the whole course fits: two columns, every number.
 LINES=24 "$grade" --list >"$work/list-24.txt" 2>&1; fits "--list on 24 lines" "$work/list-24.txt"
@@ -581,15 +612,20 @@ check "--list shows every id whole" "" "$missing_ids"
 for id in "${ids[@]}"; do "$grade" --hint "$id" >>"$work/hints.txt" 2>&1; done
 fits "--hint of every exercise" "$work/hints.txt"
 "$grade" >"$work/grade-starters.txt" 2>&1; fits "a grade of the starters" "$work/grade-starters.txt"
+fits_screen "a grade of the starters (a fresh clone)" "$work/grade-starters.txt"
+grep -q "^-- ${#ids[@]} not started: " "$work/grade-starters.txt" && pass "a grade of many says its not-started exercises in one line" ||
+  fail "a grade of many says its not-started exercises in one line" "$(head -n 6 "$work/grade-starters.txt")"
 if [ -d "$planted" ]; then
   "$grade" --from "$planted" >"$work/grade-planted.txt" 2>&1
   fits "a grade with every kind of fault" "$work/grade-planted.txt"
 fi
 "$grade" --solutions "$first" >"$work/grade-done.txt" 2>&1; fits "a done grade" "$work/grade-done.txt"
+fits_screen "a done grade" "$work/grade-done.txt"
+for id in "${ids[@]}"; do "$grade" --hint "$id" >"$work/hint-one.txt" 2>&1; [ "$(wc -l <"$work/hint-one.txt")" -le 23 ] || { fits_screen "--hint $id" "$work/hint-one.txt"; break; }; done
 # --solution of every track: a line wider than 80 columns only where the file's own line cannot
 # break (a string literal, or an indentation that leaves no room).
 : >"$work/solutions.diff"
-for key in "${keys[@]}"; do "$grade" --solution "$key" >>"$work/solutions.diff" 2>&1; done
+for key in "${keys[@]}"; do on_terminal "$grade" --solution "$key" >>"$work/solutions.diff" 2>&1; done
 wide_diff="$(python3 -c 'import sys
 lines = [l.rstrip("\n") for l in open(sys.argv[1], encoding="utf-8")]
 wide = [l for l in lines if len(l) > 80]
@@ -604,6 +640,23 @@ if [ -d "$planted" ]; then
   card_lines="$(awk '/^[0-9]+\/[0-9]+ done/ { n = 0; on = 1; next } on { n++ } END { print n + 0 }' "$work/grade-planted.txt")"
   [ "$card_lines" -le 14 ] && pass "the Next card after a grade of many takes $card_lines lines (at most 14)" ||
     fail "the Next card after a grade of many takes at most 14 lines" "$(sed -n '/^[0-9]*\/[0-9]* done/,$p' "$work/grade-planted.txt")"
+fi
+# A grade that fits a screen does not say a verdict again in its Next card: it is still in sight.
+# card_repeats FILE: the lines of the card (after N/M done) whose text is already above it.
+card_repeats() { python3 -c 'import re, sys
+lines = open(sys.argv[1], encoding="utf-8").read().split("\n")
+cut = next((i for i, l in enumerate(lines) if re.match(r"^[0-9]+/[0-9]+ done", l)), len(lines))
+above = " ".join(" ".join(lines[:cut]).split())
+for line in lines[cut + 1:]:
+    text = re.sub(r"^[A-Z][a-z ]+: ", "", line.strip())
+    if len(text) >= 30 and text in above: print(line)' "$1"; }
+if [ "${#planted_ids[@]}" -ge 2 ]; then
+  "$grade" --from "$planted" "${planted_ids[0]}" "${planted_ids[1]}" >"$work/grade-two.txt" 2>&1
+  if [ "$(wc -l <"$work/grade-two.txt")" -le 23 ]; then
+    check "a grade of two that fits a screen says no verdict again in its Next card" "" "$(card_repeats "$work/grade-two.txt")" "$(cat "$work/grade-two.txt")"
+  else
+    fail "a grade of two planted faults fits a screen" "$(wc -l <"$work/grade-two.txt") lines" "$(head -n 30 "$work/grade-two.txt")"
+  fi
 fi
 hint_lines="$(grep -c 'Hint:' "$work/grade-planted.txt" 2>/dev/null)"
 [ "${hint_lines:-0}" -le 1 ] && pass "the Next card says Hint: once" || fail "the Next card says Hint: once" "$(grep 'Hint:' "$work/grade-planted.txt")"
@@ -620,6 +673,25 @@ grep -q "^Next: " "$work/grade-done.txt" || grep -q "Every graded exercise is do
 "$grade" mocking-requst >/dev/null 2>"$work/typo.err"; code=$?
 check "a mistyped id exits 2" "2" "$code"
 grep -q "Did you mean mocking-request" "$work/typo.err" && pass "a mistyped id gets did-you-mean" || fail "a mistyped id gets did-you-mean" "$(cat "$work/typo.err")"
+# A test that hangs keeps a grade waiting up to its limit: a terminal is told which exercise after a
+# second or two; a file, porcelain or JSON never is.
+if [ -n "${hang_id:-}" ]; then
+  on_terminal "$grade" --from "$planted" "$hang_id" >"$work/hang-terminal.txt" 2>&1
+  grep -q "waiting [0-9]* s for $hang_id" "$work/hang-terminal.txt" && pass "on a terminal, a grade names the exercise a hanging test keeps it waiting for" ||
+    fail "on a terminal, a grade names the exercise a hanging test keeps it waiting for" "$(tail -n 8 "$work/hang-terminal.txt")"
+  if grep -q "waiting [0-9]* s for" "$work/grade-planted.txt" "$work/planted.tsv" 2>/dev/null
+  then fail "no waiting line in a file or porcelain" "$(grep -l "waiting [0-9]* s for" "$work/grade-planted.txt" "$work/planted.tsv")"
+  else pass "no waiting line in a file or porcelain"; fi
+fi
+two_track="$(grep -m 1 '@' "$work/exercises.tsv" | cut -f1)"
+if [ -n "$two_track" ]; then
+  typo_track="$(echo "$two_track" | sed 's/-/--/')"
+  "$grade" "$typo_track" >/dev/null 2>"$work/typo.err"
+  grep -q "Did you mean $two_track?" "$work/typo.err" && pass "a mistyped id with a track gets did-you-mean with that track" ||
+    fail "a mistyped id with a track gets did-you-mean with that track" "$(cat "$work/typo.err")"
+  "$grade" --solutions --porcelain "$two_track" >"$work/named-track.tsv" 2>/dev/null
+  check "ID@framework grades that track alone" "$two_track" "$(cut -f1 "$work/named-track.tsv" | tr '\n' ' ' | sed 's/ $//')"
+fi
 "$grade" --wach >/dev/null 2>"$work/typo.err"; code=$?
 check "a mistyped option exits 2" "2" "$code"
 grep -q "Did you mean --watch" "$work/typo.err" && pass "a mistyped option gets did-you-mean" || fail "a mistyped option gets did-you-mean" "$(cat "$work/typo.err")"
@@ -760,6 +832,12 @@ fi
 "$moved/Scripts/grade.sh" --undo-reset >"$work/undo.out" 2>&1; code=$?
 check "--undo-reset exits 0" "0" "$code" "$(cat "$work/undo.out")"
 grep -q "version two" "$moved/Exercises/$shared_file" && pass "--undo-reset puts back the version the last reset replaced" || fail "--undo-reset puts back the version the last reset replaced" "$(cat "$work/undo.out")"
+# docs/INSTRUCTORS.md's loop that resets a machine, as written there: one line per exercise.
+reset_loop="$(grep '^for id in .*--reset' "$root/docs/INSTRUCTORS.md" | head -n 1)"
+(cd "$moved" && bash -c "$reset_loop") >"$work/reset-loop.out" 2>&1
+said_twice="$(grep -o '^[^ ]* is already the starter' "$work/reset-loop.out" | sed 's/@.*//' | sort | uniq -d | tr '\n' ' ')"
+[ -n "$reset_loop" ] && [ "$(grep -c 'is already the starter' "$work/reset-loop.out")" -ge 1 ] && [ -z "$said_twice" ] &&
+  pass "the docs' reset loop says each exercise once" || fail "the docs' reset loop says each exercise once" "loop: $reset_loop" "twice: $said_twice" "$(head -n 5 "$work/reset-loop.out")"
 unset COLUMNS
 
 section "Laptops: a ZIP download in 'Café Kata', git clean, editors, two tracks, permissions (Scripts/laptop-selftest.sh)"

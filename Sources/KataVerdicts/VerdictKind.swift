@@ -22,6 +22,25 @@ public enum VerdictKind: String, Codable, Sendable, CaseIterable {
     /// Whether the verdict counts in a course's N/M: every verdict but `needs`.
     public var counts: Bool { self != .needs }
 
+    /// The verdict as the rest of a sentence about a track or an exercise ("your XCTest track of
+    /// it \(phrase)"): the raw value is a label ("rejects correct code"), and "is rejects correct
+    /// code" is not English. Every sentence that says a verdict uses this, never the raw value.
+    public var phrase: String {
+        switch self {
+        case .done: "is done"
+        case .notStarted: "is not started"
+        case .doesNotCompile: "does not compile"
+        case .failing: "is failing"
+        case .hangs: "hangs"
+        case .crashed: "crashed"
+        case .missesBugs: "misses bugs"
+        case .rejectsCorrectCode: "rejects correct code"
+        case .flaky: "is flaky"
+        case .tooSlow: "is too slow"
+        case .needs: "needs what this machine lacks"
+        }
+    }
+
     /// One character per verdict on the room's grid.
     public var symbol: String {
         switch self {

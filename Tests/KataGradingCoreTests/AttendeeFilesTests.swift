@@ -133,4 +133,23 @@ final class AttendeeFilesTests: XCTestCase {
         XCTAssertEqual(card.exerciseID, "after")
         XCTAssertTrue(card.preface.contains { $0.contains("mocking-success is done in Swift Testing") && $0.contains("XCTest track of it is failing") }, "\(card.preface)")
     }
+
+    /// A verdict said inside a sentence reads as English, whichever it is: "your XCTest track of it
+    /// rejects correct code", never "… of it is rejects correct code".
+    func test_aVerdictInsideASentence_readsAsEnglish_forEveryKind() throws {
+        let (xc, st) = (exercise.tracks[0], exercise.tracks[1])
+        let catalog = try Catalog.decoded(from: Data("""
+            {"version": 1, "patterns": [{"id": "p", "title": "P", "module": "M", "summary": "s"}],
+             "exercises": [{"id": "mocking-success", "pattern": "p", "title": "t", "files": ["SuccessTests.swift"], "hint": "h"}]}
+            """.utf8), path: "catalog.json")
+        let verbs = ["is ", "does ", "hangs", "crashed", "misses ", "rejects ", "needs "]
+        for kind in Verdict.Kind.allCases {
+            XCTAssertTrue(verbs.contains { kind.phrase.hasPrefix($0) }, "\(kind): \(kind.phrase)")
+            XCTAssertFalse(kind.phrase.hasPrefix("is ") && verbs.dropFirst().contains { kind.phrase.dropFirst(3).hasPrefix($0) }, kind.phrase)
+            guard kind != .done, kind != .notStarted, kind.counts else { continue }
+            let card = try XCTUnwrap(NextStep.card([result(xc, kind), result(st, .done)], catalog: catalog, lastVerdicts: [:]))
+            XCTAssertTrue(card.preface.contains { $0.contains("XCTest track of it \(kind.phrase) (above)") }, "\(card.preface)")
+            XCTAssertFalse(card.text.contains("is \(kind.rawValue)") && !kind.phrase.hasPrefix("is "), card.text)
+        }
+    }
 }

@@ -26,6 +26,20 @@ final class JudgeTests: XCTestCase {
         XCTAssertEqual(verdict.missedChaffs, ["b"])
     }
 
+    /// A missed bug's hint is in the words of the framework of the track that missed it.
+    func test_missesBugs_givesEachTrackTheHintInItsOwnFrameworksWords() throws {
+        var chaff = variant("twice", .chaff)
+        chaff.frameworkHints = [.xctest: "Count with expectedFulfillmentCount.", .swiftTesting: "Count with confirmation(expectedCount:)."]
+        let twoTracks = try JSONDecoder().decode(Catalog.Exercise.self, from: Data("""
+            {"id": "e", "pattern": "p", "title": "t", "files": ["T.swift"], "hint": "h", "framework": "swift-testing",
+             "alternate": {"framework": "xctest", "files": ["XCTest/T.swift"]}}
+            """.utf8))
+        let details = twoTracks.tracks.map { Judge.judge($0, evidence: Evidence(real: [pass], chaffs: [(chaff, pass)])).details }
+        XCTAssertEqual(details, [["- Count with confirmation(expectedCount:)."], ["- Count with expectedFulfillmentCount."]])
+        // With no hint of its own for a framework, the plain one.
+        XCTAssertEqual(Judge.judge(exercise, evidence: Evidence(real: [pass], chaffs: [(variant("b", .chaff), pass)])).details, ["- Hint of b."])
+    }
+
     func test_rejectsCorrectCode_beforeMissesBugs() {
         let verdict = Judge.judge(exercise, evidence: Evidence(real: [pass], chaffs: [(variant("a", .chaff), pass)], wheats: [(variant("w", .wheat), fail)]))
         XCTAssertEqual(verdict.kind, .rejectsCorrectCode)

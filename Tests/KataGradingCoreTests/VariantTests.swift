@@ -20,6 +20,36 @@ final class VariantTests: XCTestCase {
         XCTAssertEqual(variant.hunks, [.init(file: "Service.swift", original: "        completion(value)", replacement: "        _ = value")])
     }
 
+    func test_parse_readsAHintPerFramework_andRefusesAnUnknownOne() throws {
+        let both = text.replacingOccurrences(of: "hint: The completion is never called.", with: """
+            hint: The completion is never called.
+            hint@xctest: Wait for an XCTestExpectation.
+            hint@swift-testing: Await a confirmation.
+            """)
+        let variant = try Variant.parse(both, module: "M", name: "never", kind: .chaff, source: "x.chaff")
+        XCTAssertEqual(variant.hint, "The completion is never called.")
+        XCTAssertEqual(variant.hint(for: .xctest), "Wait for an XCTestExpectation.")
+        XCTAssertEqual(variant.hint(for: .swiftTesting), "Await a confirmation.")
+        let one = try Variant.parse(text, module: "M", name: "never", kind: .chaff, source: "x.chaff")
+        XCTAssertEqual(one.hint(for: .swiftTesting), "The completion is never called.")
+        XCTAssertThrowsError(try Variant.parse(both.replacingOccurrences(of: "hint@xctest", with: "hint@junit"), module: "M", name: "n", kind: .chaff, source: "n.chaff")) {
+            XCTAssertTrue("\($0)".contains("hint@junit"), "\($0)")
+        }
+    }
+
+    /// Attendees read their own names: the grader's per-track module (`Grade_…`) never reaches them.
+    func test_graderModuleNames_areRewrittenToTheAttendeesOwnTarget() {
+        let module = "ExpectationsExercises"
+        XCTAssertEqual(GraderNames.attendees("Expectation failed: (Grade_expectations_wait__swift_testing.Box(value: 1)) == Grade_expectations_wait.Box(value: 2)", module: module),
+                       "Expectation failed: (ExpectationsExercises.Box(value: 1)) == ExpectationsExercises.Box(value: 2)")
+        XCTAssertEqual(GraderNames.attendees("Grade_x", module: module), module)
+        // Not inside another name, and nothing else touched.
+        XCTAssertEqual(GraderNames.attendees("MyGrade_x stays; so does Grade", module: module), "MyGrade_x stays; so does Grade")
+        var verdict = Verdict(kind: .failing, reason: "Grade_e.T.t: boom", details: ["- Grade_e__xctest.Box"], next: "see Grade_e.T")
+        verdict = verdict.inAttendeesNames(module: "M")
+        XCTAssertEqual([verdict.reason] + verdict.details + [verdict.next ?? ""], ["M.T.t: boom", "- M.Box", "see M.T"])
+    }
+
     func test_parse_rejectsMissingHintAndUnclosedHunk() {
         XCTAssertThrowsError(try Variant.parse("file: a.swift\n<<<<<<< original\nx\n=======\ny\n>>>>>>>", module: "M", name: "n", kind: .chaff, source: "n.chaff")) {
             XCTAssertTrue("\($0)".contains("hint"), "\($0)")

@@ -40,6 +40,30 @@ final class CatalogTests: XCTestCase {
         XCTAssertThrowsError(try Arguments.select(["one"], from: c)) { XCTAssertTrue("\($0)".contains("Did you mean p-one?"), "\($0)") }
     }
 
+    /// A mistyped id gets "did you mean" with or without a track: the id and the framework each
+    /// nearest to what was typed; a named track is graded alone.
+    func test_select_suggestsNearMisses_withATrack_andGradesANamedTrackAlone() throws {
+        let c = try catalog(#"{"id": "p-confirmation", "pattern": "p", "title": "C", "files": ["A.swift"], "hint": "h", "framework": "swift-testing", "alternate": {"framework": "xctest", "files": ["XCTest/A.swift"]}}"#)
+        for (typed, suggestion) in [("p-confirmaton@xctest", "p-confirmation@xctest"), ("p-confirmation@xctset", "p-confirmation@xctest"),
+                                    ("p-confirmaton@swift-testing", "p-confirmation@swift-testing")] {
+            XCTAssertThrowsError(try Arguments.select([typed], from: c), typed) { XCTAssertTrue("\($0)".contains("Did you mean \(suggestion)?"), "\($0)") }
+        }
+        let named = try Arguments.select(["p-confirmation@swift-testing"], from: c)
+        XCTAssertEqual(named.map(\.framework), [.swiftTesting])
+        XCTAssertTrue(named[0].isNamedTrack)
+        XCTAssertTrue(try Arguments.select(["p-confirmation@xctest"], from: c)[0].isNamedTrack)
+        XCTAssertFalse(try Arguments.select(["p-confirmation"], from: c)[0].isNamedTrack)
+    }
+
+    func test_help_fitsAScreen_andHelpAllHasEveryOption() throws {
+        XCTAssertLessThanOrEqual(Arguments.help.split(separator: "\n", omittingEmptySubsequences: false).count, 23)
+        XCTAssertTrue(Arguments.help.contains("--help all"))
+        XCTAssertTrue(try Arguments.parse(["--help", "all"]).helpAll)
+        for option in Arguments.options where !["--help", "--index", "--refresh-starters", "--check-starters", "--check", "--porcelain", "--yes", "--from", "--port", "--bind", "--rows-per-machine", "--html", "--details"].contains(option) {
+            XCTAssertTrue(Arguments.helpAll.contains(option), option)
+        }
+    }
+
     func test_arguments_rejectUnknownOptions() {
         XCTAssertThrowsError(try Arguments.parse(["--frobnicate"]))
         XCTAssertEqual(try Arguments.parse(["--solutions", "a"]).source, .solutions)

@@ -176,7 +176,10 @@ final class LaptopTests: XCTestCase {
         LastGrade.record([result(exercise.tracks[0], .done)], paths)
         LastGrade.record([result(exercise.tracks[1], .notStarted)], paths)
         XCTAssertEqual(LastGrade.load(paths).verdicts["e"], "done")
-        XCTAssertEqual(LastGrade.load(paths).summary(of: exercise), "done · Swift Testing: not started")
+        // A track not started reads the same whether it was graded or not (--list): not said.
+        XCTAssertEqual(LastGrade.load(paths).summary(of: exercise), "done")
+        LastGrade.record([result(exercise.tracks[1], .failing)], paths)
+        XCTAssertEqual(LastGrade.load(paths).summary(of: exercise), "done · Swift Testing: failing")
         LastGrade.forget(exercise, paths)
         XCTAssertNil(LastGrade.load(paths).verdicts["e"])
         // An older grader's file: one verdict per exercise.

@@ -42,7 +42,7 @@ final class RoomCommandsTests: XCTestCase {
         XCTAssertEqual(try Arguments.parse(["--room-serve", "--rows-per-machine", "40"]).rowsPerMachine, 40)
         XCTAssertThrowsError(try Arguments.parse(["--room-serve", "--rows-per-machine", "0"])) { XCTAssertTrue("\($0)".contains("1 to 300")) }
         XCTAssertThrowsError(try Arguments.parse(["--rows-per-machine", "4"])) { XCTAssertTrue("\($0)".contains("--room-serve")) }
-        XCTAssertTrue(Arguments.help.contains("--rows-per-machine") && Arguments.help.contains("--bind"))
+        XCTAssertTrue(Arguments.helpAll.contains("--rows-per-machine") && Arguments.helpAll.contains("--bind"))
         // Alone, --name signs the attendee's results; with --join it is also the room's name.
         XCTAssertEqual(try Arguments.parse(["--name", "Ana"]).action, .name)
         XCTAssertEqual(try Arguments.parse(["--room-serve", "--code", "K7QF2M"]).roomCode, "K7QF2M")

@@ -1,7 +1,34 @@
 import Foundation
 
 extension Arguments {
+    /// `--help`: what an attendee needs, on one screen of 24 lines; `--help all` has every option.
     public static let help = """
+        Usage: Scripts/grade.sh [options] [EXERCISE…]
+
+        Grades your tests in Exercises/ against the real code, against buggy
+        versions they must catch, and against correct versions that answer at
+        other times.
+
+          grade.sh                 grade every exercise, in course order
+          grade.sh ID…             grade only these (an id, or its number in --list)
+          grade.sh --watch [ID]    re-grade whenever you save a file in Exercises/
+          grade.sh --hint [ID]     the hint for ID, or for your current exercise
+          grade.sh --list          list the exercises
+          grade.sh --reset ID      put the starter back (keeps a backup)
+          grade.sh --framework swift-testing
+                                   do the course in Swift Testing (or xctest)
+          grade.sh --join URL --name NAME
+                                   send every grade to the instructor's room
+
+        Every option, the instructors' too: Scripts/grade.sh --help all
+
+        Exit status: 0 when every graded exercise is done, 1 when some are not,
+        2 for a usage error, 3 when the kata itself cannot be built or read,
+        130 when interrupted.
+        """
+
+    /// `--help all`: every option.
+    public static let helpAll = """
         Usage: Scripts/grade.sh [options] [EXERCISE…]
 
         Grades your tests in Exercises/ against the real code, against buggy

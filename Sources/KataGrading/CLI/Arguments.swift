@@ -19,6 +19,8 @@ public struct Arguments: Equatable, Sendable {
     /// `--regrade`: run every track again, even one whose kept runs still stand.
     public var regrade = false
     public var yes = false
+    /// `--help all`: every option.
+    public var helpAll = false
     /// The live room: `--room-serve [--port N] [--bind ADDRESS] [--rows-per-machine N] [--code CODE]`,
     /// `--join URL --name NAME`.
     public var port: Int?
@@ -52,7 +54,10 @@ public struct Arguments: Equatable, Sendable {
         var rest = words[...]
         while let word = rest.popFirst() {
             switch word {
-            case "-h", "--help": actions.append(.help)
+            case "-h", "--help":
+                actions.append(.help)
+                // `--help all`: every option, not one screen's worth.
+                if rest.first == "all" { arguments.helpAll = true; rest = rest.dropFirst() }
             case "--list": actions.append(.list)
             case "--hint": actions.append(.hint)
             case "--solution": actions.append(.solution)
@@ -203,14 +208,29 @@ public struct Arguments: Equatable, Sendable {
         return try ids.map { id in
             if let exercise = catalog.exercises.first(where: { $0.id == id }) { return exercise }
             // `id@swift-testing` or `id@xctest`: that one track.
-            if let track = catalog.allTracks.first(where: { $0.key == id || "\($0.id)@\($0.framework.rawValue)" == id }) { return track }
+            if let track = catalog.allTracks.first(where: { $0.key == id || "\($0.id)@\($0.framework.rawValue)" == id }) {
+                return track.namedAlone()
+            }
             if let number = Int(id) {
                 if catalog.exercises.indices.contains(number - 1) { return catalog.exercises[number - 1] }
                 throw UsageError(description: "there is no exercise number \(id): they run from 1 to \(catalog.exercises.count). Run Scripts/grade.sh --list to see them.")
             }
-            let typed = id.lowercased()
-            var near = catalog.exercises.map(\.id).filter { $0.contains(typed) || typed.contains($0) }
+            // `id@framework`: the id and the framework each nearest to what was typed.
+            let parts = id.lowercased().split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+            let typed = parts[0]
+            var near = catalog.exercises.map(\.id).filter { !typed.isEmpty && ($0.contains(typed) || typed.contains($0)) }
             if near.isEmpty { near = closest(to: typed, among: catalog.exercises.map(\.id)) }
+            if parts.count == 2 {
+                let frameworks = Catalog.Framework.allCases.map(\.rawValue)
+                let framework = frameworks.contains(parts[1]) ? [parts[1]] : closest(to: parts[1], among: frameworks)
+                near = near.flatMap { nearID in
+                    // A framework the exercise has no track in: its tracks as they are.
+                    let tracks = catalog.allTracks.filter { $0.id == nearID }.map(\.framework.rawValue)
+                    let named = framework.filter(tracks.contains)
+                    if named.isEmpty { return tracks.count == 1 ? [nearID] : tracks.map { "\(nearID)@\($0)" } }
+                    return named.map { "\(nearID)@\($0)" }
+                }
+            }
             throw UsageError(description: "there is no exercise '\(id)'."
                 + (near.isEmpty ? "" : " Did you mean \(near.prefix(5).joined(separator: ", "))?")
                 + " Run Scripts/grade.sh --list to see them all.")

@@ -73,6 +73,7 @@ struct DemoCommand {
             var options = GradeOptions()
             options.repeats = repeats
             options.regrade = regrade
+            options.waiting = WaitingLine.onTerminal(style)
             options.source = .directory(folder)
             if details || only != nil {
                 print("")

@@ -30,7 +30,7 @@ public enum GradeCommand {
         if arguments.action != .help, arguments.action != .check { AttendeeState.prepare(paths) }
         switch arguments.action {
         case .help:
-            print(Arguments.help)
+            print(arguments.helpAll ? Arguments.helpAll : Arguments.help)
             return exitDone
         case .check:
             // Static, and before the course loads, so that it can name what is wrong with a
@@ -62,7 +62,8 @@ public enum GradeCommand {
             }
         case .solution:
             return withCourse(arguments, paths) { course, selected, style in
-                print(try SolutionDiff.text(selected[0], store: course.starterStore, style: style))
+                let text = try SolutionDiff.text(selected[0], store: course.starterStore, style: style, patch: isatty(1) != 1)
+                if !text.isEmpty { print(text) }
                 return exitDone
             }
         case .reset:

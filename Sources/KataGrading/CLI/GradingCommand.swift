@@ -45,7 +45,8 @@ enum GradingCommand {
         let added = course.addedFiles(under: course.testsRoot(for: arguments.source))
         let notes = TextReport.caseVariantsNote(added.caseVariants) + TextReport.strayTestsNote(added.unattachedTests)
         if !quiet {
-            print(report.heading(grading: arguments.source.label, count: selected.count))
+            // Exercises, each once: `ID ID@xctest` is one exercise in two tracks.
+            print(report.heading(grading: arguments.source.label, count: Set(selected.map(\.id)).count))
             for note in notes { print(style.wrap(note, indent: "  ").joined(separator: "\n")) }
             print("")
         } else if arguments.porcelain {
@@ -55,16 +56,39 @@ enum GradingCommand {
         options.source = arguments.source
         options.repeats = arguments.repeats
         options.regrade = arguments.regrade
+        options.waiting = quiet ? nil : WaitingLine.onTerminal(style)
+        // A grade of many says its not-started tracks in one line after the others, so that a
+        // fresh clone's grade fits a screen of 24 lines.
+        let many = selected.count > 1
+        var notStarted: [ExerciseResult] = []
+        // Lines printed per exercise's verdict, in order: whether the Next card's is still on screen.
+        var printed: [(id: String, lines: Int)] = []
         let results = try grader.gradeLocked(selected, options: options, swift: swift, report: { result in
             if arguments.porcelain {
                 print(TextReport.porcelain(result))
             } else if !quiet {
-                print(report.entry(result))
+                if many, result.verdict.kind == .notStarted, result.extraFiles.isEmpty {
+                    notStarted.append(result)
+                } else {
+                    let entry = report.entry(result)
+                    print(entry)
+                    printed.append((result.exercise.id, entry.split(separator: "\n", omittingEmptySubsequences: false).count))
+                }
             }
             fflush(nil)
         })
+        var linesSince: [String: Int] = [:]
+        if !quiet {
+            let grouped = notStarted.count > 1 ? report.notStartedLine(notStarted) : notStarted.map(report.entry)
+            grouped.forEach { print($0) }
+            var below = grouped.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }.count
+            for entry in printed.reversed() {
+                below += entry.lines
+                linesSince[entry.id] = max(linesSince[entry.id] ?? 0, below)
+            }
+        }
         let lastVerdicts = arguments.source == .exercises ? LastGrade.record(results, course.paths).verdicts : nil
-        if !quiet { print(report.summary(results, catalog: course.catalog, lastVerdicts: lastVerdicts)) }
+        if !quiet { print(report.summary(results, catalog: course.catalog, lastVerdicts: lastVerdicts, linesSince: linesSince)) }
         if let json = arguments.json {
             let next = NextStep.card(results, catalog: course.catalog, lastVerdicts: lastVerdicts)
             var document = JSONReport(results: results, source: arguments.source.reportName,

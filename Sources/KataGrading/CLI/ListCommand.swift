@@ -62,8 +62,10 @@ enum ListCommand {
                 let unmet = platform.unmet(exercise.requires, framework: exercise.framework) != nil
                 let verdict = unmet ? .needs : last.verdicts[exercise.id].flatMap(VerdictKind.init(rawValue:))
                 if verdict == .done { done += 1 }
-                // The room's sign, and a second one for a track that disagrees with it.
-                let others = last.tracks(of: exercise.id).compactMap { VerdictKind(rawValue: $0.track.verdict) }.filter { $0 != verdict }
+                // The room's sign, and a second one for the other framework's track when it was
+                // started and disagrees: a track not started is the same whether graded or not.
+                let others = last.tracks(of: exercise.id).compactMap { VerdictKind(rawValue: $0.track.verdict) }
+                    .filter { $0 != verdict && $0 != .notStarted }
                 let signs = verdict.map { sign($0, style) } ?? " "
                 let second = others.first.map { sign($0, style) } ?? " "
                 var cell = String(format: "%2d", index + 1) + " " + signs + second + " " + label(exercise, in: pattern)
@@ -89,7 +91,9 @@ enum ListCommand {
             lines.append(line)
         }
         lines += RoomReport.legend(style).map { style.dim($0) }
-        lines += style.wrap("Scripts/grade.sh --hint N shows exercise N's title, files and hint.", indent: "")
+        // Two signs, explained on the line of --hint, so that the course still fits 24 lines.
+        let two = sign(.done, style) + sign(.failing, style)
+        lines += style.wrap("\(two): the exercise, and your other track. --hint N: exercise N's files and hint.", indent: "")
         return lines
     }
 

@@ -38,7 +38,7 @@ enum ResetCommand {
             files.append(file)
         }
         let edited = files.filter { !store.isUntouched(exercise, $0) }
-        guard !edited.isEmpty else { return ["\(exercise.id) is already the starter; nothing to reset."] }
+        guard !edited.isEmpty else { return ["\(exercise.key) is already the starter; nothing to reset."] }
         // A file that is there but cannot be read cannot be backed up, so it is never replaced.
         for file in edited where FileAccess.existsButUnreadable(store.exerciseFile(exercise, file)) {
             throw Refused(description: FileAccess.unreadable(store.exerciseFile(exercise, file), as: "Exercises/\(store.key(exercise, file))")

@@ -3,7 +3,10 @@ import KataGradingCore
 
 /// `--solution`: the reference solution as a diff against the starter. Writes nothing in Exercises/.
 enum SolutionDiff {
-    static func text(_ exercise: Catalog.Exercise, store: StarterStore, style: Style) throws -> String {
+    /// `patch`: the output is not a terminal (`--solution ID | git apply`), so it is a patch that
+    /// applies to `Exercises/`: `a/` and `b/` paths, no colour, no line continued, and a note
+    /// that is not part of the diff goes to the error stream.
+    static func text(_ exercise: Catalog.Exercise, store: StarterStore, style: Style, patch: Bool = false) throws -> String {
         guard let diff = ProcessRunner.which("diff") else {
             throw StarterStore.NotFound(description: "the `diff` command is not installed.")
         }
@@ -17,12 +20,17 @@ enum SolutionDiff {
             try store.starterText(exercise, file).write(to: starter)
             let solution = store.solutionFile(exercise, file)
             let key = store.key(exercise, file)
+            let labels = patch ? ["a/Exercises/\(key)", "b/Exercises/\(key)"] : ["Exercises/\(key)", "Solutions/\(key)"]
             let result = try ProcessRunner.shared.run(
-                diff, ["-u", "--label", "Exercises/\(key)", "--label", "Solutions/\(key)",
-                       starter.path, solution.path],
+                diff, ["-u", "--label", labels[0], "--label", labels[1], starter.path, solution.path],
                 timeout: 30, log: scratch.appendingPathComponent("diff.txt"))
-            out.append(result.output.isEmpty ? style.wrap("Exercises/\(key): the solution equals the starter.", indent: "").joined(separator: "\n")
-                                             : colorize(fitted(result.output, width: style.width), style))
+            if result.output.isEmpty {
+                let note = "Exercises/\(key): the solution equals the starter."
+                if patch { StandardError().write(note + "\n") } else { out.append(style.wrap(note, indent: "").joined(separator: "\n")) }
+            } else {
+                let body = result.output.hasSuffix("\n") ? String(result.output.dropLast()) : result.output
+                out.append(patch ? body : colorize(fitted(body, width: style.width), style))
+            }
         }
         return out.joined(separator: "\n")
     }

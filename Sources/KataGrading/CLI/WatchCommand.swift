@@ -26,6 +26,7 @@ struct WatchCommand {
         var options = GradeOptions()
         options.repeats = repeats
         options.regrade = regrade
+        options.waiting = WaitingLine.onTerminal(style)
         let watched = only.map { [$0] } ?? catalog.exercises
         let what = only.map { "Watching \($0.id)" } ?? "Watching Exercises/"
 

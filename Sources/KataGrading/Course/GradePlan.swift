@@ -52,10 +52,11 @@ extension Course {
     /// The tracks of an exercise to grade. An attendee's `Exercises/`: the tracks they started (both,
     /// if they did both; a file of their own for a track starts it), else the first track, which is
     /// then "not started" unless a shared file changed. The solutions and other folders: every
-    /// track. A key like `id@swift-testing` names one track and grades just that.
+    /// track. A key like `id@swift-testing` (or `id@xctest`, even for the first track) names one
+    /// track and grades just that.
     func tracksToGrade(_ exercise: Catalog.Exercise, source: TestSource, added: ExtraFiles.Attachment = .init()) -> [Catalog.Exercise] {
         let tracks = exercise.tracks
-        guard tracks.count > 1, !exercise.isOtherTrack else { return [exercise] }
+        guard tracks.count > 1, !exercise.isOtherTrack, !exercise.isNamedTrack else { return [exercise] }
         guard source == .exercises else { return tracks }
         let started = tracks.filter { track in
             !track.ownFiles.allSatisfy { starterStore.isUntouched(track, $0) } || !(added.byTrack[track.key] ?? []).isEmpty

@@ -67,7 +67,9 @@ public struct LastGrade: Codable, Sendable {
     /// `--list`'s words for an exercise: its verdict, and a track that disagrees with it.
     public func summary(of exercise: Catalog.Exercise) -> String? {
         guard let verdict = verdicts[exercise.id] else { return nil }
-        let others = tracks(of: exercise.id).filter { $0.track.verdict != verdict }.compactMap { entry -> String? in
+        // A track not started reads the same whether it was graded or not: left out.
+        let others = tracks(of: exercise.id).filter { $0.track.verdict != verdict && $0.track.verdict != VerdictKind.notStarted.rawValue }
+            .compactMap { entry -> String? in
             let framework = entry.key.split(separator: "@").dropFirst().first.flatMap { Catalog.Framework(rawValue: String($0)) }
             return framework.map { "\($0.title): \(entry.track.verdict)" }
         }

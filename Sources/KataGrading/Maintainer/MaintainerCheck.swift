@@ -47,7 +47,7 @@ public struct MaintainerCheck {
         } catch {
             return [Result(name: "catalog", summary: "Catalog/catalog.json loads", problems: ["\(error)"])]
         }
-        return [variants(catalog), mirror(catalog), starters(catalog), wheats(catalog), fixtures(catalog), readme(catalog)]
+        return [variants(catalog), hints(catalog), mirror(catalog), starters(catalog), wheats(catalog), fixtures(catalog), readme(catalog)]
     }
 
     // MARK: - The checks
@@ -75,6 +75,51 @@ public struct MaintainerCheck {
             problems.append("\(exercise.id) lists the \(kind.rawValue) '\(name)', but Catalog/Variants/\(exercise.module)/\(name).\(kind.rawValue) does not exist.")
         }
         return Result(name: "variants", summary: "every variant is used by an exercise of its module, and every listed variant exists", problems: problems)
+    }
+
+    /// Every hint an attendee reads names the tools of the framework they write in: an exercise's
+    /// hint on each of its tracks, and each of its chaffs' and wheats' hints as that track shows
+    /// them (`hint@xctest:` / `hint@swift-testing:`, else `hint:`). A variant's plain `hint:` is
+    /// also the room's, which shows every framework: when exercises of both frameworks grade
+    /// against it, it names neither's tools.
+    func hints(_ catalog: Catalog) -> Result {
+        let summary = "every hint names only the tools of the framework its track is written in"
+        let variants: [Variant]
+        do {
+            variants = try Variant.loadAll(from: paths.variants)
+        } catch {
+            return Result(name: "hints", summary: summary, problems: ["\(error)"])
+        }
+        var problems: [String] = []
+        func flag(_ text: String, on framework: Catalog.Framework, _ what: String) {
+            let words = framework.other.toolWords(in: text)
+            if !words.isEmpty {
+                problems.append("\(what) names \(framework.other.title)'s \(words.joined(separator: ", ")) on \(framework == .xctest ? "an" : "a") \(framework.title) track: give that track a hint in its own framework's words.")
+            }
+        }
+        for variant in variants {
+            let tracks = catalog.exercises.filter {
+                $0.module == variant.module && (variant.kind == .chaff ? $0.chaffs : $0.wheats).contains(variant.name)
+            }.flatMap(\.tracks)
+            let file = "Catalog/Variants/\(variant.module)/\(variant.name).\(variant.kind.rawValue)"
+            let frameworks = Catalog.Framework.allCases.filter { framework in tracks.contains { $0.framework == framework } }
+            for framework in frameworks {
+                let own = variant.frameworkHints[framework] != nil
+                flag(variant.hint(for: framework), on: framework, "\(file)'s \(own ? "hint@\(framework.rawValue):" : "hint:")")
+            }
+            if frameworks.count > 1 {
+                let named = Catalog.Framework.allCases.flatMap { $0.toolWords(in: variant.hint) }
+                if !named.isEmpty {
+                    problems.append("\(file)'s hint: is the room's for both frameworks, but names \(named.joined(separator: ", ")): keep it in neither's words, and put each framework's in hint@xctest: and hint@swift-testing:.")
+                }
+            }
+        }
+        for exercise in catalog.exercises {
+            for track in exercise.tracks {
+                flag(track.hint, on: track.framework, "\(track.key)'s hint in Catalog/catalog.json")
+            }
+        }
+        return Result(name: "hints", summary: summary, problems: problems)
     }
 
     /// `Exercises/` and `Solutions/` hold the same files, every one of them in the catalog, and

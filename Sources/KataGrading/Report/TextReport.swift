@@ -84,15 +84,54 @@ public struct TextReport: Sendable {
         return lines
     }
 
+    /// The lines a screen of a terminal shows, the prompt's line left out: what a grade's
+    /// default output is laid out to fit, so that its first verdict does not scroll away.
+    public static let screenLines = 23
+
+    /// Whether a grade of these tracks says its not-started ones in one line (`notStartedLine`),
+    /// rather than a line each: a grade of many, where they would push the verdicts off the screen.
+    public static func groupsNotStarted(_ results: [ExerciseResult]) -> Bool {
+        results.filter { $0.verdict.kind == .notStarted }.count > 1
+    }
+
+    /// The not-started tracks of a grade of many, in at most two lines: "· 29 not started:
+    /// mocking-request, mocking-success, … and 20 more". A fresh clone's grade then fits a screen;
+    /// `--list` shows every exercise.
+    public func notStartedLine(_ results: [ExerciseResult]) -> [String] {
+        let keys = results.map { $0.exercise.key }
+        guard !keys.isEmpty else { return [] }
+        let head = "\(style.mark(for: .notStarted)) \(keys.count) \(Verdict.Kind.notStarted.rawValue): "
+        func lines(showing count: Int) -> [String] {
+            let rest = keys.count - count
+            let text = keys.prefix(count).joined(separator: ", ")
+                + (rest > 0 ? (count > 0 ? ", " : "") + "… and \(rest) more (Scripts/grade.sh --list)" : ".")
+            return style.wrap(paragraph: head + style.dim(text), first: "", rest: "    ")
+        }
+        // As many ids as two lines hold.
+        var shown = keys.count
+        while shown > 0, lines(showing: shown).count > 2 { shown -= 1 }
+        return lines(showing: shown)
+    }
+
     /// `N/M done`, then the "Next" card. `lastVerdicts` (from the last grades of `Exercises/`)
-    /// lets a grade of one exercise name the exercise to open after it.
-    public func summary(_ results: [ExerciseResult], catalog: Catalog, lastVerdicts: [String: String]? = nil) -> String {
+    /// lets a grade of one exercise name the exercise to open after it. `linesSince`, by exercise
+    /// id, is how many lines the grade printed from that exercise's verdict on: when the card's
+    /// exercise's verdict is still on the screen under the card, the card does not say it again.
+    public func summary(_ results: [ExerciseResult], catalog: Catalog, lastVerdicts: [String: String]? = nil,
+                        linesSince: [String: Int]? = nil) -> String {
         // Exercises, not tracks: one done in either framework is done (`ExerciseStanding`); one
         // this machine cannot run (`needs`) does not count.
         let exercises = results.byExercise().filter(\.counts)
         let done = exercises.filter(\.isDone).count
         var lines = ["", style.bold("\(done)/\(exercises.count) done")]
-        if let card = NextStep.card(results, catalog: catalog, lastVerdicts: lastVerdicts) {
+        var card = NextStep.card(results, catalog: catalog, lastVerdicts: lastVerdicts, recap: false)
+        if let brief = card, let id = brief.exerciseID, let since = linesSince?[id],
+           since + lines.count + 1 + render(brief).count <= Self.screenLines {
+            // Still on the screen: said once.
+        } else {
+            card = NextStep.card(results, catalog: catalog, lastVerdicts: lastVerdicts)
+        }
+        if let card {
             lines.append("")
             lines += render(card)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import KataGradingCore
 
 public struct GradeOptions: Sendable {
     public var source: TestSource = .exercises
@@ -6,5 +7,11 @@ public struct GradeOptions: Sendable {
     public var repeats: Int = 3
     /// Make every run again, even of a track whose kept runs still stand (`--regrade`).
     public var regrade = false
+    /// Told which track the grade is waiting for and for how long, once that passes
+    /// `waitingAfter` seconds, then about every second; nil seconds when the wait is over. A
+    /// test that hangs otherwise shows nothing until its run is killed (`WaitingLine`).
+    public typealias Waiting = @Sendable (_ track: Catalog.Exercise, _ seconds: Double?) -> Void
+    public var waiting: Waiting?
+    public static let waitingAfter = 1.5
     public init() {}
 }

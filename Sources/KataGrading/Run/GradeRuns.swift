@@ -5,6 +5,8 @@ import KataGradingCore
 /// the last grade) first, and waited for one track at a time, in the order the grade reports.
 struct GradeRuns {
     private let tickets: [String: RunScheduler.Ticket]
+    /// The tracks run, by key.
+    private let tracks: [String: Catalog.Exercise]
     /// The tracks run from a binary the build replay made.
     private let replayed: [String]
     private let logs: URL
@@ -17,6 +19,7 @@ struct GradeRuns {
         shadow = build.shadow
         logs = shadow.directory.appendingPathComponent("logs")
         try? FileManager.default.removeItem(at: logs)
+        self.tracks = Dictionary(tracks.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         guard !tracks.isEmpty else { tickets = [:]; replayed = []; return }
         let scheduler = RunScheduler(width: platform.runWidth)
         let runner = try TestRunner(binary: build.testBinary, logs: logs, platform: platform, variants: course.variants,
@@ -39,8 +42,24 @@ struct GradeRuns {
 
     /// Waits for the tracks run from a binary the build replay made, before anything is reported:
     /// throws `TrackRunner.ReplayRanNoTest` when a run of one declared no test.
-    func waitForReplayedTracks() throws {
-        for key in replayed { _ = try tickets[key]?.wait() }
+    func waitForReplayedTracks(waiting: GradeOptions.Waiting? = nil) throws {
+        for key in replayed {
+            guard let ticket = tickets[key] else { continue }
+            if let waiting, let track = tracks[key] { Self.wait(for: ticket, of: track, waiting: waiting) }
+            _ = try ticket.wait()
+        }
+    }
+
+    /// Waits until `ticket` settles, telling `waiting` once the wait passes
+    /// `GradeOptions.waitingAfter`, then about every second, and nil when it is over.
+    private static func wait(for ticket: RunScheduler.Ticket, of track: Catalog.Exercise, waiting: GradeOptions.Waiting) {
+        let start = Date()
+        var step = GradeOptions.waitingAfter
+        while !ticket.isSettled(within: step) {
+            waiting(track, Date().timeIntervalSince(start))
+            step = 1
+        }
+        if Date().timeIntervalSince(start) >= GradeOptions.waitingAfter { waiting(track, nil) }
     }
 
     /// Waits until every run is over, whatever it gave.
@@ -50,8 +69,11 @@ struct GradeRuns {
 
     /// Every run of `track`, once they are over (nil when it was not run), with an index of its
     /// logs written beside them.
-    func wait(for track: Catalog.Exercise) throws -> ExerciseRuns? {
+    /// `waiting` is told how long the wait has lasted once it passes `GradeOptions.waitingAfter`,
+    /// then about every second, and nil when it is over.
+    func wait(for track: Catalog.Exercise, waiting: GradeOptions.Waiting? = nil) throws -> ExerciseRuns? {
         guard let ticket = tickets[track.key] else { return nil }
+        if let waiting { Self.wait(for: ticket, of: track, waiting: waiting) }
         let runs = try ticket.wait()
         try? runs.index.write(to: logs.appendingPathComponent("\(track.id)/runs.tsv"), atomically: true, encoding: .utf8)
         return runs

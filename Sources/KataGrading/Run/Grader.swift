@@ -82,7 +82,7 @@ public struct Grader: Sendable {
                 runs = try GradeRuns(toRun, of: build, course: course, options: options, platform: platform, seal: watch.seal!)
                 clock.note("runs started")
                 do {
-                    try runs?.waitForReplayedTracks()
+                    try runs?.waitForReplayedTracks(waiting: options.waiting)
                 } catch let untrusted as TrackRunner.ReplayRanNoTest where !replayDistrusted {
                     // Not judged: once every run is over and the seal checked, SwiftPM builds, and
                     // the grade starts again from its binary. Nothing was reported yet.
@@ -101,7 +101,7 @@ public struct Grader: Sendable {
         for track in plan.tracks {
             var verdict = decided[track.key] ?? kept[track.key]?.verdict
             var seconds = 0.0
-            if verdict == nil, let trackRuns = try runs?.wait(for: track) {
+            if verdict == nil, let trackRuns = try runs?.wait(for: track, waiting: options.waiting) {
                 let evidence = trackRuns.evidence
                 verdict = Judge.judge(track, evidence: evidence)
                 if verdict?.kind == .hangs || !(verdict?.missedChaffsThatHung.isEmpty ?? true) {
@@ -117,6 +117,9 @@ public struct Grader: Sendable {
                 verdict?.details.append("- Note: \(changed) changed while it was graded: this verdict is of the version saved before the grade began. Grade again to see the new one.")
                 toKeep.removeAll { $0.track == track.key }
             }
+            // What the frameworks reported, in the attendee's names, not the grader's modules.
+            let ownTarget = track.module + (options.source == .solutions ? "Solutions" : "Exercises")
+            verdict = verdict?.inAttendeesNames(module: ownTarget)
             var result = ExerciseResult(exercise: track, pattern: course.catalog.pattern(of: track),
                                         verdict: verdict ?? Verdict(kind: .failing, reason: "the tests did not run."), seconds: seconds,
                                         unchangedSince: verdict != nil && decided[track.key] == nil ? kept[track.key]?.since : nil)

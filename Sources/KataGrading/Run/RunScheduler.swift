@@ -54,6 +54,13 @@ final class RunScheduler: Sendable {
             done.signal()
             return try result!.get()
         }
+
+        /// Whether the runs are over within `seconds` from now.
+        func isSettled(within seconds: Double) -> Bool {
+            guard done.wait(timeout: .now() + seconds) == .success else { return false }
+            done.signal()
+            return true
+        }
     }
 
     private let pool: WorkerPool

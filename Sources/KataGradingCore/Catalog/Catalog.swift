@@ -21,6 +21,29 @@ public struct Catalog: Decodable, Sendable {
         case swiftTesting = "swift-testing"
 
         public var title: String { self == .xctest ? "XCTest" : "Swift Testing" }
+
+        /// Words that name this framework's own tools. A hint shown on the other framework's track
+        /// must use none of them (`grade.sh --check`): "count the calls with
+        /// confirmation(expectedCount:)" is wrong advice to an attendee writing XCTest.
+        public var toolWords: [String] {
+            switch self {
+            case .xctest:
+                ["XCTestExpectation", "XCTNSNotificationExpectation", "XCTNSPredicateExpectation", "XCTWaiter", "XCTAssert",
+                 "XCTUnwrap", "XCTFail", "wait(for:", "waitForExpectations", "fulfil", "expectation(description:",
+                 "expectedFulfillmentCount", "assertForOverFulfill", "isInverted", "inverted expectation"]
+            case .swiftTesting:
+                ["confirmation", "confirm(", "#expect", "#require", "@Test", "@Suite", ".timeLimit", "withKnownIssue",
+                 "expectedCount", "Issue.record"]
+            }
+        }
+
+        /// The tool words of this framework that `text` uses (case-insensitive).
+        public func toolWords(in text: String) -> [String] {
+            toolWords.filter { text.range(of: $0, options: .caseInsensitive) != nil }
+        }
+
+        /// The other framework.
+        public var other: Framework { self == .xctest ? .swiftTesting : .xctest }
     }
 
     public func pattern(of exercise: Exercise) -> Pattern {

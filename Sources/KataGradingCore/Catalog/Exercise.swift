@@ -110,6 +110,17 @@ extension Catalog {
         /// True for the copy of an exercise that grades its alternate track.
         public private(set) var isOtherTrack = false
 
+        /// True when the attendee named this track (`id@swift-testing`, `id@xctest`): a grade
+        /// grades this track alone, not every track they started.
+        public private(set) var isNamedTrack = false
+
+        /// This track, as named on the command line: graded alone.
+        public func namedAlone() -> Exercise {
+            var named = self
+            named.isNamedTrack = true
+            return named
+        }
+
         /// This exercise on each of its tracks: itself first, then its alternate.
         public var tracks: [Exercise] {
             guard let alternate else { return [self] }

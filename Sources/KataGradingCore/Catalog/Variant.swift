@@ -32,7 +32,13 @@ public struct Variant: Sendable, Equatable {
     public var module: String
     public var name: String
     public var kind: Kind
+    /// The hint in words that fit both frameworks: the room's, and a track's when it has none of
+    /// its own.
     public var hint: String
+    /// `hint@xctest:` and `hint@swift-testing:` lines: the hint in one framework's words, for a
+    /// variant that exercises of both frameworks grade against (a hint that names
+    /// `confirmation(expectedCount:)` is wrong advice in an XCTest track).
+    public var frameworkHints: [Catalog.Framework: String] = [:]
     public var hunks: [Hunk]
     /// A wheat's `differs:` line; nil for a chaff.
     public var differs: Difference?
@@ -49,6 +55,9 @@ public struct Variant: Sendable, Equatable {
         self.differs = differs
     }
 
+    /// The hint an attendee on `framework`'s track reads.
+    public func hint(for framework: Catalog.Framework) -> String { frameworkHints[framework] ?? hint }
+
     /// The value of `KATA_VARIANT` that switches this variant on: `Module/name`.
     public var key: String { "\(module)/\(name)" }
 }
@@ -61,6 +70,7 @@ extension Variant {
     /// (`<<<<<<< original` … `=======` … `>>>>>>> variant`).
     public static func parse(_ text: String, module: String, name: String, kind: Kind, source: String) throws -> Variant {
         var hint: String?
+        var frameworkHints: [Catalog.Framework: String] = [:]
         var differs: Difference?
         var file: String?
         var hunks: [Hunk] = []
@@ -104,6 +114,12 @@ extension Variant {
                 if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
                 if trimmed.hasPrefix("hint:") {
                     hint = trimmed.dropFirst("hint:".count).trimmingCharacters(in: .whitespaces)
+                } else if trimmed.hasPrefix("hint@"), let colon = trimmed.firstIndex(of: ":") {
+                    let name = trimmed[trimmed.index(trimmed.startIndex, offsetBy: 5)..<colon]
+                    guard let framework = Catalog.Framework(rawValue: String(name)) else {
+                        throw fail(number, "`hint@\(name):` names no framework: write hint@xctest: or hint@swift-testing:.")
+                    }
+                    frameworkHints[framework] = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
                 } else if trimmed.hasPrefix("differs:") {
                     let value = trimmed.dropFirst("differs:".count).trimmingCharacters(in: .whitespaces)
                     guard kind == .wheat, let parsed = Difference(rawValue: value) else {
@@ -125,7 +141,7 @@ extension Variant {
                     section = .original
                     original = []
                 } else {
-                    throw fail(number, "expected `hint:`, `differs:`, `file:`, `@@` or `<<<<<<< original`, found: \(trimmed)")
+                    throw fail(number, "expected `hint:`, `hint@xctest:`, `hint@swift-testing:`, `differs:`, `file:`, `@@` or `<<<<<<< original`, found: \(trimmed)")
                 }
             case .original:
                 if line.hasPrefix("=======") {
@@ -154,6 +170,8 @@ extension Variant {
         if kind == .wheat, differs == nil {
             throw CatalogError("\(source): a wheat needs a `differs:` line, how it differs from the real code: \(Difference.allCases.map(\.rawValue).joined(separator: ", ")).")
         }
-        return Variant(module: module, name: name, kind: kind, hint: hint, hunks: hunks, differs: differs)
+        var variant = Variant(module: module, name: name, kind: kind, hint: hint, hunks: hunks, differs: differs)
+        variant.frameworkHints = frameworkHints
+        return variant
     }
 }

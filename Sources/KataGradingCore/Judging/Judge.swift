@@ -73,7 +73,7 @@ public enum Judge {
         if let rejected = evidence.wheats.first(where: { !$0.outcome.passedCleanly && !slowedPastTheLimit($0) }) {
             verdict.kind = .rejectsCorrectCode
             // The wheat's own hint leads: it says how this correct version differs.
-            verdict.reason = "fails on a correct version of the code. " + rejected.variant.hint.prefix(1).uppercased() + rejected.variant.hint.dropFirst()
+            verdict.reason = "fails on a correct version of the code. " + rejected.variant.hint(for: exercise.framework).prefix(1).uppercased() + rejected.variant.hint(for: exercise.framework).dropFirst()
             verdict.details = [describe(rejected.outcome)]
             verdict.next = rejectionAdvice(rejected.variant.difference)
             return verdict
@@ -88,12 +88,12 @@ public enum Judge {
             verdict.reason = "caught \(caught.count) of \(evidence.chaffs.count) planted bugs. Your tests do not fail when:"
             verdict.details = missed.map { miss in
                 if isHang(miss.outcome) {
-                    return "- (they waited until killed at the \(limit) s limit instead of failing) " + miss.variant.hint
+                    return "- (they waited until killed at the \(limit) s limit instead of failing) " + miss.variant.hint(for: exercise.framework)
                 }
                 if let late = miss.outcome.late.first {
-                    return "- (your check\(late.location.map { " at \($0)" } ?? "") failed only after its test had ended, which catches nothing) " + miss.variant.hint
+                    return "- (your check\(late.location.map { " at \($0)" } ?? "") failed only after its test had ended, which catches nothing) " + miss.variant.hint(for: exercise.framework)
                 }
-                return "- " + miss.variant.hint
+                return "- " + miss.variant.hint(for: exercise.framework)
             }
             // The Next card words the advice from which bugs the tests missed by hanging.
             verdict.missedChaffsThatHung = missed.filter { isHang($0.outcome) }.map(\.variant.name)
@@ -112,13 +112,13 @@ public enum Judge {
             verdict.kind = .tooSlow
             verdict.reason = "the tests took \(format(seconds)) s; this exercise's budget is \(format(exercise.budget)) s."
             if let slowed = evidence.wheats.first(where: slowedPastTheLimit) {
-                verdict.details = ["- A correct version that \(slowed.variant.hint.prefix { $0 != ":" }) ran past the \(format(exercise.timeLimit)) s limit with these tests."]
+                verdict.details = ["- A correct version that \(slowed.variant.hint(for: exercise.framework).prefix { $0 != ":" }) ran past the \(format(exercise.timeLimit)) s limit with these tests."]
             }
             if !killedForSlowness.isEmpty {
                 verdict.details.append("- \(killedForSlowness.count == 1 ? "A planted bug" : "\(killedForSlowness.count) planted bugs") kept these tests running past the \(format(exercise.timeLimit)) s limit: whether they catch \(killedForSlowness.count == 1 ? "it" : "them") shows once they are faster.")
                 verdict.missedChaffs = []
             }
-            verdict.next = "Don't wait out a timeout when the work takes milliseconds: fulfil or return as soon as the answer arrives, and keep fixed windows short."
+            verdict.next = "Don't wait out a timeout when the work takes milliseconds: end the wait as soon as the answer arrives, and keep fixed windows short."
             return verdict
         }
         verdict.reason = evidence.chaffs.isEmpty

@@ -13,8 +13,9 @@ public struct NextStep: Sendable, Equatable {
 
     /// The card after a grade. `lastVerdicts` are the recorded verdicts of `Exercises/` (nil when
     /// grading the solutions or another folder, where "the next exercise to open" means nothing).
+    /// `recap: false` leaves out the verdict said again, for a screen that still shows it.
     public static func card(_ results: [ExerciseResult], catalog: Catalog,
-                            lastVerdicts: [String: String]?) -> NextStep? {
+                            lastVerdicts: [String: String]?, recap: Bool = true) -> NextStep? {
         guard !results.isEmpty else { return nil }
         let exercises = results.byExercise()
         let alone = exercises.count == 1
@@ -27,10 +28,12 @@ public struct NextStep: Sendable, Equatable {
         if let next = exercises.first(where: { !$0.isDone && $0.counts })?.standing {
             // After a grade of many, the verdict has scrolled away on a small screen: say it again
             // here, briefly, so that the card still fits a 24-line screen under the grade.
-            var lines = alone || next.verdict.kind == .notStarted ? [] : recap(next.verdict)
+            var lines = alone || !recap || next.verdict.kind == .notStarted ? [] : Self.recap(next.verdict)
             lines += advice(for: next, gradedAlone: alone)
             if !next.exercise.hint.isEmpty { lines.append("Hint: " + next.exercise.hint) }
-            lines.append((alone ? "Grade it again: " : "Grade it alone: ") + "Scripts/grade.sh \(next.exercise.id)")
+            // A track named on the command line is named again: the id alone grades every track started.
+            let command = next.exercise.isNamedTrack ? "\(next.exercise.id)@\(next.exercise.framework.rawValue)" : next.exercise.id
+            lines.append((alone ? "Grade it again: " : "Grade it alone: ") + "Scripts/grade.sh \(command)")
             return NextStep(preface: needs, heading: "Next: \(next.exercise.id) · \(next.exercise.title)", lines: lines,
                             exerciseID: next.exercise.id)
         }
@@ -43,7 +46,7 @@ public struct NextStep: Sendable, Equatable {
         // Done in one framework; the other track, started and not done, is said, never hidden.
         for exercise in exercises {
             for track in exercise.unfinishedTracks where track.verdict.kind != .notStarted && track.verdict.kind.counts {
-                preface.append("\(exercise.id) is done in \(exercise.standing.exercise.framework.title); your \(track.exercise.framework.title) track of it is \(track.verdict.kind.rawValue) (above). Finishing it is optional practice: Scripts/grade.sh \(exercise.id)@\(track.exercise.framework.rawValue) grades it alone.")
+                preface.append("\(exercise.id) is done in \(exercise.standing.exercise.framework.title); your \(track.exercise.framework.title) track of it \(track.verdict.kind.phrase) (above). Finishing it is optional practice: Scripts/grade.sh \(exercise.id)@\(track.exercise.framework.rawValue) grades it alone.")
             }
         }
         guard let lastVerdicts else {
@@ -161,7 +164,7 @@ public struct NextStep: Sendable, Equatable {
         (preface + (heading.map { [$0] } ?? []) + lines).joined(separator: "\n")
     }
 
-    static func seconds(_ value: Double) -> String {
+    public static func seconds(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(format: "%.1f", value)
     }
 }
