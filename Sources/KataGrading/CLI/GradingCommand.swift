@@ -41,9 +41,10 @@ enum GradingCommand {
         Interruption.install(message: GradeCommand.interrupted, exitCode: GradeCommand.exitInterrupted)
         let started = Date()
         var report = TextReport(style: style, catalog: course.catalog)
-        report.bothTracks = course.exercisesWithBothTracks(selected, source: arguments.source)
-        let added = course.addedFiles(under: course.testsRoot(for: arguments.source))
-        let notes = TextReport.caseVariantsNote(added.caseVariants) + TextReport.strayTestsNote(added.unattachedTests)
+        // Made once: its notes are printed first, then it is graded.
+        let plan = grader.plan(selected, source: arguments.source)
+        report.bothTracks = plan.bothTracks
+        let notes = plan.notes
         if !quiet {
             // Exercises, each once: `ID ID@xctest` is one exercise in two tracks.
             print(report.heading(grading: arguments.source.label, count: Set(selected.map(\.id)).count))
@@ -63,7 +64,7 @@ enum GradingCommand {
         var notStarted: [ExerciseResult] = []
         // Lines printed per exercise's verdict, in order: whether the Next card's is still on screen.
         var printed: [(id: String, lines: Int)] = []
-        let results = try grader.gradeLocked(selected, options: options, swift: swift, report: { result in
+        let results = try grader.gradeLocked(selected, plan: plan, options: options, swift: swift, report: { result in
             if arguments.porcelain {
                 print(TextReport.porcelain(result))
             } else if !quiet {

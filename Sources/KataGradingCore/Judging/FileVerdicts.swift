@@ -17,4 +17,10 @@ extension Judge {
         Verdict(kind: .doesNotCompile, reason: "\(path) is missing.",
                 next: "If you renamed or moved it, move it back to \(path). Otherwise restore the starter with: Scripts/grade.sh --reset \(exercise.key)")
     }
+
+    /// A file that was missing when the grade copied it, readable again when the grade looked why.
+    public static func fileCameBack(_ exercise: Catalog.Exercise) -> Verdict {
+        Verdict(kind: .doesNotCompile, reason: "a file of \(exercise.key) changed while it was graded.",
+                next: "Grade it again: Scripts/grade.sh \(exercise.key)")
+    }
 }

@@ -50,10 +50,13 @@ public enum Judge {
         return verdict
     }
 
+    /// A track that was to run and gave no run.
+    public static func didNotRun() -> Verdict {
+        Verdict(kind: .failing, reason: "the tests did not run.")
+    }
+
     static func judgeRuns(_ exercise: Catalog.Exercise, evidence: Evidence) -> Verdict {
-        guard let first = evidence.real.first else {
-            return Verdict(kind: .failing, reason: "the tests did not run.")
-        }
+        guard let first = evidence.real.first else { return didNotRun() }
         if let verdict = broken(first, exercise: exercise) { return verdict }
 
         let seconds = median(evidence.real.compactMap { $0.passedCleanly ? $0.testSeconds : nil })

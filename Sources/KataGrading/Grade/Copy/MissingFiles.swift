@@ -6,33 +6,44 @@ import Glibc
 import Darwin
 #endif
 
-/// Why a track's file could not be taken for its build, said as a verdict: a file that is there
-/// but cannot be read is named as such, with the `chmod` that fixes it; a file that is gone is
-/// looked for under another name or folder (a rename, a move), and the look-alike is named with the
-/// `mv` that puts it back.
+/// Why a track's file could not be taken for its build, found for the judge (`TrackFacts.missing`):
+/// a file that is there but cannot be read is named as such, with the `chmod` that fixes it; a file
+/// that is gone is looked for under another name or folder (a rename, a move), and the look-alike
+/// is named with the `mv` that puts it back.
 struct MissingFiles {
     var course: Course
     var testsRoot: URL
 
-    func verdict(for track: Catalog.Exercise, extras: [String]) -> Verdict {
+    /// What the grade found instead of one of a track's files.
+    enum Finding: Sendable {
+        /// There but unreadable, or a link to nothing: `line` says which and how to fix it.
+        case unreadable(line: String)
+        /// Gone, and `lookalike` looks like it, `because`.
+        case moved(path: String, lookalike: String, because: String)
+        /// Gone, with nothing like it.
+        case gone(path: String)
+        /// Readable again: it came back while the grade ran.
+        case cameBack
+    }
+
+    func finding(for track: Catalog.Exercise, extras: [String]) -> Finding {
         let fm = FileManager.default
         for name in ShadowPackage.targetFiles(of: track, extraFiles: [track.key: extras]) {
             let url = testsRoot.appendingPathComponent(track.module).appendingPathComponent(name)
             let shown = course.paths.relative(url)
             if fm.fileExists(atPath: url.path) {
-                if access(url.path, R_OK) != 0 { return Judge.unreadableFile(FileAccess.unreadable(url, as: shown)) }
+                if access(url.path, R_OK) != 0 { return .unreadable(line: FileAccess.unreadable(url, as: shown)) }
                 continue
             }
             if let destination = try? fm.destinationOfSymbolicLink(atPath: url.path) {
-                return Judge.unreadableFile("\(shown) is a link to \(destination), which is not there. Point the link at your file again, or replace the link with the file.")
+                return .unreadable(line: "\(shown) is a link to \(destination), which is not there. Point the link at your file again, or replace the link with the file.")
             }
             if let (lookalike, why) = lookalike(of: name, in: track) {
-                return Judge.movedFile(shown, lookalike: course.paths.relative(lookalike), because: why)
+                return .moved(path: shown, lookalike: course.paths.relative(lookalike), because: why)
             }
-            return Judge.goneFile(shown, exercise: track)
+            return .gone(path: shown)
         }
-        // Readable now: it came back while the grade ran.
-        return Verdict(kind: .doesNotCompile, reason: "a file of \(track.key) changed while it was graded.", next: "Grade it again: Scripts/grade.sh \(track.key)")
+        return .cameBack
     }
 
     /// The Swift file under the tests' folder that looks most like the missing `name` of `track`,

@@ -1,9 +1,10 @@
 import Foundation
 import KataGradingCore
 
-/// What a grade will grade and build, decided from the course and the test files before anything
-/// is built: the tracks, which of them are still the shipped starters, and the files an attendee
-/// added beside them.
+/// The first stage of a grade (`Grader.grade`): what it will grade and build, decided from the
+/// course, the test files and the platform before anything is copied. Made once per grade, by the
+/// CLI when it prints the plan's notes first (`Grader.plan`), and handed to every later stage.
+/// The attendee's added files are read once, here.
 struct GradePlan: Sendable {
     /// Where the tests come from.
     var source: TestSource
@@ -19,6 +20,28 @@ struct GradePlan: Sendable {
     var extras: [String: [String]] = [:]
     /// Added files that hold tests but belong to no exercise, as `Module/path`: the grade says so.
     var strayTests: [String] = []
+    /// Added files named as a graded file under another case, `Module/file` to `Module/name`.
+    var caseVariants: [String: String] = [:]
+    /// Ids of the exercises of this grade graded on both tracks.
+    var bothTracks: Set<String> = []
+    /// By track key, over the whole course: what this machine lacks to run it (`needs`). Those
+    /// tracks are neither copied, built, looked up nor run.
+    var unmet: [String: TestPlatform.Unmet] = [:]
+
+    /// The notes the CLI prints before the verdicts: files named under another case, tests that
+    /// belong to no exercise.
+    var notes: [String] { TextReport.caseVariantsNote(caseVariants) + TextReport.strayTestsNote(strayTests) }
+}
+
+extension Grader {
+    /// The plan of a grade of `selected` from `source` on this platform (`GradePlan`).
+    func plan(_ selected: [Catalog.Exercise], source: TestSource) -> GradePlan {
+        var plan = course.plan(selected, source: source)
+        for track in course.catalog.allTracks {
+            if let unmet = platform.unmet(track.requires, framework: track.framework) { plan.unmet[track.key] = unmet }
+        }
+        return plan
+    }
 }
 
 extension Course {
@@ -41,12 +64,15 @@ extension Course {
                 .filter { !untouched($0) }.map(\.key))
         }
         // Each track once, even when both an id and its `id@framework` were asked for.
+        let asked = selected.flatMap { tracksToGrade($0, source: source, added: added) }
         var tracks: [Catalog.Exercise] = []
-        for track in selected.flatMap({ tracksToGrade($0, source: source, added: added) }) where !tracks.contains(where: { $0.key == track.key }) {
+        for track in asked where !tracks.contains(where: { $0.key == track.key }) {
             tracks.append(track)
         }
+        let ids = asked.map(\.id)
         return GradePlan(source: source, testsRoot: root, tracks: tracks, untouched: Set(tracks.filter(untouched).map(\.key)),
-                         toBuild: toBuild, extras: added.byTrack, strayTests: added.unattachedTests)
+                         toBuild: toBuild, extras: added.byTrack, strayTests: added.unattachedTests,
+                         caseVariants: added.caseVariants, bothTracks: Set(ids.filter { id in ids.filter { $0 == id }.count > 1 }))
     }
 
     /// The tracks of an exercise to grade. An attendee's `Exercises/`: the tracks they started (both,

@@ -1,0 +1,39 @@
+import Foundation
+import KataGradingCore
+
+/// The grade, one stage after the other, each taking the value the one before returned:
+/// plan → copy → reuse → build → run → judge → keep. Each stage has its folder beside this
+/// file; only the judge stage says verdicts (`JudgeStage`). What they call (the shadow build,
+/// the scheduler, the supervisor, processes) lives below them, in `Build/`, `Run/` and `Process/`.
+public struct Grader: Sendable {
+    public let course: Course
+    /// What the grader decides differently on each platform, and what this machine can run.
+    public let platform: TestPlatform
+
+    public init(course: Course, platform: TestPlatform) {
+        self.course = course
+        self.platform = platform
+    }
+
+    /// Grades `plan` (by default, the plan of `selected`), handing each track's result to `report`
+    /// as soon as it is judged, in order. Once, unless a binary the build replay made ran no test:
+    /// then from the copy again, built by SwiftPM.
+    func grade(_ selected: [Catalog.Exercise], plan: GradePlan? = nil, options: GradeOptions, swift: String,
+               report: (ExerciseResult) -> Void) throws -> [ExerciseResult] {
+        let clock = PhaseClock()
+        let plan = plan ?? self.plan(selected, source: options.source)
+        var replayTrusted = true
+        while true {
+            let copied = try CopyStage(grader: self, swift: swift).run(plan, clock: clock)
+            let reused = ReuseStage(grader: self, options: options, swift: swift).run(copied, clock: clock)
+            let built = try BuildStage(grader: self).run(reused, clock: clock)
+            switch try RunStage(grader: self, options: options, replayTrusted: replayTrusted).run(built, clock: clock) {
+            case .replayRanNoTest:
+                replayTrusted = false
+            case .ran(let ran):
+                let judged = try JudgeStage(grader: self, options: options).run(ran, report: report, clock: clock)
+                return try KeepStage(grader: self, options: options).run(judged, clock: clock)
+            }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import Foundation
+import KataGradingCore
+
+extension Grader {
+    /// Grades while holding the checkout's lock (`CheckoutLock`), so that two grade.sh runs never
+    /// share the shadow copy at once: the second one says it is waiting, then goes on. However the
+    /// grade ends, nothing it started or adopted outlives it. The seal (`SealWatch`) is taken and
+    /// checked by the run and keep stages; the grader's folder is guarded by `GraderFolder`.
+    public func gradeLocked(_ selected: [Catalog.Exercise], options: GradeOptions, swift: String,
+                            report: (ExerciseResult) -> Void) throws -> [ExerciseResult] {
+        try gradeLocked(selected, plan: nil, options: options, swift: swift, report: report)
+    }
+
+    /// As above, grading `plan`, made by the caller before (`plan(_:source:)`), when not nil.
+    func gradeLocked(_ selected: [Catalog.Exercise], plan: GradePlan?, options: GradeOptions, swift: String,
+                     report: (ExerciseResult) -> Void) throws -> [ExerciseResult] {
+        let lock = try CheckoutLock.acquire(in: course.paths.state) { StandardError().write($0) }
+        defer { lock.release() }
+        defer {
+            ProcessRunner.shared.endAdopted()
+            ProcessRunner.shared.endMarked(runsOf: course.paths.root)
+        }
+        ProcessRunner.shared.endMarked(runsOf: course.paths.root)
+        ProcessRunner.shared.removeLeftoverTemporaries()
+        RunFolder.removeLeftovers(for: course.paths.root)
+        return try grade(selected, plan: plan, options: options, swift: swift, report: report)
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import KataGradingCore
+
+/// The sixth stage, and the only one that says verdicts: each track's, in the plan's order, from
+/// the facts the stages before it found (`TrackFacts`), waiting for its runs when it ran. Each
+/// result goes to `report` as soon as it is judged.
+struct JudgeStage {
+    var grader: Grader
+    var options: GradeOptions
+
+    struct Judged {
+        var ran: RunStage.Ran
+        var results: [ExerciseResult]
+        /// The runs to keep for the next grade, once the seal is checked.
+        var toKeep: [KeptRuns]
+    }
+
+    /// Whether runs kept from an earlier grade may stand in for `track`'s (`KeptRuns.mayKeep`).
+    static func mayKeep(_ track: Catalog.Exercise, evidence: Evidence) -> Bool {
+        KeptRuns.mayKeep(Judge.judge(track, evidence: evidence), evidence: evidence, of: track)
+    }
+
+    func run(_ ran: RunStage.Ran, report: (ExerciseResult) -> Void, clock: PhaseClock) throws -> Judged {
+        let plan = ran.built.reused.copied.plan
+        let shadow = ran.built.reused.copied.shadowBuild.shadow
+        let keys = ran.built.reused.keys
+        var results: [ExerciseResult] = []
+        var toKeep: [KeptRuns] = []
+        let now = Date()
+        for track in plan.tracks {
+            var facts = ran.built.facts[track.key]
+            if facts == nil, let runs = ran.runs, let trackRuns = try runs.wait(for: track, waiting: options.waiting) {
+                facts = .ran(trackRuns, testFiles: { runs.testFiles(of: track) })
+            }
+            var verdict = facts.map { judge(track, $0) }
+            if case .ran(let trackRuns, _)? = facts, let verdict, let key = keys[track.key],
+               let keeping = KeptRuns.keeping(trackRuns.evidence, verdict: verdict, of: track, key: key, date: now) {
+                toKeep.append(keeping)
+            }
+            if verdict?.kind != .notStarted, verdict?.kind != .needs,
+               let changed = changedWhileGraded(track, shadow: shadow, extras: plan.extras) {
+                verdict?.details.append("- Note: \(changed) changed while it was graded: this verdict is of the version saved before the grade began. Grade again to see the new one.")
+                toKeep.removeAll { $0.track == track.key }
+            }
+            // What the frameworks reported, in the attendee's names, not the grader's modules.
+            let ownTarget = track.module + (options.source == .solutions ? "Solutions" : "Exercises")
+            verdict = verdict?.inAttendeesNames(module: ownTarget)
+            var seconds = 0.0
+            var since: Date?
+            switch facts {
+            case .ran(let trackRuns, _)?: seconds = trackRuns.seconds
+            case .kept(_, let date)?: since = date
+            default: break
+            }
+            var result = ExerciseResult(exercise: track, pattern: grader.course.catalog.pattern(of: track),
+                                        verdict: verdict ?? judge(track, .didNotRun), seconds: seconds, unchangedSince: since)
+            result.extraFiles = (plan.extras[track.key] ?? []).map { "\(track.module)/\($0)" }
+            report(result)
+            results.append(result)
+        }
+        clock.note("judged")
+        return Judged(ran: ran, results: results, toKeep: toKeep)
+    }
+
+    /// The verdict `facts` make of `track`: every verdict of a grade is said here.
+    func judge(_ track: Catalog.Exercise, _ facts: TrackFacts) -> Verdict {
+        switch facts {
+        case .cannotRun(let unmet): return Judge.needs(unmet, exercise: track)
+        case .untouched: return Judge.notStarted(track, folder: "Exercises/\(track.module)/")
+        case .missing(.unreadable(let line)): return Judge.unreadableFile(line)
+        case .missing(.moved(let path, let lookalike, let why)): return Judge.movedFile(path, lookalike: lookalike, because: why)
+        case .missing(.gone(let path)): return Judge.goneFile(path, exercise: track)
+        case .missing(.cameBack): return Judge.fileCameBack(track)
+        case .doesNotCompile(let error): return Judge.doesNotCompile(error)
+        case .kept(let evidence, _): return Judge.judge(track, evidence: evidence)
+        case .ran(let runs, let testFiles):
+            var verdict = Judge.judge(track, evidence: runs.evidence)
+            if verdict.kind == .hangs || !verdict.missedChaffsThatHung.isEmpty {
+                verdict.longWaits = LongWaits.find(in: testFiles(), limit: track.timeLimit)
+            }
+            return verdict
+        case .didNotRun: return Judge.didNotRun()
+        }
+    }
+
+    /// The first file of `track` whose text differs from the copy the grade built and ran: saved
+    /// while the grade went on. Nil when they agree (or the copy was never made).
+    func changedWhileGraded(_ track: Catalog.Exercise, shadow: ShadowPackage, extras: [String: [String]]) -> String? {
+        for file in ShadowPackage.targetFiles(of: track, extraFiles: extras) {
+            let graded = shadow.targetDirectory(of: track).appendingPathComponent(file)
+            guard let copy = FileManager.default.contents(atPath: graded.path) else { return nil }
+            let source = shadow.testFile(file, of: track)
+            // Found as the build found it (under another case where the platform ignores case); a
+            // file that is gone is the missing-file verdict's to name, not a change.
+            guard let now = FileManager.default.contents(atPath: source.path)
+                ?? ShadowPackage.contents(ofCaseVariantOf: source, ignoringCase: grader.platform.simulated && grader.platform.ignoresCase) else { continue }
+            if now != copy { return grader.course.paths.relative(source) }
+        }
+        return nil
+    }
+}

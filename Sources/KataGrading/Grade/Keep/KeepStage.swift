@@ -1,0 +1,24 @@
+import Foundation
+import KataGradingCore
+
+/// The last stage, once every verdict is reported: the seal checked (a test that wrote into the
+/// grader's folder fails the grade), then, with the seal held, the runs kept for the next grade
+/// and the timings that order the next grade's runs.
+struct KeepStage {
+    var grader: Grader
+    var options: GradeOptions
+
+    func run(_ judged: JudgeStage.Judged, clock: PhaseClock) throws -> [ExerciseResult] {
+        let watch = judged.ran.built.watch
+        if watch.seal != nil {
+            ProcessRunner.shared.endAdopted()
+            try watch.release(grader.course.paths)
+            clock.note("seal checked")
+        }
+        // Only now, with the seal held: nothing a test wrote during this grade is kept as its runs.
+        judged.ran.built.reused.cache.keep(judged.toKeep)
+        KnownSwiftVersion.keepAsked(in: grader.course.paths.state)
+        RunTimings.record(judged.results, source: options.source, grader.course.paths)
+        return judged.results
+    }
+}
