@@ -39,6 +39,11 @@ public struct Arguments: Equatable, Sendable {
     public var files: [String] = []
     /// `--merge FILE… --html=PATH`: also write the room's page, with the merged room in it.
     public var html: String?
+    /// `--fail-private-channel=xctest|swift-testing|all`: maintainers only (the self-test). The
+    /// grader drops what that framework's runs report through its private channel, as on a machine
+    /// where the channel is silent, so that `ChannelFallback` is exercised. An argument of the
+    /// grader, never in a test's environment.
+    public var silencedChannels: Set<Catalog.Framework> = []
 
     public struct UsageError: Error, CustomStringConvertible {
         public var description: String
@@ -99,6 +104,11 @@ public struct Arguments: Equatable, Sendable {
                     guard let port = Int(value), (1...65535).contains(port) else { throw UsageError(description: "--port needs a port number from 1 to 65535.") }
                     arguments.port = port
                 }
+            case _ where word.hasPrefix("--fail-private-channel="):
+                let value = String(word.dropFirst("--fail-private-channel=".count))
+                if value == "all" { arguments.silencedChannels = Set(Catalog.Framework.allCases) }
+                else if let framework = Catalog.Framework(rawValue: value) { arguments.silencedChannels.insert(framework) }
+                else { throw UsageError(description: "--fail-private-channel takes xctest, swift-testing or all.") }
             case "--solutions": arguments.source = .solutions
             case "--porcelain": arguments.porcelain = true
             case "--regrade": arguments.regrade = true
