@@ -7,6 +7,7 @@ public struct Arguments: Equatable, Sendable {
         case grade, list, help, hint, solution, reset, undoReset, watch, demo, name, framework, index, merge
         case refreshStarters, checkStarters, check
         case roomServe, join, leave
+        case doctor
     }
 
     public var action: Action = .grade
@@ -88,6 +89,7 @@ public struct Arguments: Equatable, Sendable {
             case "--refresh-starters": actions.append(.refreshStarters)
             case "--check-starters": actions.append(.checkStarters)
             case "--check": actions.append(.check)
+            case "--doctor": actions.append(.doctor)
             case "--room-serve": actions.append(.roomServe)
             case "--leave": actions.append(.leave)
             case "--join", "--bind", "--port", "--rows-per-machine":
@@ -183,6 +185,10 @@ public struct Arguments: Equatable, Sendable {
             }
         case .join:
             guard arguments.name != nil else { throw UsageError(description: "--join URL needs --name \"Your Name\".") }
+        case .doctor:
+            guard arguments.ids.isEmpty, arguments.source == .exercises else {
+                throw UsageError(description: "--doctor checks this machine with exercises of its own choosing, from a scratch copy: it takes no exercise id, --solutions or --from.")
+            }
         case .framework:
             guard arguments.ids.isEmpty else { throw UsageError(description: "--framework takes xctest or swift-testing, and no exercise id.") }
         case .name:

@@ -38,6 +38,16 @@ enum RoomCommands {
         fflush(nil)
     }
 
+    /// Sends the doctor's badge to the joined room: what to print about it, nil when not joined.
+    static func sendDoctor(_ badge: DoctorBadge, paths: KataPaths) -> String? {
+        switch link(paths).send([], doctor: badge, timeout: sendTimeout) {
+        case .notJoined: return nil
+        case .sent: return "Sent to the room: the instructor's page shows this machine " + (badge.ready ? "ready (✓)." : "not ready (⚠).")
+        case .kept(_, let why): return "room: could not send the doctor's report (\(why)); paste the line above to your instructor instead."
+        case .refused(let why), .removed(let why): return "room: refused the doctor's report (\(why)); paste the line above to your instructor instead."
+        }
+    }
+
     static func join(_ paths: KataPaths, url: String, name: String) -> Int32 {
         do {
             let joined = try link(paths).join(url: url, name: name)

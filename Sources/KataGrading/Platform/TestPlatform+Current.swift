@@ -49,6 +49,7 @@ extension TestPlatform {
             let developer = xcode ? "/Applications/Xcode.app/Contents/Developer" : "/Library/Developer/CommandLineTools"
             let toolchain = xcode ? developer + "/Toolchains/XcodeDefault.xctoolchain/usr" : developer + "/usr"
             platform.testingHelper = toolchain + "/libexec/swift/pm/swiftpm-testing-helper"
+            platform.developerDirectory = developer
             if xcode {
                 platform.xctest = developer + "/usr/bin/xctest"
                 platform.xctestHelper = toolchain + "/libexec/swift/pm/swiftpm-xctest-helper"
@@ -75,6 +76,19 @@ extension TestPlatform {
         if platform.xctest != nil, let usr = usr(ofTool: ask(["--find", "swift-build"])) {
             let helper = usr.appendingPathComponent("libexec/swift/pm/swiftpm-xctest-helper").path
             platform.xctestHelper = FileManager.default.isExecutableFile(atPath: helper) ? helper : nil
+        }
+        return platform
+    }
+
+    /// On a real Mac, the developer folder `xcode-select -p` names, asked only by `grade.sh --doctor`
+    /// (a simulated Mac has it from `current`); nil elsewhere or when none is selected.
+    public func askingDeveloperDirectory(state: URL) -> TestPlatform {
+        guard system == .macOS, !simulated, developerDirectory == nil else { return self }
+        var platform = self
+        let log = state.appendingPathComponent("platform.log")
+        if let selected = try? ProcessRunner.shared.run("/usr/bin/xcode-select", ["-p"], timeout: 30, log: log),
+           selected.termination == .exited(0) {
+            platform.developerDirectory = selected.output.split(separator: "\n").last.map { $0.trimmingCharacters(in: .whitespaces) }
         }
         return platform
     }
