@@ -139,7 +139,8 @@ struct DoctorCommand {
             lastLines = newest.map { Self.lastLines(of: $0, 8) } ?? []
         }
         return DoctorReport.Grade(exercise: track.id, framework: track.framework.rawValue, suite: suite, expected: expected,
-                                  verdict: verdict.kind.rawValue, status: status, route: verdict.viaSwiftPM ? "swift-test" : "private-channel",
+                                  verdict: verdict.kind.rawValue, status: status,
+                                  route: status == "skipped" ? nil : verdict.viaSwiftPM ? "swift-test" : "private-channel",
                                   message: status == "ok" ? nil : ([verdict.reason] + verdict.details.prefix(3)).joined(separator: " "),
                                   command: "Scripts/grade.sh --from \(paths.relative(folder)) \(track.id)@\(track.framework.rawValue)",
                                   lastLines: lastLines)
@@ -166,23 +167,24 @@ struct DoctorCommand {
     func lines(for check: DoctorReport.Check) -> [String] {
         let title = ["swift": "Swift", "xcode": "Xcode", "disk": "Disk", "checkout": "Checkout", "shell": "Shell",
                      "build": "Build", "channel": "Channel"][check.name] ?? check.name
-        var out = style.wrap(paragraph: check.found, first: "  \(mark(check.status)) \(title.padding(toLength: 9, withPad: " ", startingAt: 0))",
-                             rest: String(repeating: " ", count: 15))
-        if let fix = check.fix, check.status != "ok" { out += style.wrap(paragraph: "fix: " + fix, first: String(repeating: " ", count: 15), rest: String(repeating: " ", count: 20)) }
+        var out = style.wrap(paragraph: check.found, first: "  \(mark(check.status)) \(title.padding(toLength: 14, withPad: " ", startingAt: 0))",
+                             rest: String(repeating: " ", count: 20))
+        if let fix = check.fix, check.status != "ok" { out += style.wrap(paragraph: "fix: " + fix, first: String(repeating: " ", count: 20), rest: String(repeating: " ", count: 25)) }
         return out
     }
 
     func lines(for grade: DoctorReport.Grade) -> [String] {
         let framework = Catalog.Framework(rawValue: grade.framework)?.title ?? grade.framework
-        let head = "\(grade.exercise), \(grade.suite == "solution" ? "solution" : "weak suite \(grade.suite)"): \(grade.verdict ?? "not graded")"
+        let verdict = grade.status == "skipped" ? "skipped, \(grade.message ?? "this machine cannot run it")" : grade.verdict ?? "not graded"
+        let head = "\(grade.exercise), \(grade.suite == "solution" ? "solution" : "weak suite \(grade.suite)"): \(verdict)"
             + (grade.status == "fail" ? " (expected: \(grade.expected))" : "") + (grade.route == "swift-test" ? ", via swift test" : "")
-        var out = style.wrap(paragraph: head, first: "  \(mark(grade.status)) \(framework.padding(toLength: 9, withPad: " ", startingAt: 0))",
-                             rest: String(repeating: " ", count: 15))
+        var out = style.wrap(paragraph: head, first: "  \(mark(grade.status)) \(framework.padding(toLength: 14, withPad: " ", startingAt: 0))",
+                             rest: String(repeating: " ", count: 20))
         guard grade.status == "fail" else { return out }
-        let indent = String(repeating: " ", count: 15)
+        let indent = String(repeating: " ", count: 20)
         if let message = grade.message { out += style.wrap(paragraph: message, first: indent, rest: indent).prefix(3) }
         out += style.wrap(paragraph: "again: " + grade.command, first: indent, rest: indent + "  ")
-        out += grade.lastLines.suffix(4).map { style.dim(indent + "| " + String($0.prefix(style.width - 18))) }
+        out += grade.lastLines.suffix(4).map { style.dim(indent + "| " + String($0.prefix(style.width - 23))) }
         return out
     }
 
