@@ -43,7 +43,7 @@ struct DoctorCommand {
         let machine = DoctorChecks.machine(platform, swift: swift, paths: paths)
         var checks = DoctorChecks.checks(machine, platform: platform, paths: paths)
         checks.forEach { say(lines(for: $0)) }
-        say([style.dim("  Building and grading one exercise per framework (a few minutes the first time)…")])
+        say(style.wrap("Building, then grading one exercise per framework (minutes the first time)…", indent: "  ").map { style.dim($0) })
 
         var grades: [DoctorReport.Grade] = []
         do {

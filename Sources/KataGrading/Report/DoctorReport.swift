@@ -44,6 +44,24 @@ public struct DoctorReport: Codable, Sendable, Equatable {
         public var checkout: String
         /// The kata's commit (`.git/HEAD`), when it is a git clone.
         public var kataCommit: String?
+
+        enum CodingKeys: String, CodingKey {
+            case system, simulated, os, swift, swiftVersionOutput, developerDirectory, cores, freeBytes, shell, checkout, kataCommit
+        }
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(system, forKey: .system)
+            try c.encode(simulated, forKey: .simulated)
+            try c.encode(os, forKey: .os)
+            try c.encode(swift, forKey: .swift)
+            try c.encode(swiftVersionOutput, forKey: .swiftVersionOutput)
+            try c.encode(developerDirectory, forKey: .developerDirectory)
+            try c.encode(cores, forKey: .cores)
+            try c.encode(freeBytes, forKey: .freeBytes)
+            try c.encode(shell, forKey: .shell)
+            try c.encode(checkout, forKey: .checkout)
+            try c.encode(kataCommit, forKey: .kataCommit)
+        }
     }
 
     public struct Check: Codable, Sendable, Equatable {
