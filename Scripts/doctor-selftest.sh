@@ -150,6 +150,11 @@ esac
 notices="$(grep -c "did not report through the grader" "$work/planted.err")"
 check "the fallback is announced once" "1" "$notices" "$(cat "$work/planted.err")"
 
+no_swift="$(PATH=/usr/bin:/bin "$grade" --doctor 2>&1)"; code=$?
+if [ "$code" = 3 ] && printf '%s\n' "$no_swift" | grep -q '^kata-doctor NOT READY (no swift on the PATH) | ' && printf '%s' "$no_swift" | grep -q 'swift.org/install'; then
+  pass "with no swift on the PATH, --doctor still ends with a line to paste, and the install link"
+else fail "with no swift on the PATH, --doctor still ends with a line to paste" "exit $code: $no_swift"; fi
+
 section "The channel made silent in a real grade: verdicts still right, marked, and sent to the room"
 rm -rf "$work/weak"; mkdir -p "$work/weak"; cp -R "$root/Solutions/." "$work/weak/"
 cp "$root/Tests/Fixtures/mocking-request/executed-only/SearchFiresRequestTests.swift" "$work/weak/Mocking/"
