@@ -5,7 +5,10 @@ import KataGradingCore
 /// channel reports nothing on some machine (`ChannelFallback`): `swift test` on the grader's copy,
 /// from the binary the grade just built (`--skip-build`), filtered to the track's target, one
 /// framework at a time. Its verdict is what `swift test` gives everyone: the exit status, and the
-/// first failure line it printed for the message.
+/// first failure line it printed for the message. Why not a report file: on Swift 6.3.1 `swift
+/// test --help` documents only `--xunit-output`, which XCTest writes only with `--parallel`, where
+/// every message reads "failure" (LINUX-NOTES); Swift Testing's event-stream options are hidden
+/// (`--experimental-event-stream-output`); and either file is one the test could write too.
 ///
 /// What that route lacks, and the verdict says: a test's output and exit status are the test's to
 /// write, so a test could print a pass or `exit(0)` before a failing assertion; the channel's
