@@ -55,7 +55,7 @@ public struct RoomSnapshot: Codable, Sendable, Equatable {
         /// How many exercises are done, on any track.
         public var done: Int
         public var results: [String: Result]
-        /// The machine's last pre-workshop check, shown as a badge by the name; null before one.
+        /// The machine's last pre-workshop check, shown as a badge by the name; absent before one.
         public var doctor: DoctorBadge?
     }
 
