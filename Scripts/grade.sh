@@ -13,9 +13,19 @@ if [ ! -f "$root/Package.swift" ] || [ ! -f "$root/Catalog/catalog.json" ]; then
   echo "Run the grade.sh that sits in the kata's Scripts/ folder, or restore the files with git." >&2
   exit 3
 fi
+# `--doctor` (the pre-workshop check) when what it would check cannot even start: its summary
+# line, for the attendee to paste to the instructor with the lines above it.
+doctor_not_ready() {
+  for arg in "$@"; do
+    [ "$arg" = "--doctor" ] || continue
+    echo "kata-doctor NOT READY ($doctor_why) | $(uname -sr) | $(if command -v swift >/dev/null 2>&1; then swift --version 2>&1 | head -n 1; else echo "no swift"; fi)" >&2
+    echo "Paste that line, with the lines above it, to your instructor." >&2
+  done
+}
 if ! command -v swift >/dev/null 2>&1; then
   echo "grade.sh: no 'swift' command on the PATH." >&2
   echo "Install Swift 6 (https://www.swift.org/install), then open a new terminal and check 'swift --version'." >&2
+  doctor_why="no swift on the PATH"; doctor_not_ready "$@"
   exit 3
 fi
 
@@ -130,6 +140,7 @@ if grader_is_stale; then
     if ! build_grader; then
       echo "grade.sh: the grader does not build. Last lines of .build/kata/grader-build.log:" >&2
       tail -n 15 "$state/grader-build.log" >&2
+      doctor_why="the grader does not build"; doctor_not_ready "$@"
       exit 3
     fi
   fi

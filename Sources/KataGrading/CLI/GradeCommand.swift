@@ -104,6 +104,8 @@ public enum GradeCommand {
             return withCourse(arguments, paths) { course, _, style in
                 MergeCommand.run(files: arguments.files, html: arguments.html, course: course, style: style)
             }
+        case .doctor:
+            return withCourse(arguments, paths) { course, _, style in DoctorCommand(course: course, style: style, arguments: arguments).run() }
         case .grade, .watch, .demo:
             return withCourse(arguments, paths) { course, selected, style in
                 try GradingCommand.run(arguments, course: course, selected: selected, style: style)

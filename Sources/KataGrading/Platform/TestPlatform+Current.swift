@@ -64,6 +64,7 @@ extension TestPlatform {
             let developer = xcode ? "/Applications/Xcode.app/Contents/Developer" : "/Library/Developer/CommandLineTools"
             let selected = xcode ? developer + "/Toolchains/XcodeDefault.xctoolchain/usr" : developer + "/usr"
             platform.testingHelper = platform.toolchain?.testingHelper ?? selected + "/libexec/swift/pm/swiftpm-testing-helper"
+            platform.developerDirectory = developer
             if xcode {
                 platform.xctest = developer + "/usr/bin/xctest"
                 platform.xctestHelper = selected + "/libexec/swift/pm/swiftpm-xctest-helper"
@@ -104,6 +105,19 @@ extension TestPlatform {
               result.termination == .exited(0),
               let usr = Toolchain.usr(fromTargetInfo: Data(result.output.utf8)) else { return nil }
         return Toolchain(usr: usr) { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// On a real Mac, the developer folder `xcode-select -p` names, asked only by `grade.sh --doctor`
+    /// (a simulated Mac has it from `current`); nil elsewhere or when none is selected.
+    public func askingDeveloperDirectory(state: URL) -> TestPlatform {
+        guard system == .macOS, !simulated, developerDirectory == nil else { return self }
+        var platform = self
+        let log = state.appendingPathComponent("platform.log")
+        if let selected = try? ProcessRunner.shared.run("/usr/bin/xcode-select", ["-p"], timeout: 30, log: log),
+           selected.termination == .exited(0) {
+            platform.developerDirectory = selected.output.split(separator: "\n").last.map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        return platform
     }
 
     /// `swift --version`'s compiler version: the toolchain that builds the tests, which need not

@@ -82,6 +82,7 @@ public enum Supervisor {
         if let test = orders.test {
             do {
                 channel = try RunChannel(path: RunFolder.socket(in: test.folder), variant: test.variant)
+                channel?.acceptsDescendant = test.viaSwiftPM
             } catch {
                 failed.startFailure = "\(error)"
                 return failed
@@ -186,6 +187,7 @@ public enum Supervisor {
             // The hook's trap record comes through the channel whatever the framework.
             framework.trap = framework.trap ?? records.report.trap
             report.run = RunSummary(report: framework, sawDeadlockInOutput: log.sawDeadlock, fatalError: log.fatalError)
+            report.run?.hookConnected = channel?.hookConnected
         }
         return report
     }

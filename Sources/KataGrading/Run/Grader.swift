@@ -9,10 +9,13 @@ public struct Grader: Sendable {
     public let course: Course
     /// What the grader decides differently on each platform, and what this machine can run.
     public let platform: TestPlatform
+    /// Where a framework goes when the private channel is silent on this machine.
+    public let fallback: ChannelFallback
 
-    public init(course: Course, platform: TestPlatform) {
+    public init(course: Course, platform: TestPlatform, fallback: ChannelFallback? = nil) {
         self.course = course
         self.platform = platform
+        self.fallback = fallback ?? ChannelFallback(system: platform.system)
     }
 
     /// Grades while holding the checkout's lock, so that two grade.sh runs never share the shadow
@@ -79,7 +82,8 @@ public struct Grader: Sendable {
             if !toRun.isEmpty {
                 watch.willRunBuiltCode()
                 clock.note("sealed")
-                runs = try GradeRuns(toRun, of: build, course: course, options: options, platform: platform, seal: watch.seal!)
+                runs = try GradeRuns(toRun, of: build, course: course, options: options, platform: platform, seal: watch.seal!,
+                                     fallback: fallback, swift: swift)
                 clock.note("runs started")
                 do {
                     try runs?.waitForReplayedTracks(waiting: options.waiting)
@@ -88,7 +92,7 @@ public struct Grader: Sendable {
                     // the grade starts again from its binary. Nothing was reported yet.
                     runs?.waitForAll()
                     ProcessRunner.shared.endAdopted()
-                    try watch.release(course.paths)
+                    try watch.release(course.paths, swiftPMRan: !fallback.frameworksOn.isEmpty)
                     shadowBuild.distrustReplay(untrusted.description)
                     return try grade(selected, options: options, swift: swift, replayDistrusted: true, report: report)
                 }
@@ -104,11 +108,13 @@ public struct Grader: Sendable {
             if verdict == nil, let trackRuns = try runs?.wait(for: track, waiting: options.waiting) {
                 let evidence = trackRuns.evidence
                 verdict = Judge.judge(track, evidence: evidence)
+                if var judged = verdict { ChannelFallback.mark(&judged, evidence: evidence, track: track); verdict = judged }
+                let throughSwiftPM = evidence.real.contains { $0.viaSwiftPM == true }
                 if verdict?.kind == .hangs || !(verdict?.missedChaffsThatHung.isEmpty ?? true) {
                     verdict?.longWaits = LongWaits.find(in: runs?.testFiles(of: track) ?? [], limit: track.timeLimit)
                 }
                 seconds = trackRuns.seconds
-                if let verdict, let key = keys[track.key],
+                if let verdict, let key = keys[track.key], !throughSwiftPM,
                    let keeping = KeptRuns.keeping(evidence, verdict: verdict, of: track, key: key, date: now) {
                     toKeep.append(keeping)
                 }
@@ -130,7 +136,7 @@ public struct Grader: Sendable {
         clock.note("judged")
         if watch.seal != nil {
             ProcessRunner.shared.endAdopted()
-            try watch.release(course.paths)
+            try watch.release(course.paths, swiftPMRan: !fallback.frameworksOn.isEmpty)
             clock.note("seal checked")
         }
         // Only now, with the seal held: nothing a test wrote during this grade is kept as its runs.
