@@ -93,7 +93,7 @@ public struct ShadowBuild {
             return try shadow.sync(paths: paths, catalog: catalog, variants: variants, excluded: excluded.union(leftOut),
                                    only: only, extraFiles: extraFiles, withXCTest: !platform.lacksXCTest)
         } catch let error as CatalogError {
-            if let edited = ShippedSources.firstEdited(paths) { throw Failure(description: ShippedSources.message(edited)) }
+            if let edited = ShippedKata.firstEdited(paths) { throw Failure(description: edited.description) }
             throw error
         }
     }
@@ -174,8 +174,8 @@ public struct ShadowBuild {
             }
             if !newlyBroken {
                 // Not the exercises' fault. An edited legacy file is the usual cause: name it.
-                if let edited = ShippedSources.firstEdited(paths) {
-                    throw Failure(description: ShippedSources.message(edited))
+                if let edited = ShippedKata.firstEdited(paths) {
+                    throw Failure(description: edited.description)
                 }
                 // Otherwise most often a damaged or stale build folder (moved checkout, interrupted
                 // write, toolchain change): start it afresh, once.

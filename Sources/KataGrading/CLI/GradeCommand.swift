@@ -126,6 +126,8 @@ public enum GradeCommand {
         do {
             course = try Course(paths: paths, recordingStarters: arguments.action == .refreshStarters)
         } catch {
+            // A catalog that no longer reads is most often one edited by hand, or by a test: name it.
+            if arguments.action != .refreshStarters, let edited = ShippedKata.firstEdited(paths) { return broken(edited) }
             return broken(error)
         }
         let selected: [Catalog.Exercise]

@@ -31,15 +31,18 @@ extension TestPlatform {
 
     /// This machine's facts. `swift` is the toolchain's `swift` on the PATH; `state` is the
     /// grader's folder, where `platform.log` keeps what the questions answered and
-    /// `KnownSwiftVersion` the toolchain's version.
-    public static func current(swift: String?, state: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> TestPlatform {
+    /// `KnownSwiftVersion` the toolchain's version. `askAgain` (`--regrade`): the toolchain is
+    /// asked its version again, whatever was kept; `needed`: the newest Swift an exercise requires,
+    /// so that a kept answer below it is confirmed by the toolchain before it makes a `needs`.
+    public static func current(swift: String?, state: URL, environment: [String: String] = ProcessInfo.processInfo.environment,
+                               askAgain: Bool = false, needed: Version? = nil) -> TestPlatform {
         let log = state.appendingPathComponent("platform.log")
         let system = decidingSystem(environment)
         var platform = TestPlatform(system: system, simulated: system != native, cores: ProcessInfo.processInfo.activeProcessorCount)
         platform.fixedWidth = environment["KATA_RUN_WIDTH"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
         platform.swiftVersion = environment["KATA_PLATFORM_SWIFT_VERSION"].flatMap(Version.init)
             ?? swift.flatMap { swift in
-                KnownSwiftVersion.version(swift: swift, state: state) { askSwiftVersion(swift, log: log) }
+                KnownSwiftVersion.version(swift: swift, state: state, askAgain: askAgain, needed: needed) { askSwiftVersion(swift, log: log) }
             }
         guard system == .macOS else { return platform }
         if platform.simulated {
