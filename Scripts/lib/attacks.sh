@@ -118,6 +118,7 @@ run_attacks() {
 
   run_fixture_attacks
   check_kata_files_refused
+  check_kept_swift_version
 
   sleep 0.3
   if pgrep -f "$work/(attacks|poison)-|sleep 305" >/dev/null; then
@@ -174,4 +175,17 @@ check_kata_files_refused() {
     fi
   done
   rm -f "$saved"
+}
+
+# The Swift version the grader keeps, edited by hand to one too old for an exercise (issue 31 §5):
+# never alone the reason for a `needs`, and `--regrade` asks the toolchain again.
+check_kept_swift_version() {
+  local kept="$root/.build/kata/verdicts/swift-version.json" regrade
+  [ -f "$kept" ] || { skip "a hand-edited Swift version (no kept version here)"; return; }
+  for regrade in --regrade ""; do
+    sed 's/"swiftVersion":"[^"]*"/"swiftVersion":"6.1"/' "$kept" >"$kept.edited" && mv "$kept.edited" "$kept"
+    TMPDIR="$work/attack-tmp" "$grade" --porcelain $regrade --from "$root/Solutions" modern-swift-exit-test >"$work/swift-version.tsv" 2>&1
+    check "a kept Swift version edited to 6.1 judges nothing needs (grade ${regrade:-without --regrade})" done \
+      "$(awk -F'\t' '$1 == "modern-swift-exit-test" { print $2 }' "$work/swift-version.tsv")" "$(tail -n 2 "$work/swift-version.tsv")"
+  done
 }
