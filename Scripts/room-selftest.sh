@@ -12,7 +12,7 @@
 #   5. the restart test: the server killed (-9) mid-load loses nothing acknowledged, and the
 #      attendees' queued results arrive after the restart;
 #   6. the limits: 70 joins from one machine add 3 rows; only the instructor key removes and
-#      renames; 200 idle connections from one machine leave the room to the others;
+#      renames; 200 idle connections from one machine, and 1,000 from eight addresses of one, leave the room to the others;
 #   7. headless Chromium with a room of 30 at 1920x1080, 1280x800 and on a phone: nothing cut or
 #      scrolled sideways, the stuck first, "Looks stuck" and "Explain next" on the first screen; a
 #      posted verdict appears without a reload; a name made of markup is text; the instructor
@@ -199,7 +199,7 @@ else
   fail "restart test" "$(cat "$work/restart.txt")"
 fi
 
-section "Limits: joins per machine, the instructor's rows, 200 idle connections"
+section "Limits: joins per machine, the instructor's rows, 200 idle connections, 1,000 from eight addresses"
 scratch "$work/limits"
 if with_timeout 90 TERM python3 "$root/Scripts/room-check.py" limits "$grader" "$work/limits" >"$work/limits.txt" 2>&1; then
   pass "limits test"; grep -v '^PASS' "$work/limits.txt" | sed 's/^/      /'
