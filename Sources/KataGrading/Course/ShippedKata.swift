@@ -20,7 +20,7 @@ public struct ShippedKata: Sendable {
 
     /// The files the record covers, by path in the kata (dotfiles and editors' backups left out).
     static func files(_ paths: KataPaths) -> [String] {
-        var files = ["Package.swift", "Scripts/grade.sh"]
+        var files = ["Package.swift", "Scripts/grade.sh"].filter { FileManager.default.fileExists(atPath: paths.root.appendingPathComponent($0).path) }
         for folder in ["Catalog", "Sources"] {
             let all = (try? FileTree.files(under: paths.root.appendingPathComponent(folder))) ?? []
             files += all.filter { file in
