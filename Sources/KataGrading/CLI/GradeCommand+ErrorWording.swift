@@ -27,12 +27,12 @@ extension GradeCommand {
     /// Whether `path`, or the nearest folder above it that exists, is not this user's.
     static func ownedByAnotherUser(_ path: String) -> Bool {
         var url = URL(fileURLWithPath: path)
-        while url.path != "/" {
+        while true {
             if let owner = (try? FileManager.default.attributesOfItem(atPath: url.path))?[.ownerAccountID] as? NSNumber {
                 return owner.uint32Value != getuid()
             }
+            if url.path == "/" { return false }
             url.deleteLastPathComponent()
         }
-        return false
     }
 }
