@@ -29,6 +29,15 @@ if ! command -v swift >/dev/null 2>&1; then
   exit 3
 fi
 
+# As root in a checkout that is not root's, every file a grade makes under .build would be root's,
+# and its owner's next grade could not write there: refused before anything is built or run.
+owner_fix="cd $(printf '%q' "$root") && sudo chown -R \"\$USER\" .build"
+if [ "$(id -u)" = 0 ] && [ ! -O "$root" ]; then
+  echo "grade.sh: not as root: this checkout belongs to another user, and what a root grade writes under .build would stop that user's next grade." >&2
+  echo "Run Scripts/grade.sh without sudo. If an earlier sudo grade left files there, give them back: $owner_fix" >&2
+  exit 3
+fi
+
 state="$root/.build/kata"
 scratch="$state/grader"
 grader="$scratch/debug/KataGrader"
@@ -47,6 +56,11 @@ grader_is_stale() {
 }
 
 if ! mkdir -p "$state" 2>/dev/null || [ ! -w "$state" ]; then
+  if [ -n "$(find "$root/.build" -maxdepth 2 ! -user "$(id -u)" -print 2>/dev/null | head -n 1)" ]; then
+    echo "grade.sh: $state belongs to another user (a grade run with sudo?), so no grade of yours can write there." >&2
+    echo "Give it back: $owner_fix" >&2
+    exit 3
+  fi
   echo "grade.sh: cannot write $state, where the grader keeps its build." >&2
   echo "Make the checkout writable (for example: chmod -R u+w \"$root\"), or clone the kata into a folder of yours." >&2
   exit 3

@@ -38,7 +38,8 @@ public enum GradeCommand {
             return CheckCommand.run(paths, json: arguments.json)
         case .list:
             return withCourse(arguments, paths) { course, _, style in
-                let platform = TestPlatform.current(swift: ProcessRunner.which("swift"), state: paths.state)
+                let platform = TestPlatform.current(swift: ProcessRunner.which("swift"), state: paths.state,
+                                                    needed: course.catalog.allTracks.compactMap(\.requires.swift).max())
                 ListCommand.lines(course.catalog, last: LastGrade.load(paths), porcelain: arguments.porcelain, style: style,
                                   platform: platform).forEach { print($0) }
                 return exitDone
@@ -129,6 +130,8 @@ public enum GradeCommand {
         do {
             course = try Course(paths: paths, recordingStarters: arguments.action == .refreshStarters)
         } catch {
+            // A catalog that no longer reads is most often one edited by hand, or by a test: name it.
+            if arguments.action != .refreshStarters, let edited = ShippedKata.firstEdited(paths) { err.write("grade.sh: \(edited)\n") }
             return broken(error)
         }
         let selected: [Catalog.Exercise]

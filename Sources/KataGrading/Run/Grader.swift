@@ -32,7 +32,19 @@ public struct Grader: Sendable {
         ProcessRunner.shared.endMarked(runsOf: course.paths.root)
         ProcessRunner.shared.removeLeftoverTemporaries()
         RunFolder.removeLeftovers(for: course.paths.root)
-        return try grade(selected, options: options, swift: swift, report: report)
+        // The kata's own files (catalog, legacy and grader sources, manifest) as shipped, before
+        // anything is built; put back, and the grade stopped, if a test changed them.
+        let shipped = try ShippedKata.verified(course.paths)
+        let results: [ExerciseResult]
+        do {
+            results = try grade(selected, options: options, swift: swift, report: report)
+        } catch {
+            ProcessRunner.shared.endAdopted()
+            try shipped.checkUnchanged()
+            throw error
+        }
+        try shipped.checkUnchanged()
+        return results
     }
 
     /// Grades `selected`, handing each track's result to `report` as soon as it is judged, in order.
@@ -56,7 +68,7 @@ public struct Grader: Sendable {
         // The runs kept from an earlier grade of what is still the same: judged again, not made again.
         let cache = VerdictCache(paths: course.paths, source: options.source)
         let keys = verdictKeys(plan.tracks.filter { decided[$0.key] == nil && prepared.synced.contains($0.key) },
-                               prepared: prepared, options: options, swift: swift)
+                               prepared: prepared, plan: plan, options: options, swift: swift)
         var kept: [String: (verdict: Verdict, since: Date)] = [:]
         if !options.regrade {
             for track in plan.tracks {
@@ -157,18 +169,41 @@ public struct Grader: Sendable {
         return Judge.judgeWithoutRuns(track, module: track.module, untouched: untouched, missing: nil, broken: broken[track.key])
     }
 
-    /// The key of each of `tracks` (`VerdictKey`), from the copy `prepared` left.
-    func verdictKeys(_ tracks: [Catalog.Exercise], prepared: ShadowBuild.Prepared, options: GradeOptions,
+    /// The key of each of `tracks` (`VerdictKey`), from the copy `prepared` left and the
+    /// exercise's folder as `plan` reads it.
+    func verdictKeys(_ tracks: [Catalog.Exercise], prepared: ShadowBuild.Prepared, plan: GradePlan, options: GradeOptions,
                      swift: String) -> [String: VerdictKey] {
         guard !tracks.isEmpty else { return [:] }
         let machine = GradingMachine.current(swift: swift, decisions: platform)
         let manifest = Fingerprint.ofFile(at: course.paths.manifest) ?? "missing"
+        var folders: [String: [String: String]] = [:]
         var keys: [String: VerdictKey] = [:]
         for track in tracks {
+            if folders[track.module] == nil { folders[track.module] = exerciseFolder(track.module, testsRoot: plan.testsRoot) }
             keys[track.key] = VerdictKey.of(track, variants: course.variants, files: prepared.files, manifest: manifest,
-                                            machine: machine, repeats: options.repeats)
+                                            machine: machine, repeats: options.repeats,
+                                            exerciseFolder: ownFolderFiles(of: track, in: folders[track.module] ?? [:], extras: plan.extras))
         }
         return keys
+    }
+
+    /// Every file under the pattern's folder of the tests (`Exercises/Mocking/…`), whatever its
+    /// kind, by path in it, with its fingerprint: a test may read a fixture there as it runs.
+    func exerciseFolder(_ module: String, testsRoot: URL) -> [String: String] {
+        let folder = testsRoot.appendingPathComponent(module)
+        var prints: [String: String] = [:]
+        for file in (try? FileTree.files(under: folder)) ?? [] {
+            prints[file] = Fingerprint.ofFile(at: folder.appendingPathComponent(file)) ?? "unreadable"
+        }
+        return prints
+    }
+
+    /// `folder` without the test files the catalog gives other tracks only: those are compiled
+    /// into their own tracks, so an edit of the next exercise keeps this one's runs.
+    func ownFolderFiles(of track: Catalog.Exercise, in folder: [String: String], extras: [String: [String]]) -> [String: String] {
+        let own = Set(track.files + track.uses + (extras[track.key] ?? []))
+        let others = Set(course.catalog.allTracks.filter { $0.module == track.module }.flatMap { $0.files + $0.uses + (extras[$0.key] ?? []) })
+        return folder.filter { own.contains($0.key) || !others.contains($0.key) }
     }
 
     /// The first file of `track` whose text differs from the copy the grade built and ran: saved
