@@ -13,9 +13,28 @@ if [ ! -f "$root/Package.swift" ] || [ ! -f "$root/Catalog/catalog.json" ]; then
   echo "Run the grade.sh that sits in the kata's Scripts/ folder, or restore the files with git." >&2
   exit 3
 fi
+# `--doctor` (the pre-workshop check) when what it would check cannot even start: its summary
+# line, for the attendee to paste to the instructor with the lines above it.
+doctor_not_ready() {
+  for arg in "$@"; do
+    [ "$arg" = "--doctor" ] || continue
+    echo "kata-doctor NOT READY ($doctor_why) | $(uname -sr) | $(if command -v swift >/dev/null 2>&1; then swift --version 2>&1 | head -n 1; else echo "no swift"; fi)" >&2
+    echo "Paste that line, with the lines above it, to your instructor." >&2
+  done
+}
 if ! command -v swift >/dev/null 2>&1; then
   echo "grade.sh: no 'swift' command on the PATH." >&2
   echo "Install Swift 6 (https://www.swift.org/install), then open a new terminal and check 'swift --version'." >&2
+  doctor_why="no swift on the PATH"; doctor_not_ready "$@"
+  exit 3
+fi
+
+# As root in a checkout that is not root's, every file a grade makes under .build would be root's,
+# and its owner's next grade could not write there: refused before anything is built or run.
+owner_fix="cd $(printf '%q' "$root") && sudo chown -R \"\$USER\" .build"
+if [ "$(id -u)" = 0 ] && [ ! -O "$root" ]; then
+  echo "grade.sh: not as root: this checkout belongs to another user, and what a root grade writes under .build would stop that user's next grade." >&2
+  echo "Run Scripts/grade.sh without sudo. If an earlier sudo grade left files there, give them back: $owner_fix" >&2
   exit 3
 fi
 
@@ -37,6 +56,11 @@ grader_is_stale() {
 }
 
 if ! mkdir -p "$state" 2>/dev/null || [ ! -w "$state" ]; then
+  if [ -n "$(find "$root/.build" -maxdepth 2 ! -user "$(id -u)" -print 2>/dev/null | head -n 1)" ]; then
+    echo "grade.sh: $state belongs to another user (a grade run with sudo?), so no grade of yours can write there." >&2
+    echo "Give it back: $owner_fix" >&2
+    exit 3
+  fi
   echo "grade.sh: cannot write $state, where the grader keeps its build." >&2
   echo "Make the checkout writable (for example: chmod -R u+w \"$root\"), or clone the kata into a folder of yours." >&2
   exit 3
@@ -130,6 +154,7 @@ if grader_is_stale; then
     if ! build_grader; then
       echo "grade.sh: the grader does not build. Last lines of .build/kata/grader-build.log:" >&2
       tail -n 15 "$state/grader-build.log" >&2
+      doctor_why="the grader does not build"; doctor_not_ready "$@"
       exit 3
     fi
   fi

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Maintainers: regenerate what is derived from the catalog, after adding or editing an exercise:
 #   - Catalog/starters.json, the fingerprints that tell a shipped starter from an edited one;
+#   - Catalog/sources.json, the fingerprints of the kata's own files that every grade checks
+#     (catalog, legacy and grader sources, Package.swift, grade.sh): after any change to them;
 #   - the exercise index in README.md, between its two "exercise-index" markers.
 # Never run it on a checkout with attendee work in Exercises/: it would record that work as starters.
 # The self-test fails while either is stale.

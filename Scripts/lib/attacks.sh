@@ -8,7 +8,10 @@
 # its runs for the attack to find; with `fresh: yes` the next grade must make its runs again rather
 # than judge kept ones (its reason does not say "unchanged since"). With `then-edit: FILE` the
 # attack's own grade must be right, and the grade after an edit of FILE (a function added) is the
-# one that must stop: for what only a later build reaches.
+# one that must stop: for what only a later build reaches. `stops:` is what the stopped grade must
+# say, when not that a test wrote into the grader's folder (the kata's own files: issue 31 §3).
+# An attack with `fixture: FILE` is a file its test reads as it runs (issue 31 §4): graded done
+# with `fixture.txt` there, then again with `changed.txt` instead, it must be judged `expect:`.
 # After the attacks: nothing they started still runs, the checkout and the system's temporary
 # folder are as they were.
 # Sourced by Scripts/selftest.sh; needs $root, $grade and $work, and Scripts/lib/checks.sh.
@@ -44,7 +47,10 @@ run_attacks() {
   local state_before tmp_before names=() name
   state_before="$(cd "$root" && git status --porcelain -- Sources Exercises Solutions Catalog Package.swift | cksum)"
   mkdir -p "$work/attack-tmp"
-  for name in $(ls "$root/Tests/Attacks"); do [ -f "$root/Tests/Attacks/$name/attack" ] && names+=("$name"); done
+  # KATA_ATTACKS="NAME…" (maintainers): only these attacks, to try one while writing it.
+  for name in ${KATA_ATTACKS:-$(ls "$root/Tests/Attacks")}; do
+    [ -f "$root/Tests/Attacks/$name/attack" ] && [ -z "$(attack_field "$root/Tests/Attacks/$name" fixture)" ] && names+=("$name")
+  done
 
   # Attacks that leave the grader's folder alone share rounds: one per exercise, one per file.
   local pending=() round=1
@@ -86,10 +92,12 @@ run_attacks() {
       printf '\nprivate func attackThenEdit() -> Int { 1 }\n' >>"$copy/$then_edit"
     fi
     TMPDIR="$work/attack-tmp" "$grade" --porcelain --from "$copy" "${key%@*}" >"$work/poison-$name.tsv" 2>"$work/poison-$name.err"; code=$?
-    if [ "$code" = 3 ] && grep -q "a test wrote into the grader's folder" "$work/poison-$name.err"; then
-      pass "attack $name: the grade stops and says a test wrote into the grader's folder"
+    local stops; stops="$(attack_field "$attack" stops)"
+    [ -n "$stops" ] || stops="a test wrote into the grader's folder"
+    if [ "$code" = 3 ] && grep -qF "$stops" "$work/poison-$name.err"; then
+      pass "attack $name: the grade stops and says $stops"
     else
-      fail "attack $name: the grade stops and says a test wrote into the grader's folder" "exit $code" "$(tail -n 3 "$work/poison-$name.err")"
+      fail "attack $name: the grade stops and says $stops" "exit $code" "$(tail -n 3 "$work/poison-$name.err")"
     fi
     cp "$root/Solutions/$file" "$copy/$file"
     [ -z "$then_edit" ] || cp "$root/Solutions/$then_edit" "$copy/$then_edit"
@@ -108,6 +116,10 @@ run_attacks() {
     fi
   done
 
+  run_fixture_attacks
+  check_kata_files_refused
+  check_kept_swift_version
+
   sleep 0.3
   if pgrep -f "$work/(attacks|poison)-|sleep 305" >/dev/null; then
     fail "nothing an attack started is still running" "$(processes_matching "$work/(attacks|poison)-|sleep 305" | head -n 3)"
@@ -117,4 +129,63 @@ run_attacks() {
   check "no attack changed the checkout (Sources, Exercises, Solutions, Catalog)" "$state_before" \
     "$(cd "$root" && git status --porcelain -- Sources Exercises Solutions Catalog Package.swift | cksum)"
   check "no attack left anything in the system's temporary folder" "" "$(ls -A "$work/attack-tmp")"
+}
+
+# A file a test reads as it runs is part of its track (issue 31 §4): the kept runs of a done track
+# are not reused once that file changed, whatever its kind. The grade runs from the copy, so that
+# the test finds its fixture where an attendee's finds it beside `swift test`: by the folder it
+# runs in.
+run_fixture_attacks() {
+  local name
+  for name in ${KATA_ATTACKS:-$(ls "$root/Tests/Attacks")}; do
+    local attack="$root/Tests/Attacks/$name" fixture key copy
+    fixture="$(attack_field "$attack" fixture)"
+    [ -f "$attack/attack" ] && [ -n "$fixture" ] || continue
+    key="$(attack_field "$attack" exercise)"; copy="$work/attacks-fixture-$name"
+    rm -rf "$copy"; mkdir -p "$copy"; cp -R "$root/Solutions/." "$copy/"
+    plant_attack "$copy" "$attack"
+    cp "$attack/fixture.txt" "$copy/$fixture"
+    (cd "$copy" && TMPDIR="$work/attack-tmp" "$grade" --porcelain --from "$copy" "${key%@*}") >"$work/fixture-$name-1.tsv" 2>&1
+    check "attack $name: graded with its fixture as shipped" done \
+      "$(awk -F'\t' -v id="$key" '$1 == id { print $2 }' "$work/fixture-$name-1.tsv")" "$(tail -n 3 "$work/fixture-$name-1.tsv")"
+    cp "$attack/changed.txt" "$copy/$fixture"
+    (cd "$copy" && TMPDIR="$work/attack-tmp" "$grade" --porcelain --from "$copy" "${key%@*}") >"$work/fixture-$name-2.tsv" 2>&1
+    check_attack "$name" "$key" "$work/fixture-$name-2.tsv"
+    case "$(awk -F'\t' -v id="$key" '$1 == id { print $3 }' "$work/fixture-$name-2.tsv")" in
+      *"unchanged since"*) fail "attack $name: the kept runs are not reused once $fixture changed" "$(cat "$work/fixture-$name-2.tsv")" ;;
+      *) pass "attack $name: the kept runs are not reused once $fixture changed" ;;
+    esac
+  done
+}
+
+# The kata's own files edited by hand (issue 31 §3): the grade refuses before anything is built,
+# naming the file and the command that restores it; put back, the grade goes on. Each file is
+# restored from a copy made here, never from git (a maintainer's work in progress stays).
+check_kata_files_refused() {
+  local file saved="$work/kata-file-saved" code
+  for file in Catalog/catalog.json Sources/Mocking/MusicService.swift "Catalog/Variants/Mocking/$(ls "$root/Catalog/Variants/Mocking" | head -n 1)"; do
+    cp -p "$root/$file" "$saved"
+    printf '\n' >>"$root/$file"
+    TMPDIR="$work/attack-tmp" "$grade" --porcelain mocking-request >"$work/kata-file.tsv" 2>"$work/kata-file.err"; code=$?
+    cp -p "$saved" "$root/$file"
+    if [ "$code" = 3 ] && grep -qF "git checkout -- $file" "$work/kata-file.err" && [ ! -s "$work/kata-file.tsv" ]; then
+      pass "$file edited by hand: the grade refuses, with the command that restores it"
+    else
+      fail "$file edited by hand: the grade refuses, with the command that restores it" "exit $code" "$(tail -n 2 "$work/kata-file.err")"
+    fi
+  done
+  rm -f "$saved"
+}
+
+# The Swift version the grader keeps, edited by hand to one too old for an exercise (issue 31 §5):
+# never alone the reason for a `needs`, and `--regrade` asks the toolchain again.
+check_kept_swift_version() {
+  local kept="$root/.build/kata/verdicts/swift-version.json" regrade
+  [ -f "$kept" ] || { skip "a hand-edited Swift version (no kept version here)"; return; }
+  for regrade in --regrade ""; do
+    sed 's/"swiftVersion":"[^"]*"/"swiftVersion":"6.1"/' "$kept" >"$kept.edited" && mv "$kept.edited" "$kept"
+    TMPDIR="$work/attack-tmp" "$grade" --porcelain $regrade --from "$root/Solutions" modern-swift-exit-test >"$work/swift-version.tsv" 2>&1
+    check "a kept Swift version edited to 6.1 judges nothing needs (grade ${regrade:-without --regrade})" done \
+      "$(awk -F'\t' '$1 == "modern-swift-exit-test" { print $2 }' "$work/swift-version.tsv")" "$(tail -n 2 "$work/swift-version.tsv")"
+  done
 }

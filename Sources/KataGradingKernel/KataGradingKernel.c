@@ -14,11 +14,54 @@
 #include <unistd.h>
 
 #if defined(__linux__)
+#include <linux/audit.h>
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <stddef.h>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 
 int kata_become_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); }
 
 int kata_forbid_inspection(void) { return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0); }
+
+// A seccomp filter: the calls that reach into another process's memory or descriptors fail with
+// EPERM (ptrace, process_vm_readv/writev, pidfd_getfd), and so does every call made through
+// another system-call table (x86's 32-bit `int 0x80` and x32 numbers), where the same calls have
+// other numbers. Everything else is allowed as before.
+int kata_deny_tracing(void) {
+#if defined(__x86_64__)
+    const unsigned int arch = AUDIT_ARCH_X86_64;
+#elif defined(__aarch64__)
+    const unsigned int arch = AUDIT_ARCH_AARCH64;
+#else
+    return -1;
+#endif
+#ifndef __NR_pidfd_getfd
+#define __NR_pidfd_getfd 438
+#endif
+    struct sock_filter filter[] = {
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, arch, 1, 0),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+#if defined(__x86_64__)
+        BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 4, 0),  // x32 numbers
+#else
+        BPF_JUMP(BPF_JMP | BPF_JA, 0, 0, 0),
+#endif
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_ptrace, 3, 0),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_process_vm_readv, 2, 0),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_process_vm_writev, 1, 0),
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_pidfd_getfd, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+    };
+    struct sock_fprog program = { .len = (unsigned short)(sizeof filter / sizeof filter[0]), .filter = filter };
+    // Without privileges a filter needs no_new_privs, which set-user-id programs then honour.
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return -1;
+    return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program, 0, 0);
+}
 
 int kata_peer_pid(int fd) {
     struct ucred cred;
@@ -163,6 +206,12 @@ int kata_become_subreaper(void) { return -1; }
 // task port, which macOS gives only to privileged callers: nothing to switch off.
 int kata_forbid_inspection(void) { return 0; }
 
+// No seccomp on macOS, and `PT_DENY_ATTACH` only keeps debuggers off the process that calls it.
+// Reaching another process there takes its task port (`task_for_pid`), which macOS gives only to
+// a signed debugger the user authorised (Developer Mode) and never for a hardened or platform
+// binary such as the user's shell; nothing to add here.
+int kata_deny_tracing(void) { return -1; }
+
 int kata_peer_pid(int fd) {
     pid_t pid = -1;
     socklen_t length = sizeof pid;
@@ -254,6 +303,7 @@ int kata_lock_holder(int fd) { (void)fd; return -1; }
 #else
 int kata_become_subreaper(void) { return -1; }
 int kata_forbid_inspection(void) { return -1; }
+int kata_deny_tracing(void) { return -1; }
 int kata_peer_pid(int fd) { (void)fd; return -1; }
 int kata_parent_of(int pid) { (void)pid; return -1; }
 int kata_started_with_variable(int pid, const char *name) { (void)pid; (void)name; return 0; }

@@ -161,7 +161,8 @@ public struct RoomLink: Sendable {
     /// Adds `graded` to the outbox and posts the whole outbox within `timeout`. Does nothing, and
     /// writes nothing, when the checkout has not joined a room.
     @discardableResult
-    public func send(_ graded: [GradedExercise], timeout: TimeInterval) -> Outcome {
+    /// `doctor`: the machine's pre-workshop check, sent with them (not kept in the outbox).
+    public func send(_ graded: [GradedExercise], doctor: DoctorBadge? = nil, timeout: TimeInterval) -> Outcome {
         guard var joined = membership else { return .notJoined }
         var pending = Dictionary(outbox.map { ($0.trackKey, $0) }, uniquingKeysWith: { $0.seq > $1.seq ? $0 : $1 })
         for result in graded {
@@ -174,9 +175,9 @@ public struct RoomLink: Sendable {
         // On disk before the network, so that a grade killed mid-send loses nothing.
         try? save(joined)
         try? saveOutbox(entries)
-        guard !entries.isEmpty else { return .sent(0) }
+        guard !entries.isEmpty || doctor != nil else { return .sent(0) }
 
-        let post = ResultsPost(code: joined.code, attendee: joined.attendee, token: joined.token, results: entries)
+        let post = ResultsPost(code: joined.code, attendee: joined.attendee, token: joined.token, results: entries, doctor: doctor)
         guard let body = try? JSONEncoder().encode(post) else { return .kept(entries.count, "cannot encode") }
         switch RoomPoster.post(body, to: joined.room.appendingPathComponent("api/results"), timeout: timeout) {
         case .failure(let failure):

@@ -98,6 +98,7 @@ enum RoomPage {
       #grid td.name { font-weight: bold; padding: 0.05rem 0.3rem; }
       #grid tr.stuck td.name { background: #fde2e2; }
       #grid td.stuckmark { color: #a00; font-weight: bold; font-size: 0.8rem; white-space: nowrap; text-align: left; }
+      #grid td.name .doctor { font-size: 0.8em; } #grid td.name .ready { color: #1a7f37; } #grid td.name .notready { color: #b35900; }
       #grid td.count { text-align: right; font-size: calc(var(--row-font, 1rem) * 0.85); white-space: nowrap; }
       #grid td.cell { padding: 0; height: 1px; text-align: center; font-weight: bold; }
       #grid td.cell .box { display: flex; height: 100%; min-height: 1.2em; }
@@ -344,6 +345,13 @@ enum RoomPage {
         tr.dataset.stuckMinutes = stuck ? minutes.toFixed(2) : "";
         const name = el("td", a.name, "name");
         name.title = a.name;
+        // The machine's pre-workshop check (grade.sh --doctor): ready, or what it found.
+        if (a.doctor) {
+          const badge = el("span", a.doctor.ready ? " ✓" : " ⚠", a.doctor.ready ? "doctor ready" : "doctor notready");
+          badge.title = a.doctor.summary;
+          name.append(badge);
+          name.title = a.name + "\n" + a.doctor.summary;
+        }
         const mark = el("td", stuck ? "⚑ " + duration(minutes) : "", "stuckmark");
         if (stuck) mark.title = "stuck for " + Math.floor(minutes) + " min on " + a.current;
         // An exercise the attendee's machine cannot run ("needs") does not count, as in grade.sh's N/M.

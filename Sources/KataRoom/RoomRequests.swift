@@ -23,6 +23,8 @@ public struct ResultsPost: Codable, Sendable, Equatable {
     public var attendee: String
     public var token: String
     public var results: [Entry]
+    /// The checkout's last pre-workshop check (`grade.sh --doctor`), when this post carries one.
+    public var doctor: DoctorBadge?
 
     public struct Entry: Codable, Sendable, Equatable {
         public var id: String
@@ -45,11 +47,26 @@ public struct ResultsPost: Codable, Sendable, Equatable {
         public var trackKey: String { RoomState.trackKey(id, framework) }
     }
 
-    public init(code: String, attendee: String, token: String, results: [Entry]) {
+    public init(code: String, attendee: String, token: String, results: [Entry], doctor: DoctorBadge? = nil) {
         self.code = code
         self.attendee = attendee
         self.token = token
         self.results = results
+        self.doctor = doctor
+    }
+}
+
+/// What the room shows of a machine's pre-workshop check: ready or not, and the doctor's one-line
+/// summary (docs/doctor-json.md), as a badge beside the attendee's name.
+public struct DoctorBadge: Codable, Sendable, Equatable {
+    public var ready: Bool
+    public var summary: String
+
+    public static let longestSummary = 400
+
+    public init(ready: Bool, summary: String) {
+        self.ready = ready
+        self.summary = summary
     }
 }
 

@@ -9,17 +9,24 @@ import Sockets
 /// The room's HTTP server: one thread per connection, so that a slow or silent client holds up only
 /// its own thread, and only until its deadline. Everything it answers comes from `RoomService`.
 public final class RoomServer: @unchecked Sendable {
-    /// A whole request must arrive within this time, or the connection is dropped with 408.
-    public static let requestTimeout: TimeInterval = 5
+    /// A whole request must arrive within this time, or the connection is dropped with 408: an
+    /// honest one takes milliseconds, and an idle connection holds a slot only this long.
+    public static let requestTimeout: TimeInterval = 2
     /// The longest request head (request line and headers) the room reads: 8 KiB.
     public static let maxHead = 8 * 1024
     /// Beyond this many connections at once a new one is refused at once, so a flood cannot
     /// exhaust threads or descriptors.
     public static let maxConnections = 200
-    /// Beyond this many from one address, that address's new connections are refused at once:
-    /// one laptop's idle connections cannot take every slot. A room of 30 on one shared address
-    /// (a lab machine, a proxy) opens a handful at a time: each request takes milliseconds.
+    /// Beyond this many from one machine (`ConnectionQuota.machine`), its new connections are
+    /// refused at once. A room of 30 on one shared address (a lab machine, a proxy) opens a
+    /// handful at a time: each request takes milliseconds.
     public static let maxConnectionsPerAddress = 32
+    /// Beyond this many connections from one machine that have not sent their request yet, its
+    /// new ones are refused at once.
+    public static let maxIdlePerMachine = 8
+    /// Beyond this many such connections in all, the oldest of the machine holding the most is
+    /// closed to let a new one in: several machines' idle connections cannot lock the page out.
+    public static let maxIdle = 64
 
     public let service: RoomService
     private let lock = NSLock()
@@ -31,9 +38,11 @@ public final class RoomServer: @unchecked Sendable {
     private let threads = DispatchGroup()
 
     public init(service: RoomService, maxConnections: Int = RoomServer.maxConnections,
-                maxConnectionsPerAddress: Int = RoomServer.maxConnectionsPerAddress) {
+                maxConnectionsPerAddress: Int = RoomServer.maxConnectionsPerAddress,
+                maxIdle: Int = RoomServer.maxIdle, maxIdlePerMachine: Int = RoomServer.maxIdlePerMachine) {
         self.service = service
-        quota = ConnectionQuota(total: maxConnections, perAddress: maxConnectionsPerAddress)
+        quota = ConnectionQuota(total: maxConnections, perMachine: maxConnectionsPerAddress, idleTotal: maxIdle,
+                                idlePerMachine: maxIdlePerMachine)
     }
 
     /// Starts listening and returns the port.
@@ -82,9 +91,16 @@ public final class RoomServer: @unchecked Sendable {
         while let (client, remote) = Socket.accept(listening: listening, wake: wake.read) {
             let refusal: ConnectionQuota.Refusal? = lock.guarded {
                 if stopping { return .roomFull }
-                let refusal = quota.admit(remote)
-                if refusal == nil { connections.insert(client) }
-                return refusal
+                switch quota.admit(remote, connection: client) {
+                case .refused(let refusal):
+                    return refusal
+                case .admitted(let closing):
+                    // Cut short while its thread still owns the descriptor: that thread answers
+                    // 408, if the client still listens, and closes it.
+                    if let closing { Socket.shutDown(closing) }
+                    connections.insert(client)
+                    return nil
+                }
             }
             if let refusal {
                 refuse(client, refusal)
@@ -95,7 +111,7 @@ public final class RoomServer: @unchecked Sendable {
                 serve(client, remote: remote)
                 lock.guarded {
                     connections.remove(client)
-                    quota.release(remote)
+                    quota.release(remote, connection: client)
                 }
                 Socket.close(client)
                 threads.leave()
@@ -121,7 +137,9 @@ public final class RoomServer: @unchecked Sendable {
     private func serve(_ client: Int32, remote: String) {
         let response: HTTPResponse
         switch read(client, deadline: Date(timeIntervalSinceNow: Self.requestTimeout)) {
-        case .request(let request): response = service.handle(request, remote: remote)
+        case .request(let request):
+            lock.guarded { quota.requestArrived(client) }
+            response = service.handle(request, remote: remote)
         case .refused(let refusal): response = refusal
         }
         Socket.sendAll(client, response.wireData, deadline: Date(timeIntervalSinceNow: Self.requestTimeout))

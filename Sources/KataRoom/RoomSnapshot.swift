@@ -58,6 +58,8 @@ public struct RoomSnapshot: Codable, Sendable, Equatable {
         /// How many exercises are done, on any track.
         public var done: Int
         public var results: [String: Result]
+        /// The machine's last pre-workshop check, shown as a badge by the name; absent before one.
+        public var doctor: DoctorBadge?
     }
 
     /// The result that stands for an exercise (a done track if any, else the latest), and every
@@ -116,7 +118,7 @@ public struct RoomSnapshot: Codable, Sendable, Equatable {
             return Attendee(id: attendee.id, name: attendee.name, joinedAt: iso.string(from: attendee.joinedAt),
                             lastSeen: iso.string(from: attendee.lastSeen), current: attendee.current,
                             currentSince: attendee.currentSince.map(iso.string(from:)), stuck: stuck.contains(attendee.id),
-                            done: done, results: results)
+                            done: done, results: results, doctor: attendee.doctor)
         }
     }
 

@@ -35,6 +35,8 @@ public struct RoomState: Codable, Sendable, Equatable {
         public var currentSince: Date?
         /// The address it joined from, which the per-machine limit counts. Never served.
         public var address: String?
+        /// Its machine's last pre-workshop check (`grade.sh --doctor`).
+        public var doctor: DoctorBadge?
     }
 
     public struct Result: Codable, Sendable, Equatable {
@@ -136,6 +138,9 @@ public struct RoomState: Codable, Sendable, Equatable {
             throw removed?.contains(post.attendee) == true ? RoomError.removedByInstructor : RoomError.unknownAttendee
         }
         guard attendees[index].token == post.token else { throw RoomError.notYourRow }
+        if let doctor = post.doctor, doctor.summary.count > DoctorBadge.longestSummary {
+            throw RoomError.invalid("the doctor's summary is longer than \(DoctorBadge.longestSummary) characters")
+        }
         for result in post.results {
             guard let exercise = catalog.exercise(result.id) else { throw RoomError.invalid("unknown exercise id '\(result.id)'") }
             if let bug = result.missed.first(where: { exercise.bugHints[$0] == nil }) {
@@ -153,6 +158,7 @@ public struct RoomState: Codable, Sendable, Equatable {
             accepted += 1
         }
         attendee.lastSeen = now
+        if let doctor = post.doctor { attendee.doctor = doctor }
         let grouped = attendee.tracksByExercise()
         let current = catalog.exercises.first { exercise in
             Self.headline(of: grouped[exercise.id] ?? []).map { $0.verdict != .done && $0.verdict.counts } ?? false

@@ -82,8 +82,12 @@ final class MiniCourseTests: XCTestCase {
         for key in Self.tracks { XCTAssertEqual(grade.verdict(key), "done", "\(key): \(grade)") }
         XCTAssertEqual(grade.unchanged, [], "--regrade makes every run again: \(grade)")
 
-        // A legacy file: every track depends on it.
+        // A legacy file: every track depends on it. Refused until a maintainer records it.
         try course.append("\n// an edit of the legacy module\n", to: "Sources/Greeting/Greeter.swift", in: course.root)
+        grade = try course.grade(["--porcelain", "--from", solutions.path])
+        XCTAssertEqual(grade.code, 3, "\(grade)")
+        XCTAssertTrue(grade.errors.contains("git checkout -- Sources/Greeting/Greeter.swift"), "\(grade)")
+        XCTAssertEqual(try course.grade(["--refresh-starters"]).code, 0)
         grade = try course.grade(["--porcelain", "--from", solutions.path])
         for key in Self.tracks { XCTAssertEqual(grade.verdict(key), "done", "\(key): \(grade)") }
         XCTAssertEqual(grade.unchanged, [], "an edit of the legacy module: \(grade)")

@@ -238,7 +238,25 @@ final class RoomServerTests: XCTestCase {
         XCTAssertLessThan(Date().timeIntervalSince(started), 0.5, "another machine is served at once")
         XCTAssertEqual(try raw("GET /api/room HTTP/1.1\r\n\r\n"), 429, "the laptop with 200 open gets no more")
         let answered = idle.filter { !Self.readWhatArrives($0, deadline: Date(timeIntervalSinceNow: 0.02)).isEmpty }
-        XCTAssertEqual(answered.count, 200 - RoomServer.maxConnectionsPerAddress, "the rest were refused at once, not held")
+        XCTAssertEqual(answered.count, 200 - RoomServer.maxIdlePerMachine, "the rest were refused at once, not held")
+    }
+
+    func testIdleConnectionsFromEightAddressesLeaveThePageToEveryoneElse() throws {
+        guard let probe = Self.connect(from: "127.0.0.2", port: UInt16(base.port!)) else {
+            throw XCTSkip("this system routes only 127.0.0.1 (macOS): another machine cannot be played here")
+        }
+        Socket.close(probe)
+        // One machine with eight addresses, 40 silent connections from each: more idle ones than
+        // the room keeps in all.
+        let idle = (2...9).flatMap { host in (0..<40).compactMap { _ in Self.connect(from: "127.0.0.\(host)", port: UInt16(base.port!)) } }
+        defer { idle.forEach(Socket.close) }
+        Thread.sleep(forTimeInterval: 0.2)
+
+        for _ in 0..<5 {
+            let started = Date()
+            XCTAssertEqual(try raw("GET / HTTP/1.1\r\n\r\n", from: "127.0.0.20"), 200)
+            XCTAssertLessThan(Date().timeIntervalSince(started), 0.5, "another machine is served at once")
+        }
     }
 
     func testJoinsFromOneMachineStopAtItsRowsWithAReason() throws {

@@ -18,6 +18,9 @@ final class SealWatch: BuiltCodeWatch {
         self.shadow = shadow
     }
 
+    static let swiftPMPlanFiles: Set<String> = ["debug.yaml", "description.json", "output-file-map.json", "module.modulemap",
+                                                 "workspace-state.json", "build.db", ".lock", "plugin-tools.yaml"]
+
     func willRunBuiltCode() {
         if seal == nil { seal = GraderSeal(state: state, shadow: shadow) }
     }
@@ -28,10 +31,21 @@ final class SealWatch: BuiltCodeWatch {
 
     /// Checks the seal, if one was taken, and lets it go: nothing of a test runs until the next.
     /// Throws `GraderSeal.Broken` (after removing what changed) when a test wrote into the folder.
-    func release(_ paths: KataPaths) throws {
+    /// `swiftPMRan`: a `swift test` of the grade's (`ChannelFallback`) ran in the copy, and SwiftPM
+    /// planned its build again, even with `--skip-build`: it rewrote its bookkeeping (measured on
+    /// 6.3.1: `.lock`, `build.db`, `debug.yaml`, `workspace-state.json`, `description.json`, and
+    /// each target's `output-file-map.json` and `module.modulemap`). Those are not taken for a
+    /// test's writes in such a grade (one of the guarantees the fallback gives up); every object,
+    /// binary and source still is.
+    func release(_ paths: KataPaths, swiftPMRan: Bool = false) throws {
         guard let seal else { return }
         self.seal = nil
-        let changed = seal.changes()
+        let build = shadow.appendingPathComponent(".build").path + "/"
+        let changed = seal.changes().filter { path in
+            guard swiftPMRan, path.hasPrefix(build) else { return true }
+            let inside = path.dropFirst(build.count)
+            return inside.contains("/") && !Self.swiftPMPlanFiles.contains(String(inside.split(separator: "/").last ?? ""))
+        }
         if !changed.isEmpty {
             GraderSeal.heal(changed, state: state, shadow: shadow)
             throw GraderSeal.Broken(paths: changed.map { paths.relative(URL(fileURLWithPath: $0)) })

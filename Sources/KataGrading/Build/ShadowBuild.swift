@@ -94,7 +94,7 @@ public struct ShadowBuild {
                                    only: only, extraFiles: extraFiles, withXCTest: !platform.lacksXCTest,
                                    ignoringCase: platform.simulated && platform.ignoresCase)
         } catch let error as CatalogError {
-            if let edited = ShippedSources.firstEdited(paths) { throw Failure(description: ShippedSources.message(edited)) }
+            if let edited = ShippedKata.firstEdited(paths) { throw Failure(description: edited.description) }
             throw error
         }
     }
@@ -176,8 +176,8 @@ public struct ShadowBuild {
             }
             if !newlyBroken {
                 // Not the exercises' fault. An edited legacy file is the usual cause: name it.
-                if let edited = ShippedSources.firstEdited(paths) {
-                    throw Failure(description: ShippedSources.message(edited))
+                if let edited = ShippedKata.firstEdited(paths) {
+                    throw Failure(description: edited.description)
                 }
                 // Otherwise most often a damaged or stale build folder (moved checkout, interrupted
                 // write, toolchain change): start it afresh, once.

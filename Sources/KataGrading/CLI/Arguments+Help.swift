@@ -56,6 +56,8 @@ extension Arguments {
           grade.sh --join URL --name NAME
                                    send every grade to the instructor's room
           grade.sh --leave         leave the room: your row goes, grades stop
+          grade.sh --doctor        check this machine before the workshop: builds,
+                                   grades two exercises, prints a line to paste
 
         Instructors
           grade.sh --demo ID       grade ID's weak suites and its solution, one line

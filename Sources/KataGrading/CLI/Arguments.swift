@@ -7,6 +7,7 @@ public struct Arguments: Equatable, Sendable {
         case grade, list, help, hint, solution, reset, undoReset, watch, demo, name, framework, index, merge
         case refreshStarters, checkStarters, check
         case roomServe, join, leave
+        case doctor
     }
 
     public var action: Action = .grade
@@ -43,6 +44,11 @@ public struct Arguments: Equatable, Sendable {
     public var files: [String] = []
     /// `--merge FILE… --html=PATH`: also write the room's page, with the merged room in it.
     public var html: String?
+    /// `--fail-private-channel=xctest|swift-testing|all`: maintainers only (the self-test). The
+    /// grader drops what that framework's runs report through its private channel, as on a machine
+    /// where the channel is silent, so that `ChannelFallback` is exercised. An argument of the
+    /// grader, never in a test's environment.
+    public var silencedChannels: Set<Catalog.Framework> = []
 
     public struct UsageError: Error, CustomStringConvertible {
         public var description: String
@@ -90,6 +96,7 @@ public struct Arguments: Equatable, Sendable {
             case "--refresh-starters": actions.append(.refreshStarters)
             case "--check-starters": actions.append(.checkStarters)
             case "--check": actions.append(.check)
+            case "--doctor": actions.append(.doctor)
             case "--room-serve": actions.append(.roomServe)
             case "--leave": actions.append(.leave)
             case "--join", "--bind", "--port", "--rows-per-machine", "--code":
@@ -107,6 +114,11 @@ public struct Arguments: Equatable, Sendable {
                     guard let port = Int(value), (1...65535).contains(port) else { throw UsageError(description: "--port needs a port number from 1 to 65535.") }
                     arguments.port = port
                 }
+            case _ where word.hasPrefix("--fail-private-channel="):
+                let value = String(word.dropFirst("--fail-private-channel=".count))
+                if value == "all" { arguments.silencedChannels = Set(Catalog.Framework.allCases) }
+                else if let framework = Catalog.Framework(rawValue: value) { arguments.silencedChannels.insert(framework) }
+                else { throw UsageError(description: "--fail-private-channel takes xctest, swift-testing or all.") }
             case "--solutions": arguments.source = .solutions
             case "--porcelain": arguments.porcelain = true
             case "--regrade": arguments.regrade = true
@@ -181,6 +193,10 @@ public struct Arguments: Equatable, Sendable {
             }
         case .join:
             guard arguments.name != nil else { throw UsageError(description: "--join URL needs --name \"Your Name\".") }
+        case .doctor:
+            guard arguments.ids.isEmpty, arguments.source == .exercises else {
+                throw UsageError(description: "--doctor checks this machine with exercises of its own choosing, from a scratch copy: it takes no exercise id, --solutions or --from.")
+            }
         case .framework:
             guard arguments.ids.isEmpty else { throw UsageError(description: "--framework takes xctest or swift-testing, and no exercise id.") }
         case .name:

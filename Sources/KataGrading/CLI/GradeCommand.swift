@@ -38,7 +38,8 @@ public enum GradeCommand {
             return CheckCommand.run(paths, json: arguments.json)
         case .list:
             return withCourse(arguments, paths) { course, _, style in
-                let platform = TestPlatform.current(swift: ProcessRunner.which("swift"), state: paths.state)
+                let platform = TestPlatform.current(swift: ProcessRunner.which("swift"), state: paths.state,
+                                                    needed: course.catalog.allTracks.compactMap(\.requires.swift).max())
                 ListCommand.lines(course.catalog, last: LastGrade.load(paths), porcelain: arguments.porcelain, style: style,
                                   platform: platform).forEach { print($0) }
                 return exitDone
@@ -104,6 +105,8 @@ public enum GradeCommand {
             return withCourse(arguments, paths) { course, _, style in
                 MergeCommand.run(files: arguments.files, html: arguments.html, course: course, style: style)
             }
+        case .doctor:
+            return withCourse(arguments, paths) { course, _, style in DoctorCommand(course: course, style: style, arguments: arguments).run() }
         case .grade, .watch, .demo:
             return withCourse(arguments, paths) { course, selected, style in
                 try GradingCommand.run(arguments, course: course, selected: selected, style: style)
@@ -127,6 +130,8 @@ public enum GradeCommand {
         do {
             course = try Course(paths: paths, recordingStarters: arguments.action == .refreshStarters)
         } catch {
+            // A catalog that no longer reads is most often one edited by hand, or by a test: name it.
+            if arguments.action != .refreshStarters, let edited = ShippedKata.firstEdited(paths) { err.write("grade.sh: \(edited)\n") }
             return broken(error)
         }
         let selected: [Catalog.Exercise]

@@ -14,7 +14,10 @@ enum GradingCommand {
             StandardError().write("grade.sh: --from \(url.path): no such folder.\n")
             return GradeCommand.exitUsage
         }
-        let grader = Grader(course: course, platform: .current(swift: swift, state: course.paths.state))
+        let needed = course.catalog.allTracks.compactMap(\.requires.swift).max()
+        let platform = TestPlatform.current(swift: swift, state: course.paths.state, askAgain: arguments.regrade, needed: needed)
+        let grader = Grader(course: course, platform: platform,
+                            fallback: ChannelFallback(silenced: arguments.silencedChannels, system: platform.system))
         if let notice = grader.platform.notice, !arguments.porcelain, arguments.json != .standardOutput {
             style.wrap(notice, indent: "").forEach { StandardError().write($0 + "\n") }
         }

@@ -59,6 +59,16 @@ enum RoomCommands {
         fflush(nil)
     }
 
+    /// Sends the doctor's badge to the joined room: what to print about it, nil when not joined.
+    static func sendDoctor(_ badge: DoctorBadge, paths: KataPaths) -> String? {
+        switch link(paths).send([], doctor: badge, timeout: sendTimeout) {
+        case .notJoined: return nil
+        case .sent: return "Sent to the room: the instructor's page shows this machine " + (badge.ready ? "ready (✓)." : "not ready (⚠).")
+        case .kept(_, let why), .unknownToRoom(_, let why): return "room: could not send the doctor's report (\(why)); paste the line above to your instructor instead."
+        case .refused(let why), .removed(let why): return "room: refused the doctor's report (\(why)); paste the line above to your instructor instead."
+        }
+    }
+
     /// What the last grades know (`LastGrade`), as the room takes it: each track's kept verdict
     /// and missed bugs, oldest first, so that each exercise's standing track comes last. A track,
     /// exercise or bug this catalog no longer has is left out, since the room would refuse the

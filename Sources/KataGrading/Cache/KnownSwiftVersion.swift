@@ -26,10 +26,15 @@ enum KnownSwiftVersion {
     }
 
     /// The kept version when it names this toolchain, else `ask`'s answer (kept later by
-    /// `keepAsked`), nil when the driver does not say.
-    static func version(swift: String, state: URL, ask: () -> Version?) -> Version? {
+    /// `keepAsked`), nil when the driver does not say. The driver is asked whatever was kept with
+    /// `askAgain` (`--regrade`), and when the kept version is below `needed` (the newest Swift an
+    /// exercise requires): a kept answer alone never judges an exercise *needs*, so a hand-edited
+    /// file can cost at most the driver's 0.08 s, never a verdict.
+    static func version(swift: String, state: URL, askAgain: Bool = false, needed: Version? = nil, ask: () -> Version?) -> Version? {
         let toolchain = GradingMachine.toolchain(swift: swift)
-        if let kept = read(state), kept.toolchain == toolchain { return kept.swiftVersion }
+        if !askAgain, let kept = read(state), kept.toolchain == toolchain, needed.map({ kept.swiftVersion >= $0 }) ?? true {
+            return kept.swiftVersion
+        }
         guard let version = ask() else { return nil }
         asked.withLock { $0[state.path] = Kept(toolchain: toolchain, swiftVersion: version) }
         return version

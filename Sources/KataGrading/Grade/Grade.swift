@@ -9,10 +9,13 @@ public struct Grader: Sendable {
     public let course: Course
     /// What the grader decides differently on each platform, and what this machine can run.
     public let platform: TestPlatform
+    /// Where a framework goes when the private channel is silent on this machine.
+    public let fallback: ChannelFallback
 
-    public init(course: Course, platform: TestPlatform) {
+    public init(course: Course, platform: TestPlatform, fallback: ChannelFallback? = nil) {
         self.course = course
         self.platform = platform
+        self.fallback = fallback ?? ChannelFallback(system: platform.system)
     }
 
     /// Grades `plan` (by default, the plan of `selected`), handing each track's result to `report`
@@ -27,7 +30,7 @@ public struct Grader: Sendable {
             let copied = try CopyStage(grader: self, swift: swift).run(plan, clock: clock)
             let reused = ReuseStage(grader: self, options: options, swift: swift).run(copied, clock: clock)
             let built = try BuildStage(grader: self).run(reused, clock: clock)
-            switch try RunStage(grader: self, options: options, replayTrusted: replayTrusted).run(built, clock: clock) {
+            switch try RunStage(grader: self, options: options, replayTrusted: replayTrusted, swift: swift).run(built, clock: clock) {
             case .replayRanNoTest:
                 replayTrusted = false
             case .ran(let ran):

@@ -4,8 +4,9 @@ import KataGradingCore
 extension Grader {
     /// Grades while holding the checkout's lock (`CheckoutLock`), so that two grade.sh runs never
     /// share the shadow copy at once: the second one says it is waiting, then goes on. However the
-    /// grade ends, nothing it started or adopted outlives it. The seal (`SealWatch`) is taken and
-    /// checked by the run and keep stages; the grader's folder is guarded by `GraderFolder`.
+    /// grade ends, nothing it started or adopted outlives it, and the kata's own files are checked
+    /// as shipped (`ShippedKata`). The seal (`SealWatch`) is taken and checked by the run and keep
+    /// stages; the grader's folder is guarded by `GraderFolder`.
     public func gradeLocked(_ selected: [Catalog.Exercise], options: GradeOptions, swift: String,
                             report: (ExerciseResult) -> Void) throws -> [ExerciseResult] {
         try gradeLocked(selected, plan: nil, options: options, swift: swift, report: report)
@@ -23,6 +24,18 @@ extension Grader {
         ProcessRunner.shared.endMarked(runsOf: course.paths.root)
         ProcessRunner.shared.removeLeftoverTemporaries()
         RunFolder.removeLeftovers(for: course.paths.root)
-        return try grade(selected, plan: plan, options: options, swift: swift, report: report)
+        // The kata's own files (catalog, legacy and grader sources, manifest) as shipped, before
+        // anything is built; put back, and the grade stopped, if a test changed them.
+        let shipped = try ShippedKata.verified(course.paths)
+        let results: [ExerciseResult]
+        do {
+            results = try grade(selected, plan: plan, options: options, swift: swift, report: report)
+        } catch {
+            ProcessRunner.shared.endAdopted()
+            try shipped.checkUnchanged()
+            throw error
+        }
+        try shipped.checkUnchanged()
+        return results
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import KataGradingCore
 
 /// `--refresh-starters` and `--check-starters`, which `Scripts/regenerate.sh` and the self-test run:
-/// the recorded text of the shipped starters and the fingerprints of the legacy sources, written
+/// the recorded text of the shipped starters and the fingerprints of the kata's own files (`ShippedKata`), written
 /// or checked.
 enum StarterMaintenance {
     /// The starters as `Exercises/` holds them now, byte for byte.
@@ -34,8 +34,8 @@ enum StarterMaintenance {
 
     /// False (after saying which) when a shipped starter or legacy source differs from its record.
     static func check(_ course: Course) -> Bool {
-        if let edited = ShippedSources.firstEdited(course.paths) {
-            StandardError().write("\(edited) differs from Catalog/sources.json. If the change is intended, run Scripts/regenerate.sh.\n")
+        if let edited = ShippedKata.firstEdited(course.paths) {
+            StandardError().write("\(edited.file) differs from Catalog/sources.json. If the change is intended, run Scripts/regenerate.sh.\n")
             return false
         }
         let stale = staleStarters(course)
@@ -47,12 +47,12 @@ enum StarterMaintenance {
         return false
     }
 
-    /// Records the text of the starters as they are now, and the fingerprints of the legacy sources.
+    /// Records the text of the starters as they are now, and the fingerprints of the kata's own files (`ShippedKata`).
     static func refresh(_ course: Course) throws {
         let starters = try current(course)
         try starters.encoded().write(to: course.paths.starters)
         print("Recorded \(starters.texts.count) starters in \(course.paths.relative(course.paths.starters)).")
-        let sources = try ShippedSources.record(course.paths)
-        print("Recorded \(sources) legacy source fingerprints in Catalog/sources.json.")
+        let sources = try ShippedKata.record(course.paths)
+        print("Recorded \(sources) fingerprints of the kata's own files in Catalog/sources.json.")
     }
 }

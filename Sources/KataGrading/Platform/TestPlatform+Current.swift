@@ -31,25 +31,28 @@ extension TestPlatform {
 
     /// This machine's facts. `swift` is the toolchain's `swift` on the PATH; `state` is the
     /// grader's folder, where `platform.log` keeps what the questions answered and
-    /// `KnownSwiftVersion` the toolchain's version.
+    /// `KnownSwiftVersion` the toolchain's version. `askAgain` (`--regrade`): the toolchain is
+    /// asked its version again, whatever was kept; `needed`: the newest Swift an exercise requires,
+    /// so that a kept answer below it is confirmed by the toolchain before it makes a `needs`.
     /// With `KATA_TRACE` set, its decisions go to standard error: what a field report needs, and
     /// what the self-test reads of a simulated toolchain.
-    public static func current(swift: String?, state: URL, environment: [String: String] = ProcessInfo.processInfo.environment) -> TestPlatform {
-        let platform = facts(swift: swift, state: state, environment: environment)
+    public static func current(swift: String?, state: URL, environment: [String: String] = ProcessInfo.processInfo.environment,
+                               askAgain: Bool = false, needed: Version? = nil) -> TestPlatform {
+        let platform = facts(swift: swift, state: state, environment: environment, askAgain: askAgain, needed: needed)
         if environment["KATA_TRACE"] != nil {
             StandardError().write("[kata] platform: \(platform.decisions); build flags \(platform.buildFlags.joined(separator: " "))\n")
         }
         return platform
     }
 
-    static func facts(swift: String?, state: URL, environment: [String: String]) -> TestPlatform {
+    static func facts(swift: String?, state: URL, environment: [String: String], askAgain: Bool, needed: Version?) -> TestPlatform {
         let log = state.appendingPathComponent("platform.log")
         let system = decidingSystem(environment)
         var platform = TestPlatform(system: system, simulated: system != native, cores: ProcessInfo.processInfo.activeProcessorCount)
         platform.fixedWidth = environment["KATA_RUN_WIDTH"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
         platform.swiftVersion = environment["KATA_PLATFORM_SWIFT_VERSION"].flatMap(Version.init)
             ?? swift.flatMap { swift in
-                KnownSwiftVersion.version(swift: swift, state: state) { askSwiftVersion(swift, log: log) }
+                KnownSwiftVersion.version(swift: swift, state: state, askAgain: askAgain, needed: needed) { askSwiftVersion(swift, log: log) }
             }
         guard system == .macOS else { return platform }
         // The toolchain `swift build` runs, asked of that `swift` (as SwiftPM finds its helper
@@ -64,6 +67,7 @@ extension TestPlatform {
             let developer = xcode ? "/Applications/Xcode.app/Contents/Developer" : "/Library/Developer/CommandLineTools"
             let selected = xcode ? developer + "/Toolchains/XcodeDefault.xctoolchain/usr" : developer + "/usr"
             platform.testingHelper = platform.toolchain?.testingHelper ?? selected + "/libexec/swift/pm/swiftpm-testing-helper"
+            platform.developerDirectory = developer
             if xcode {
                 platform.xctest = developer + "/usr/bin/xctest"
                 platform.xctestHelper = selected + "/libexec/swift/pm/swiftpm-xctest-helper"
@@ -104,6 +108,19 @@ extension TestPlatform {
               result.termination == .exited(0),
               let usr = Toolchain.usr(fromTargetInfo: Data(result.output.utf8)) else { return nil }
         return Toolchain(usr: usr) { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// On a real Mac, the developer folder `xcode-select -p` names, asked only by `grade.sh --doctor`
+    /// (a simulated Mac has it from `current`); nil elsewhere or when none is selected.
+    public func askingDeveloperDirectory(state: URL) -> TestPlatform {
+        guard system == .macOS, !simulated, developerDirectory == nil else { return self }
+        var platform = self
+        let log = state.appendingPathComponent("platform.log")
+        if let selected = try? ProcessRunner.shared.run("/usr/bin/xcode-select", ["-p"], timeout: 30, log: log),
+           selected.termination == .exited(0) {
+            platform.developerDirectory = selected.output.split(separator: "\n").last.map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        return platform
     }
 
     /// `swift --version`'s compiler version: the toolchain that builds the tests, which need not

@@ -33,6 +33,12 @@ final class RunChannel {
     /// The process the supervisor started, set once it is started (before any connection is accepted).
     var testProcess: pid_t = -1
     private var answeredTestProcess = false
+    /// A run through `swift test` (`ChannelFallback`): every descendant of the started process that
+    /// connects is told the variant (SwiftPM runs the test binary once to list its tests, then to
+    /// run them), and its records are read as the test process's.
+    var acceptsDescendant = false
+    /// The test process's hook connected and was told its variant.
+    var hookConnected: Bool { answeredTestProcess }
     private(set) var connections: [Connection] = []
 
     init(path: String, variant: Int32) throws {
@@ -91,6 +97,10 @@ final class RunChannel {
         guard peer > 0 else { return .stranger }
         if peer == testProcess {
             guard !answeredTestProcess else { return .stranger }
+            answeredTestProcess = true
+            return .testProcess
+        }
+        if acceptsDescendant, descends(peer, from: testProcess) {
             answeredTestProcess = true
             return .testProcess
         }

@@ -28,7 +28,8 @@ import Darwin
 /// - writes `started <pid>`, then how the command ended (`SupervisorReport`), to descriptor 3.
 ///
 /// It keeps other processes of the user out of its memory and descriptors (Linux: not dumpable),
-/// so a test cannot read its orders through `/proc`.
+/// so a test cannot read its orders through `/proc`, and denies itself and all it starts the calls
+/// that trace or read another process (`kata_deny_tracing`: Linux's seccomp).
 public enum Supervisor {
     public static let flag = "--supervise"
     static let statusDescriptor: Int32 = 3
@@ -38,6 +39,9 @@ public enum Supervisor {
 
     public static func main() -> Int32 {
         _ = kata_forbid_inspection()
+        // What it starts (a test, and all that test starts) cannot trace or read another process,
+        // such as the shell that started the grade: Linux's seccomp, where the kernel offers it.
+        _ = kata_deny_tracing()
         _ = fcntl(statusDescriptor, F_SETFD, FD_CLOEXEC)
         guard let orders = readOrders() else {
             FileHandle.standardError.write(Data("usage: the grader starts KataGrader --supervise with its orders on descriptor 4.\n".utf8))
@@ -82,6 +86,7 @@ public enum Supervisor {
         if let test = orders.test {
             do {
                 channel = try RunChannel(path: RunFolder.socket(in: test.folder), variant: test.variant)
+                channel?.acceptsDescendant = test.viaSwiftPM
             } catch {
                 failed.startFailure = "\(error)"
                 return failed
@@ -186,6 +191,7 @@ public enum Supervisor {
             // The hook's trap record comes through the channel whatever the framework.
             framework.trap = framework.trap ?? records.report.trap
             report.run = RunSummary(report: framework, sawDeadlockInOutput: log.sawDeadlock, fatalError: log.fatalError)
+            report.run?.hookConnected = channel?.hookConnected
         }
         return report
     }

@@ -12,6 +12,9 @@ struct SupervisorOrders: Codable, Sendable {
         var variant: Int32
         /// The run's own folder (`RunFolder`): its channel's socket, and the test's `TMPDIR`.
         var folder: String
+        /// The run goes through `swift test` (`ChannelFallback`): the test process is SwiftPM's
+        /// child, not the supervisor's, so the channel takes its first descendant for it.
+        var viaSwiftPM = false
     }
 
     var limit: Double

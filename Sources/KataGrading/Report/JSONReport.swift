@@ -55,10 +55,13 @@ public struct JSONReport: Codable, Sendable, Equatable {
         /// When the runs were made that this grade judged again, nothing that decides the verdict
         /// having changed since (ISO 8601); null when they were made by this grade.
         public var unchangedSince: String?
+        /// How the track's runs were read: `private-channel` (the grader's own), or `swift-test` when
+        /// this machine's channel was silent (`ChannelFallback`: less protected).
+        public var route: String?
 
         enum CodingKeys: String, CodingKey {
             case id, framework, pattern, title, status, exerciseStatus, message, details, chaffs, testSeconds, seconds, next, extraFiles
-            case unchangedSince
+            case unchangedSince, route
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -77,6 +80,7 @@ public struct JSONReport: Codable, Sendable, Equatable {
             try c.encode(next, forKey: .next)
             try c.encode(extraFiles, forKey: .extraFiles)
             try c.encode(unchangedSince, forKey: .unchangedSince)
+            try c.encode(route, forKey: .route)
         }
     }
 
@@ -136,7 +140,8 @@ public struct JSONReport: Codable, Sendable, Equatable {
                          testSeconds: result.verdict.seconds.map { ($0 * 1000).rounded() / 1000 },
                          seconds: (result.seconds * 100).rounded() / 100,
                          next: advice.isEmpty ? nil : advice.joined(separator: " "), extraFiles: result.extraFiles,
-                         unchangedSince: result.unchangedSince.map { formatter.string(from: $0) })
+                         unchangedSince: result.unchangedSince.map { formatter.string(from: $0) },
+                         route: result.verdict.viaSwiftPM ? "swift-test" : "private-channel")
         }
     }
 

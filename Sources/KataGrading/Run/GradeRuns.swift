@@ -15,15 +15,18 @@ struct GradeRuns {
     /// Starts the runs of `tracks` from `build`'s binaries. The logs of the last grade go first,
     /// whether anything runs or not.
     init(_ tracks: [Catalog.Exercise], of build: ShadowBuild.Result, course: Course, options: GradeOptions,
-         platform: TestPlatform, seal: GraderSeal) throws {
+         platform: TestPlatform, seal: GraderSeal, fallback: ChannelFallback? = nil, swift: String = "swift") throws {
         shadow = build.shadow
         logs = shadow.directory.appendingPathComponent("logs")
         try? FileManager.default.removeItem(at: logs)
         self.tracks = Dictionary(tracks.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         guard !tracks.isEmpty else { tickets = [:]; replayed = []; return }
         let scheduler = RunScheduler(width: platform.runWidth)
-        let runner = try TestRunner(binary: build.testBinary, logs: logs, platform: platform, variants: course.variants,
+        var runner = try TestRunner(binary: build.testBinary, logs: logs, platform: platform, variants: course.variants,
                                     checkout: course.paths.root, seal: seal, runsXCTest: tracks.contains { $0.framework == .xctest })
+        runner.fallback = fallback
+        runner.swift = swift
+        runner.package = shadow.directory
         var tickets: [String: RunScheduler.Ticket] = [:]
         var replayed: [String] = []
         for track in RunTimings.slowestFirst(tracks, source: options.source, course.paths) {

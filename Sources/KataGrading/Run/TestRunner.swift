@@ -18,6 +18,11 @@ public struct TestRunner: Sendable {
     var seal: GraderSeal
     /// XCTest's `Class.test` names, by shadow test target, read once per build.
     public var xctestTests: [String: [String]] = [:]
+    /// Where a framework whose channel is silent on this machine is graded instead (`ChannelFallback`):
+    /// `swift` and the grader's copy it runs `swift test` in.
+    var fallback: ChannelFallback?
+    var swift = "swift"
+    var package: URL?
 
     /// `binary`: SwiftPM's test product, whose XCTest tests are listed first. `runsXCTest`: whether
     /// any XCTest track will run. Only those need the listing (a run of the test product, or on
@@ -62,6 +67,9 @@ public struct TestRunner: Sendable {
             return TestOutcome(status: .noTests, testSeconds: nil, testCount: 0)
         }
         guard seal.holds(binary.resolvingSymlinksInPath()) else { throw GraderSeal.Broken(paths: [binary.path]) }
+        if let fallback, fallback.isOn(exercise.framework) {
+            return try runThroughSwiftPM(exercise, variant: variant, log: log, runName: runName, fallback: fallback)
+        }
         let plan = TestInvocation.run(exercise.framework, target: target, tests: tests,
                                       product: platform.testProduct(at: binary.path), platform: platform,
                                       inherited: ProcessInfo.processInfo.environment)
@@ -71,11 +79,37 @@ public struct TestRunner: Sendable {
                                                       framework: exercise.framework,
                                                       variant: variant.map { Schemata.number(of: $0, among: variants) } ?? 0,
                                                       timeout: exercise.timeLimit, log: log, checkout: checkout)
+        if let fallback {
+            fallback.applySwitch(&result, framework: exercise.framework)
+            if variant == nil, ChannelFallback.isSilent(result) {
+                fallback.switchOn(exercise.framework)
+                return try runThroughSwiftPM(exercise, variant: variant, log: log, runName: runName, fallback: fallback)
+            }
+        }
         if var report = result.run?.report, report.failures.contains(where: { $0.afterReturning }) {
             LateChecks.reclassify(&report) { try? String(contentsOfFile: $0, encoding: .utf8) }
             result.run?.report = report
         }
         var outcome = TestOutputParser.outcome(of: result, framework: exercise.framework, timeLimit: exercise.timeLimit)
+        outcome.log = runName
+        return outcome
+    }
+
+    /// One run through `swift test` (`SwiftPMRoute`), the variant still told through the run's
+    /// channel to the first descendant whose hook connects; one whose hook never did is marked.
+    func runThroughSwiftPM(_ exercise: Catalog.Exercise, variant: Variant?, log: URL, runName: String,
+                           fallback: ChannelFallback) throws -> TestOutcome {
+        let package = package?.path ?? checkout.path
+        let arguments = SwiftPMRoute.arguments(framework: exercise.framework, target: Catalog.targetName(of: exercise), package: package)
+        let environment = TestInvocation.baseEnvironment(inherited: ProcessInfo.processInfo.environment)
+        let result = try fallback.oneAtATime {
+            try ProcessRunner.shared.runTest(swift, arguments, environment: environment, framework: exercise.framework,
+                                             variant: variant.map { Schemata.number(of: $0, among: variants) } ?? 0,
+                                             timeout: exercise.timeLimit + SwiftPMRoute.startupAllowance, log: log,
+                                             checkout: checkout, viaSwiftPM: true)
+        }
+        var outcome = SwiftPMRoute.outcome(of: result, framework: exercise.framework, timeLimit: exercise.timeLimit)
+        if variant != nil, result.run?.hookConnected != true { outcome.variantNotApplied = true }
         outcome.log = runName
         return outcome
     }

@@ -37,6 +37,9 @@ struct TrackRunner: SuiteRunner {
 
     func run(_ exercise: Catalog.Exercise, variant: Variant?, label: String) throws -> TestOutcome {
         let outcome = try runner.run(exercise, from: binary, variant: variant, label: label)
+        // `swift test` runs SwiftPM's binary, which does not hold a track the replay rebuilt since:
+        // SwiftPM builds it, and the grade starts again (`Grader`).
+        if madeByReplay, outcome.viaSwiftPM == true { throw ReplayRanNoTest(target: Catalog.targetName(of: exercise)) }
         if madeByReplay, outcome.testCount == 0 { throw ReplayRanNoTest(target: Catalog.targetName(of: exercise)) }
         return outcome.relocated(from: shadowFolders, to: attendeeFolder)
     }

@@ -4,7 +4,9 @@ import Foundation
 /// those lines: the key under which the runs that earned the verdict are kept (`KeptRuns`).
 ///
 /// A verdict is decided by what was compiled and run, and by what judged it:
-/// - the attendee's files of the track, as the shadow copy compiles them (`Grade/<target>/…`);
+/// - the attendee's files of the track, as the shadow copy compiles them (`Grade/<target>/…`),
+///   and every other file of the exercise's folder (`Exercises/Mocking/…`, any kind: a fixture the
+///   test reads as it runs) but the test files of other tracks;
 /// - the legacy modules with their variants compiled in, and the grader's hook (`Sources/…`,
 ///   `Hook/…` of the shadow copy), the checkout's manifest, and each variant the track runs;
 /// - the track's catalog entry (files, limits, chaffs, wheats, words);
@@ -45,11 +47,14 @@ public struct VerdictKey: Equatable, Sendable {
     /// The key of `track`. `files`: every file the shadow build reads, by path in the copy, with
     /// its fingerprint (`Sources/…`, `Hook/…`, `Grade/<target>/…`); only the track's own target
     /// and the shared modules count. `manifest`: the checkout's `Package.swift`, by fingerprint.
+    /// `exerciseFolder`: every file of the track's folder of tests that it may read as it runs (a
+    /// fixture beside the test, whatever its kind), by path in that folder, with its fingerprint.
     public static func of(_ track: Catalog.Exercise, variants: [Variant], files: [String: String], manifest: String,
-                          machine: Machine, repeats: Int) -> VerdictKey {
+                          machine: Machine, repeats: Int, exerciseFolder: [String: String] = [:]) -> VerdictKey {
         let target = "Grade/\(Catalog.targetName(of: track))/"
         var lines = files.filter { path, _ in path.hasPrefix("Sources/") || path.hasPrefix("Hook/") || path.hasPrefix(target) }
             .map { "file \($0.key) \($0.value)" }
+        lines += exerciseFolder.map { "folder \($0.key) \($0.value)" }
         lines += [
             "format \(KeptRuns.currentFormat)",
             "manifest \(manifest)",

@@ -22,6 +22,9 @@ public struct Verdict: Sendable, Equatable {
     public var longWaits: [String] = []
     /// Test time of the real run, when it ran.
     public var seconds: Double?
+    /// Judged from runs made through `swift test`, because this machine's private channel was
+    /// silent (the grader's `ChannelFallback`): less protected.
+    public var viaSwiftPM = false
 
     public init(kind: Kind, reason: String, details: [String] = [], next: String? = nil, chaffsCaught: Int = 0,
                 chaffsTotal: Int = 0, missedChaffs: [String] = [], missedChaffsThatHung: [String] = [],

@@ -37,6 +37,9 @@ public struct RunSummary: Codable, Equatable, Sendable {
     public var sawDeadlockInOutput = false
     /// The last line of a Swift fatal error, if the output holds one.
     public var fatalError: String?
+    /// Whether the test process's hook connected to the run's channel (and so was told its
+    /// variant); nil when not known.
+    public var hookConnected: Bool?
 
     public init(report: RunReport, sawDeadlockInOutput: Bool = false, fatalError: String? = nil) {
         self.report = report

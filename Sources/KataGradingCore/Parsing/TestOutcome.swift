@@ -29,6 +29,12 @@ public struct TestOutcome: Codable, Sendable, Equatable {
     /// The run's log, `logs/<exercise>/<log>.log`: a neutral name, indexed in `runs.tsv` once the
     /// exercise's runs are over.
     public var log: String?
+    /// Graded through `swift test` rather than the grader's private channel (`ChannelFallback`):
+    /// what the framework printed and the exit status, which a test can sway. Nil: the channel.
+    public var viaSwiftPM: Bool?
+    /// A variant's run through `swift test` in which the test process's hook never connected, so
+    /// it ran the real code instead: it says nothing about the variant.
+    public var variantNotApplied: Bool?
 
     public init(status: Status, testSeconds: Double?, testCount: Int) {
         self.status = status

@@ -29,7 +29,7 @@ public struct TestInvocation: Equatable, Sendable {
     /// What the tests get on every platform: no colour codes in what they print; on Linux a
     /// backtrace on a crash (the macOS hosts are Apple-signed, and the backtracer is off there);
     /// 127.0.0.1 never through a proxy (URLSession on Linux sends even loopback through one).
-    static func baseEnvironment(inherited: [String: String]) -> [String: String] {
+    public static func baseEnvironment(inherited: [String: String]) -> [String: String] {
         let noProxy = inherited["no_proxy"].map { $0 + "," } ?? ""
         return ["NO_COLOR": "1", "SWIFT_BACKTRACE": "enable=yes,interactive=no,color=no",
                 "no_proxy": noProxy + "127.0.0.1,localhost"]

@@ -31,6 +31,9 @@ public struct TestPlatform: Equatable, Sendable {
     /// macOS: the SDK platform folder (`xcrun --sdk macosx --show-sdk-platform-path`), for the
     /// frameworks and libraries SwiftPM adds to the test's search paths; nil without Xcode.
     public var sdkPlatform: String?
+    /// macOS: the developer folder `xcode-select -p` names (Xcode's, or the Command Line Tools');
+    /// nil when none is selected. Reported by `grade.sh --doctor`; no decision reads it.
+    public var developerDirectory: String?
     /// The machine's cores, which the run width follows.
     public var cores: Int
     /// A width chosen by hand (`KATA_RUN_WIDTH`), for measuring: overrides `runWidth`.

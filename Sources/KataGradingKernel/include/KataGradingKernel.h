@@ -16,6 +16,12 @@ int kata_become_subreaper(void);
 /// descriptors through /proc (Linux `PR_SET_DUMPABLE` 0). 0 on success or where nothing is needed.
 int kata_forbid_inspection(void);
 
+/// Denies the calling process and every process it starts the calls that read or write another
+/// process (Linux: a seccomp filter on `ptrace`, `process_vm_readv`/`writev` and `pidfd_getfd`,
+/// inherited across fork and exec, and never lifted). 0 on success; -1 where the kernel or the
+/// platform offers none (macOS: see the .c file).
+int kata_deny_tracing(void);
+
 /// The process at the other end of a connected Unix socket, or -1.
 int kata_peer_pid(int fd);
 

@@ -33,7 +33,9 @@ struct JudgeStage {
                 facts = .ran(trackRuns, testFiles: { runs.testFiles(of: track) })
             }
             var verdict = facts.map { judge(track, $0) }
+            // Runs that went through SwiftPM (`ChannelFallback`) are not kept.
             if case .ran(let trackRuns, _)? = facts, let verdict, let key = keys[track.key],
+               !trackRuns.evidence.real.contains(where: { $0.viaSwiftPM == true }),
                let keeping = KeptRuns.keeping(trackRuns.evidence, verdict: verdict, of: track, key: key, date: now) {
                 toKeep.append(keeping)
             }
@@ -75,6 +77,7 @@ struct JudgeStage {
         case .kept(let evidence, _): return Judge.judge(track, evidence: evidence)
         case .ran(let runs, let testFiles):
             var verdict = Judge.judge(track, evidence: runs.evidence)
+            ChannelFallback.mark(&verdict, evidence: runs.evidence, track: track)
             if verdict.kind == .hangs || !verdict.missedChaffsThatHung.isEmpty {
                 verdict.longWaits = LongWaits.find(in: testFiles(), limit: track.timeLimit)
             }

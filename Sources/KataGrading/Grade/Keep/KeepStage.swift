@@ -12,7 +12,7 @@ struct KeepStage {
         let watch = judged.ran.built.watch
         if watch.seal != nil {
             ProcessRunner.shared.endAdopted()
-            try watch.release(grader.course.paths)
+            try watch.release(grader.course.paths, swiftPMRan: !grader.fallback.frameworksOn.isEmpty)
             clock.note("seal checked")
         }
         // Only now, with the seal held: nothing a test wrote during this grade is kept as its runs.

@@ -22,7 +22,7 @@ struct ReuseStage {
         var facts = copied.facts
         let cache = VerdictCache(paths: grader.course.paths, source: options.source)
         let keys = verdictKeys(plan.tracks.filter { facts[$0.key] == nil && copied.prepared.synced.contains($0.key) },
-                               prepared: copied.prepared)
+                               prepared: copied.prepared, plan: plan)
         if !options.regrade {
             for track in plan.tracks {
                 guard let key = keys[track.key], let runs = cache.kept(track, key: key),
@@ -34,16 +34,39 @@ struct ReuseStage {
         return Reused(copied: copied, cache: cache, keys: keys, facts: facts)
     }
 
-    /// The key of each of `tracks` (`VerdictKey`), from the copy `prepared` left.
-    func verdictKeys(_ tracks: [Catalog.Exercise], prepared: ShadowBuild.Prepared) -> [String: VerdictKey] {
+    /// The key of each of `tracks` (`VerdictKey`), from the copy `prepared` left and the
+    /// exercise's folder as `plan` reads it.
+    func verdictKeys(_ tracks: [Catalog.Exercise], prepared: ShadowBuild.Prepared, plan: GradePlan) -> [String: VerdictKey] {
         guard !tracks.isEmpty else { return [:] }
         let machine = GradingMachine.current(swift: swift, decisions: grader.platform)
         let manifest = Fingerprint.ofFile(at: grader.course.paths.manifest) ?? "missing"
+        var folders: [String: [String: String]] = [:]
         var keys: [String: VerdictKey] = [:]
         for track in tracks {
+            if folders[track.module] == nil { folders[track.module] = exerciseFolder(track.module, testsRoot: plan.testsRoot) }
             keys[track.key] = VerdictKey.of(track, variants: grader.course.variants, files: prepared.files, manifest: manifest,
-                                            machine: machine, repeats: options.repeats)
+                                            machine: machine, repeats: options.repeats,
+                                            exerciseFolder: ownFolderFiles(of: track, in: folders[track.module] ?? [:], extras: plan.extras))
         }
         return keys
+    }
+
+    /// Every file under the pattern's folder of the tests (`Exercises/Mocking/…`), whatever its
+    /// kind, by path in it, with its fingerprint: a test may read a fixture there as it runs.
+    func exerciseFolder(_ module: String, testsRoot: URL) -> [String: String] {
+        let folder = testsRoot.appendingPathComponent(module)
+        var prints: [String: String] = [:]
+        for file in (try? FileTree.files(under: folder)) ?? [] {
+            prints[file] = Fingerprint.ofFile(at: folder.appendingPathComponent(file)) ?? "unreadable"
+        }
+        return prints
+    }
+
+    /// `folder` without the test files the catalog gives other tracks only: those are compiled
+    /// into their own tracks, so an edit of the next exercise keeps this one's runs.
+    func ownFolderFiles(of track: Catalog.Exercise, in folder: [String: String], extras: [String: [String]]) -> [String: String] {
+        let own = Set(track.files + track.uses + (extras[track.key] ?? []))
+        let others = Set(grader.course.catalog.allTracks.filter { $0.module == track.module }.flatMap { $0.files + $0.uses + (extras[$0.key] ?? []) })
+        return folder.filter { own.contains($0.key) || !others.contains($0.key) }
     }
 }

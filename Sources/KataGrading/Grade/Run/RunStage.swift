@@ -10,6 +10,7 @@ struct RunStage {
     var options: GradeOptions
     /// Whether the build replay's binaries are still trusted this grade.
     var replayTrusted: Bool
+    var swift: String
 
     struct Ran {
         var built: BuildStage.Built
@@ -29,7 +30,7 @@ struct RunStage {
         built.watch.willRunBuiltCode()
         clock.note("sealed")
         let runs = try GradeRuns(built.toRun, of: build, course: grader.course, options: options, platform: grader.platform,
-                                 seal: built.watch.seal!)
+                                 seal: built.watch.seal!, fallback: grader.fallback, swift: swift)
         clock.note("runs started")
         do {
             try runs.waitForReplayedTracks(waiting: options.waiting)
@@ -38,7 +39,7 @@ struct RunStage {
             // grade starts again from its binary. Nothing was reported yet.
             runs.waitForAll()
             ProcessRunner.shared.endAdopted()
-            try built.watch.release(grader.course.paths)
+            try built.watch.release(grader.course.paths, swiftPMRan: !grader.fallback.frameworksOn.isEmpty)
             built.reused.copied.shadowBuild.distrustReplay(untrusted.description)
             return .replayRanNoTest
         }

@@ -1,0 +1,185 @@
+#!/usr/bin/env bash
+# The pre-workshop check's self-test and the channel fallback's, for maintainers and CI
+# (Scripts/selftest.sh calls it). Every step bounded in time, a few minutes in all. It proves that:
+#   1. `grade.sh --doctor` on this machine is READY: every check ok, both frameworks' solution done
+#      and weak suite "misses bugs"; its screen fits 80x24; its JSON (the --json=PATH file and
+#      .build/kata/doctor.json alike) has every field docs/doctor-json.md lists, with its type;
+#   2. joined to a room, the doctor's badge reaches the room (attendees[].doctor, ready);
+#   3. planted failures, each reported with its fix: a Mac with only the Command Line Tools
+#      (KATA_PLATFORM=macos KATA_PLATFORM_XCODE=0: the xcode warning names `xcode-select -s`, the
+#      XCTest grades are skipped), a toolchain too old (KATA_PLATFORM_SWIFT_VERSION=5.10: NOT READY,
+#      exit 1, the swift check fails with the install line), a shell the printed commands are not
+#      written for, and Swift Testing's channel made silent (--fail-private-channel): a `channel`
+#      warning, its grades still right, through `swift test`;
+#   4. the fallback in a real grade: with XCTest's channel made silent, the solution is still done
+#      and a weak suite still misses bugs, both marked `swift-test` in the JSON and in the verdict,
+#      the notice said once; the room still receives those verdicts.
+# It ends with "N passed, N failed" and exits non-zero when anything failed.
+set -uo pipefail
+
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+grade="$root/Scripts/grade.sh"
+grader="$root/.build/kata/grader/debug/KataGrader"
+work="$(mktemp -d "${TMPDIR:-/tmp}/kata-doctor-selftest.XXXXXX")"
+pids=()
+source "$root/Scripts/lib/checks.sh"
+source "$root/Scripts/lib/portable.sh"
+join_state="$(attendee_state "$root")"
+saved_join=()
+joined_here=false
+restore=()
+put_back_starters() {
+  for file in ${restore[@]+"${restore[@]}"}; do cp -p "$work/starter-$file" "$root/Exercises/Mocking/$file"; done
+  restore=()
+}
+cleanup() {
+  put_back_starters
+  for pid in ${pids[@]+"${pids[@]}"}; do kill -INT "$pid" 2>/dev/null; done
+  sleep 0.3
+  for pid in ${pids[@]+"${pids[@]}"}; do kill -KILL "$pid" 2>/dev/null; done
+  if $joined_here; then rm -f "$join_state/room-join.json" "$join_state/room-outbox.json" "$join_state/name"; fi
+  for file in ${saved_join[@]+"${saved_join[@]}"}; do mv "$work/saved-$file" "$join_state/$file"; done
+  rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+export no_proxy="127.0.0.1,localhost${no_proxy:+,$no_proxy}" NO_PROXY="127.0.0.1,localhost${NO_PROXY:+,$NO_PROXY}"
+
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+room_json() { python3 -c 'import http.client, sys
+c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=5)
+c.request("GET", "/api/room"); print(c.getresponse().read().decode())' "$1"; }
+# json FILE EXPRESSION: a Python expression over the document `d`, printed.
+json() { python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"; }
+
+# The doc's field table is the schema: every listed field present, with its type, and no other.
+schema_check() { python3 - "$root/docs/doctor-json.md" "$1" <<'EOF'
+import json, re, sys
+doc, path = open(sys.argv[1]).read(), sys.argv[2]
+d = json.load(open(path))
+types = {"number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool), "string": lambda v: isinstance(v, str),
+         "boolean": lambda v: isinstance(v, bool), "array": lambda v: isinstance(v, list),
+         "array of strings": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v)}
+fields = dict(re.findall(r"^\| `([^`]+)` \| ([^|]+?) \|", doc, re.M))
+problems = []
+def values(obj, dotted):
+    head, _, rest = dotted.partition(".")
+    if head.endswith("[]"):
+        if head[:-2] not in obj: problems.append(f"{dotted}: missing"); return []
+        items = obj[head[:-2]]
+        return [v for item in items for v in values(item, rest)] if rest else [items]
+    if head not in obj: problems.append(f"{dotted}: missing"); return []
+    return values(obj[head], rest) if rest else [obj[head]]
+for field, kind in fields.items():
+    nullable = kind.endswith(" or null"); base = kind[:-8] if nullable else kind
+    for v in values(d, field):
+        if not ((v is None and nullable) or (v is not None and types[base](v))):
+            problems.append(f"{field}: {json.dumps(v)[:50]} is not {kind}")
+def keys(obj, prefix):
+    for k, v in obj.items():
+        name = prefix + k
+        if name not in fields and name + "[]" not in fields and not any(f.startswith(name + ".") for f in fields):
+            problems.append(f"{name}: not documented")
+        if isinstance(v, dict): keys(v, name + ".")
+        if isinstance(v, list) and v and isinstance(v[0], dict): [keys(x, name + "[].") for x in v]
+keys(d, "")
+print("\n".join(sorted(set(problems))))
+EOF
+}
+
+if ! command -v python3 >/dev/null 2>&1; then
+  fail "python3 is on the PATH (this self-test reads JSON with it)"; summary; exit 1
+fi
+
+section "grade.sh --doctor on this machine, joined to a room"
+mkdir -p "$work/room"; cp -R "$root/Catalog" "$work/room/"
+port="$(free_port)"
+"$grader" "$work/room" --room-serve --bind 127.0.0.1 --port "$port" >"$work/serve.log" 2>&1 &
+pids+=("$!")
+for _ in $(seq 50); do grep -q 'Instructor:' "$work/serve.log" && break; sleep 0.1; done
+join_url="$(grep -o 'http://[^ ]*?room=[A-Z0-9]*' "$work/serve.log" | tail -1)"
+joined_here=true
+for file in room-join.json room-outbox.json name; do
+  if [ -e "$join_state/$file" ]; then mv "$join_state/$file" "$work/saved-$file"; saved_join+=("$file"); fi
+done
+"$grade" --join "$join_url" --name "Doctor Check" >"$work/join.log" 2>&1 || fail "the checkout joins the test room" "$(cat "$work/join.log")"
+
+COLUMNS=80 SHELL=/bin/zsh with_timeout 1200 TERM "$grade" --doctor --json="$work/doctor.json" >"$work/doctor.out" 2>"$work/doctor.err"; code=$?
+check "--doctor exits 0 on a machine that is ready" "0" "$code" "$(tail -n 20 "$work/doctor.out")" "$(tail -n 5 "$work/doctor.err")"
+summary_line="$(json "$work/doctor.json" 'd["summary"]' 2>/dev/null)"
+case "$summary_line" in
+  "kata-doctor READY | "*"XCTest ok | Swift Testing ok"*) pass "its summary line says READY and both frameworks ok: $summary_line" ;;
+  *) fail "its summary line says READY and both frameworks ok" "$summary_line" ;;
+esac
+grades="$(json "$work/doctor.json" '" ".join(g["framework"] + ":" + g["suite"] + "=" + g["status"] for g in d["grades"])' 2>/dev/null)"
+check "it grades each framework's solution and weak suite, with the verdicts they must get" \
+  "xctest:solution=ok swift-testing:solution=ok xctest:executed-only=ok swift-testing:vacuous=ok" "$grades"
+problems="$(schema_check "$work/doctor.json")"
+if [ -z "$problems" ]; then pass "its JSON has every field docs/doctor-json.md lists, each of its type, and no other"
+else fail "its JSON matches docs/doctor-json.md" "$problems"; fi
+if cmp -s "$work/doctor.json" "$root/.build/kata/doctor.json" || [ "$(json "$root/.build/kata/doctor.json" 'd["summary"]')" = "$summary_line" ]; then
+  pass "the same report is kept in .build/kata/doctor.json"
+else fail "the same report is kept in .build/kata/doctor.json"; fi
+lines="$(wc -l <"$work/doctor.out" | tr -d ' ')"
+widest="$(awk '{ if (length($0) > w) w = length($0) } END { print w + 0 }' "$work/doctor.out")"
+if [ "$lines" -le 24 ] && [ "$widest" -le 80 ]; then pass "its screen fits 80x24 ($lines lines, the widest $widest columns)"
+else fail "its screen fits 80x24" "$lines lines, the widest $widest columns" "$(cat "$work/doctor.out")"; fi
+badge="$(room_json "$port" | python3 -c 'import json, sys
+r = json.load(sys.stdin); a = [a for a in r["attendees"] if a["name"] == "Doctor Check"]
+print(a and a[0].get("doctor") and (str(a[0]["doctor"]["ready"]) + " " + a[0]["doctor"]["summary"]))')"
+if [ "$badge" = "True $summary_line" ] && grep -q 'Sent to the room' "$work/doctor.out"; then
+  pass "the room shows the machine ready, with the doctor's summary (attendees[].doctor)"
+else fail "the room shows the doctor's badge" "room: $badge" "$(tail -n 3 "$work/doctor.out")"; fi
+
+section "The doctor reports planted failures, each with its fix"
+COLUMNS=80 SHELL=/usr/bin/fish KATA_PLATFORM=macos KATA_PLATFORM_XCODE=0 KATA_PLATFORM_SWIFT_VERSION=5.10 \
+  with_timeout 1200 TERM "$grade" --doctor --fail-private-channel=swift-testing --json="$work/planted.json" >"$work/planted.out" 2>"$work/planted.err"; code=$?
+check "a machine that is not ready: --doctor exits 1" "1" "$code" "$(tail -n 20 "$work/planted.out")"
+finding() { json "$work/planted.json" "next((c['status'] + ' | ' + (c['fix'] or '')) for c in d['checks'] if c['name'] == '$1')" 2>/dev/null; }
+case "$(finding swift)" in "fail | Install"*) pass "a toolchain too old fails the swift check, with the install line" ;; *) fail "a toolchain too old fails the swift check" "$(finding swift)" ;; esac
+case "$(finding xcode)" in "warn | "*"sudo xcode-select -s /Applications/Xcode.app"*) pass "a Mac with only the Command Line Tools: the xcode check warns, naming xcode-select -s" ;; *) fail "a Mac with only the Command Line Tools: the xcode check names xcode-select -s" "$(finding xcode)" ;; esac
+case "$(finding shell)" in "warn | "*zsh*) pass "a shell the printed commands are not written for is named, with zsh as the fix" ;; *) fail "the fish shell is named" "$(finding shell)" ;; esac
+case "$(finding channel)" in "warn | "*) pass "a silent channel is a channel warning: grading works, send the report" ;; *) fail "a silent channel is a channel warning" "$(finding channel)" ;; esac
+planted_grades="$(json "$work/planted.json" '" ".join(g["framework"] + ":" + g["status"] + ":" + (g["route"] or "-") for g in d["grades"])' 2>/dev/null)"
+check "XCTest skipped without Xcode; Swift Testing still right, through swift test" \
+  "xctest:skipped:- xctest:skipped:- swift-testing:ok:swift-test swift-testing:ok:swift-test" "$(printf '%s\n' $planted_grades | sort -r | tr '\n' ' ' | sed 's/ $//')"
+case "$(json "$work/planted.json" 'd["summary"]' 2>/dev/null)" in
+  "kata-doctor NOT READY (swift) | macOS "*" (simulated) | Swift 5.10 | Command Line Tools only | XCTest skipped | Swift Testing ok via swift test"*) pass "its summary line names what failed and what the Mac has" ;;
+  *) fail "its summary line names what failed and what the Mac has" "$(json "$work/planted.json" 'd["summary"]')" ;;
+esac
+notices="$(grep -c "did not report through the grader" "$work/planted.err")"
+check "the fallback is announced once" "1" "$notices" "$(cat "$work/planted.err")"
+
+no_swift="$(PATH=/usr/bin:/bin "$grade" --doctor 2>&1)"; code=$?
+if [ "$code" = 3 ] && printf '%s\n' "$no_swift" | grep -q '^kata-doctor NOT READY (no swift on the PATH) | ' && printf '%s' "$no_swift" | grep -q 'swift.org/install'; then
+  pass "with no swift on the PATH, --doctor still ends with a line to paste, and the install link"
+else fail "with no swift on the PATH, --doctor still ends with a line to paste" "exit $code: $no_swift"; fi
+
+section "The channel made silent in a real grade: verdicts still right, marked, and sent to the room"
+rm -rf "$work/weak"; mkdir -p "$work/weak"; cp -R "$root/Solutions/." "$work/weak/"
+cp "$root/Tests/Fixtures/mocking-request/executed-only/SearchFiresRequestTests.swift" "$work/weak/Mocking/"
+with_timeout 1200 TERM "$grade" --from "$work/weak" --fail-private-channel=xctest mocking-request@xctest mocking-success@xctest \
+  --json="$work/fallback.json" >"$work/fallback.out" 2>"$work/fallback.err"; code=$?
+verdicts="$(json "$work/fallback.json" '" ".join(e["id"] + "=" + e["status"] + "/" + e["route"] for e in d["exercises"] if e["framework"] == "xctest")' 2>/dev/null)"
+check "a weak suite still misses bugs and a solution is still done, both through swift test" \
+  "mocking-request=misses bugs/swift-test mocking-success=done/swift-test" "$verdicts" "$(tail -n 15 "$work/fallback.out")"
+if grep -q 'Graded with `swift test`' "$work/fallback.out" && [ "$(grep -c 'did not report through the grader' "$work/fallback.err")" = 1 ]; then
+  pass "each such verdict says it is less protected, and the notice comes once"
+else fail "each verdict says it is less protected, the notice once" "$(cat "$work/fallback.err")"; fi
+# The room gets the verdicts of Exercises/ only: the solution is put there for one grade, and the
+# starter back after it (also by the cleanup, should this self-test be stopped).
+for file in MockHTTPClient.swift SearchFiresRequestTests.swift; do
+  cp -p "$root/Exercises/Mocking/$file" "$work/starter-$file" && restore+=("$file")
+  cp "$root/Solutions/Mocking/$file" "$root/Exercises/Mocking/$file"
+done
+with_timeout 600 TERM "$grade" --fail-private-channel=xctest mocking-request@xctest >"$work/room-grade.out" 2>&1
+put_back_starters
+in_room="$(room_json "$port" | python3 -c 'import json, sys
+r = json.load(sys.stdin); a = [a for a in r["attendees"] if a["name"] == "Doctor Check"]
+print(a and a[0]["results"].get("mocking-request", {}).get("verdict"))')"
+if [ "$in_room" = "done" ] && grep -q 'Graded with `swift test`' "$work/room-grade.out"; then
+  pass "the room still receives the verdict of a grade made with the channel silent (done)"
+else fail "the room still receives verdicts with the channel silent" "room: $in_room" "$(tail -n 8 "$work/room-grade.out")"; fi
+"$grade" --leave >/dev/null 2>&1
+
+summary

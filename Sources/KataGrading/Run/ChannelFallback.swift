@@ -1,0 +1,104 @@
+import Foundation
+import KataGradingCore
+
+/// Keeps grading when the grader's private channel reports nothing on some machine.
+///
+/// The run hook, the XCTest observer and the kernel calls behind the channel were written from
+/// Apple's sources, not run on a Mac. If on some machine the channel yields no record at all (the
+/// hook did not load, the observer did not install, the testing helper refused the binary), every
+/// run would read as "exited before its tests finished", and a whole room would see *failing*.
+/// So the first run of the real code of each framework is checked: a run that exited and whose
+/// channel carried not one record (`isSilent`) switches that framework, for the rest of the
+/// command, to `SwiftPMRoute` (`swift test`), said once on standard error, and every verdict it
+/// gives is marked as less protected (`mark`).
+///
+/// A test cannot switch it on: the framework writes its first records (XCTest's bundle start,
+/// Swift Testing's plan) before any test code runs, so a run that reached a test is never silent.
+///
+/// `silenced`: the self-test's switch (`--fail-private-channel`, an argument of the grader that no
+/// test sees in its environment): the grader drops what the channel of that framework reported,
+/// as if nothing had come, so that the fallback is exercised on Linux.
+///
+/// `@unchecked Sendable`: `on` and `announced` change only while holding `lock`; `serial` runs one
+/// `swift test` at a time (SwiftPM holds the build folder's lock for the whole command anyway, and
+/// a run that waited for another's would spend its time limit waiting).
+public final class ChannelFallback: @unchecked Sendable {
+    public let silenced: Set<Catalog.Framework>
+    let system: TestPlatform.System
+    private let lock = NSLock()
+    private let serial = NSLock()
+    private var on: Set<Catalog.Framework> = []
+
+    public init(silenced: Set<Catalog.Framework> = [], system: TestPlatform.System) {
+        self.silenced = silenced
+        self.system = system
+    }
+
+    /// Whether `framework`'s runs go through `swift test` now.
+    func isOn(_ framework: Catalog.Framework) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return on.contains(framework)
+    }
+
+    /// The frameworks graded through `swift test` in this command.
+    public var frameworksOn: [Catalog.Framework] {
+        lock.lock()
+        defer { lock.unlock() }
+        return Catalog.Framework.allCases.filter { on.contains($0) }
+    }
+
+    /// A run of the real code that exited with nothing from its framework on the channel.
+    static func isSilent(_ result: ProcessResult) -> Bool {
+        guard case .exited = result.termination, let run = result.run else { return false }
+        return run.report == RunReport()
+    }
+
+    /// What the self-test's switch does to a run's result: drops what the channel reported.
+    func applySwitch(_ result: inout ProcessResult, framework: Catalog.Framework) {
+        guard silenced.contains(framework) else { return }
+        result.run?.report = RunReport()
+    }
+
+    /// Switches `framework` to `swift test`, saying so once.
+    func switchOn(_ framework: Catalog.Framework) {
+        lock.lock()
+        let first = on.insert(framework).inserted
+        lock.unlock()
+        if first { StandardError().write(Self.notice(framework, system: system) + "\n") }
+    }
+
+    static func notice(_ framework: Catalog.Framework, system: TestPlatform.System) -> String {
+        let machine = system == .macOS ? "this Mac's" : "this machine's"
+        return "grade.sh: \(machine) \(framework.title) did not report through the grader; grading with `swift test` instead (less protected: see README, \"When the grader's channel is silent\")."
+    }
+
+    /// Runs `body` while no other `swift test` of this grade runs.
+    func oneAtATime<T>(_ body: () throws -> T) rethrows -> T {
+        serial.lock()
+        defer { serial.unlock() }
+        return try body()
+    }
+
+    /// The line a verdict made from `swift test` carries, in the report and the JSON's details.
+    public static let markLine = "- Graded with `swift test`, not through the grader's private channel: what a test prints and its exit status decide here, so this verdict is less protected (README, \"When the grader's channel is silent\")."
+
+    /// Marks a verdict judged from runs made through `swift test`. A variant that could not be
+    /// applied (the hook never connected) leaves only what the real code's runs show: a pass
+    /// there says nothing about the planted bugs, so it is not *done* but *needs*.
+    static func mark(_ verdict: inout Verdict, evidence: Evidence, track: Catalog.Exercise) {
+        let all = evidence.real + evidence.chaffs.map(\.outcome) + evidence.wheats.map(\.outcome)
+        guard all.contains(where: { $0.viaSwiftPM == true }) else { return }
+        let unapplied = (evidence.chaffs + evidence.wheats).filter { $0.outcome.variantNotApplied == true }
+        if !unapplied.isEmpty {
+            var real = Judge.judge(track, evidence: Evidence(real: evidence.real))
+            if real.kind == .done || real.kind == .missesBugs || real.kind == .rejectsCorrectCode {
+                real = Verdict(kind: .needs, reason: "the grader's run hook (the planted bugs' switch) did not load on this machine: the tests pass on the real code, and whether they catch bugs cannot be told here.",
+                               next: "Run Scripts/grade.sh --doctor and send its report to your instructor.")
+            }
+            verdict = real
+        }
+        verdict.details.append(markLine)
+        verdict.viaSwiftPM = true
+    }
+}

@@ -1,0 +1,121 @@
+import XCTest
+import KataRoom
+@testable import KataGrading
+@testable import KataGradingCore
+
+/// The fallback to `swift test` when the private channel is silent, and the doctor's pure parts:
+/// when the fallback starts, what a `swift test` run becomes, how its verdicts are marked, and
+/// the doctor's findings and summary line. (`Scripts/doctor-selftest.sh` runs both for real.)
+final class ChannelFallbackTests: XCTestCase {
+    func test_onlyARunThatExitedWithNotOneRecordIsSilent() {
+        XCTAssertTrue(ChannelFallback.isSilent(ProcessResult(termination: .exited(1), seconds: 1, output: "", run: RunSummary(report: RunReport()))))
+        XCTAssertTrue(ChannelFallback.isSilent(ProcessResult(termination: .exited(0), seconds: 1, output: "", run: RunSummary(report: RunReport()))))
+        var started = RunReport()
+        started.declare("A.test")
+        XCTAssertFalse(ChannelFallback.isSilent(ProcessResult(termination: .exited(0), seconds: 1, output: "", run: RunSummary(report: started))),
+                       "a run that reached its framework's first record is judged as usual, silenced later or not")
+        XCTAssertFalse(ChannelFallback.isSilent(ProcessResult(termination: .timedOut, seconds: 1, output: "", run: RunSummary(report: RunReport()))))
+        XCTAssertFalse(ChannelFallback.isSilent(ProcessResult(termination: .signaled(11), seconds: 1, output: "", run: RunSummary(report: RunReport()))))
+    }
+
+    func test_theSelfTestsSwitchDropsOnlyItsFrameworksReport() {
+        var report = RunReport()
+        report.declare("A.test")
+        let fallback = ChannelFallback(silenced: [.xctest], system: .linux)
+        var xctest = ProcessResult(termination: .exited(0), seconds: 1, output: "", run: RunSummary(report: report))
+        var swiftTesting = xctest
+        fallback.applySwitch(&xctest, framework: .xctest)
+        fallback.applySwitch(&swiftTesting, framework: .swiftTesting)
+        XCTAssertEqual(xctest.run?.report, RunReport())
+        XCTAssertEqual(swiftTesting.run?.report, report)
+    }
+
+    func test_swiftTestsRun_isItsExitStatus_withThePrintedFailureForMessage() {
+        let failed = SwiftPMRoute.outcome(of: ProcessResult(termination: .exited(1), seconds: 1, output: "[0/1] Planning build\n/x/T.swift:9: error: T.test_a : XCTAssertEqual failed: (\"1\") is not equal to (\"2\")\nExecuted 1 test, with 1 failure"),
+                                          framework: .xctest, timeLimit: 10)
+        guard case .failed(_, let message, _) = failed.status else { return XCTFail("\(failed.status)") }
+        XCTAssertTrue(message.contains("XCTAssertEqual failed"))
+        XCTAssertEqual(failed.viaSwiftPM, true)
+        XCTAssertEqual(SwiftPMRoute.outcome(of: ProcessResult(termination: .exited(0), seconds: 1, output: "Executed 2 tests, with 0 failures"), framework: .xctest, timeLimit: 10).status, .passed)
+        XCTAssertEqual(SwiftPMRoute.outcome(of: ProcessResult(termination: .exited(0), seconds: 1, output: "✔ Test run with 0 tests passed after 0.001 seconds."), framework: .swiftTesting, timeLimit: 10).status, .noTests)
+        XCTAssertEqual(SwiftPMRoute.outcome(of: ProcessResult(termination: .timedOut, seconds: 70, output: ""), framework: .swiftTesting, timeLimit: 10).status, .hung(test: nil, after: 10))
+        XCTAssertEqual(SwiftPMRoute.arguments(framework: .xctest, target: "Grade_a", package: "/p"),
+                       ["test", "--skip-build", "--build-system", "native", "--package-path", "/p", "--filter", "^Grade_a\\.", "--disable-swift-testing"])
+    }
+
+    func test_aVerdictFromSwiftTestIsMarked_andWithoutItsVariantsAPassIsNeedsNotDone() throws {
+        let catalog = try Catalog.load(from: KataPaths(root: Self.root).catalog)
+        let track = try XCTUnwrap(catalog.exercises.first { $0.id == "mocking-request" })
+        let chaff = Variant(module: track.module, name: track.chaffs[0], kind: .chaff, hint: "h", hunks: [])
+        var passed = TestOutcome(status: .passed, testSeconds: nil, testCount: 1)
+        passed.viaSwiftPM = true
+        var caught = TestOutcome(status: .failed(test: nil, message: "m", location: nil), testSeconds: nil, testCount: 1)
+        caught.viaSwiftPM = true
+        var verdict = Verdict(kind: .done, reason: "")
+        ChannelFallback.mark(&verdict, evidence: Evidence(real: [passed], chaffs: [(chaff, caught)]), track: track)
+        XCTAssertTrue(verdict.viaSwiftPM)
+        XCTAssertEqual(verdict.details.last, ChannelFallback.markLine)
+
+        var unapplied = passed
+        unapplied.variantNotApplied = true
+        var missed = Verdict(kind: .missesBugs, reason: "")
+        ChannelFallback.mark(&missed, evidence: Evidence(real: [passed], chaffs: [(chaff, unapplied)]), track: track)
+        XCTAssertEqual(missed.kind, .needs, "a planted bug that never ran is not missed")
+
+        var privateVerdict = Verdict(kind: .done, reason: "")
+        ChannelFallback.mark(&privateVerdict, evidence: Evidence(real: [TestOutcome(status: .passed, testSeconds: 0.1, testCount: 1)]), track: track)
+        XCTAssertEqual(privateVerdict, Verdict(kind: .done, reason: ""))
+    }
+
+    func test_theDoctorsFindings_nameTheirFix() {
+        var mac = TestPlatform(system: .macOS, simulated: true, osVersion: Version(15, 5), swiftVersion: Version(6, 1), testingHelper: "/h")
+        mac.developerDirectory = "/Library/Developer/CommandLineTools"
+        let xcode = DoctorChecks.xcode(mac)
+        XCTAssertEqual(xcode.status, "warn")
+        XCTAssertTrue(xcode.fix?.contains("sudo xcode-select -s /Applications/Xcode.app") == true)
+        mac.developerDirectory = nil
+        XCTAssertEqual(DoctorChecks.xcode(mac).status, "fail")
+        XCTAssertEqual(DoctorChecks.disk(500_000_000).status, "fail")
+        XCTAssertEqual(DoctorChecks.disk(2_000_000_000).status, "warn")
+        XCTAssertEqual(DoctorChecks.disk(40_000_000_000).status, "ok")
+        XCTAssertEqual(DoctorChecks.shell("zsh", platform: mac).status, "ok")
+        XCTAssertEqual(DoctorChecks.shell("fish", platform: mac).fix, "Type `zsh` in the terminal before pasting the kata's commands.")
+        let old = TestPlatform(system: .linux, swiftVersion: Version(5, 10))
+        let machine = DoctorReport.Machine(system: "linux", simulated: false, os: "Linux", swift: "5.10", swiftVersionOutput: nil,
+                                           developerDirectory: nil, cores: 2, freeBytes: nil, shell: nil, checkout: "/k", kataCommit: nil)
+        XCTAssertEqual(DoctorChecks.swift(old, machine: machine).status, "fail")
+    }
+
+    func test_theSummaryLine_saysWhatFailedFirst_andEachFrameworksState() {
+        let machine = DoctorReport.Machine(system: "macOS", simulated: false, os: "15.5", swift: "6.2", swiftVersionOutput: nil,
+                                           developerDirectory: "/Applications/Xcode.app/Contents/Developer", cores: 10,
+                                           freeBytes: 41_000_000_000, shell: "zsh", checkout: "/k", kataCommit: nil)
+        func grade(_ framework: String, _ status: String) -> DoctorReport.Grade {
+            DoctorReport.Grade(exercise: "e", framework: framework, suite: "solution", expected: "done", verdict: "done", status: status,
+                               route: nil, message: nil, command: "c", lastLines: [])
+        }
+        XCTAssertEqual(DoctorReport.summaryLine(ready: true, machine: machine, checks: [], grades: [grade("xctest", "ok"), grade("swift-testing", "ok")], fallback: ["xctest"]),
+                       "kata-doctor READY | macOS 15.5 | Swift 6.2 | Xcode | XCTest ok via swift test | Swift Testing ok | 41 GB free | zsh")
+        let failing = DoctorReport.summaryLine(ready: false, machine: machine, checks: [.init(name: "disk", status: "fail", found: "", fix: "f")],
+                                               grades: [grade("xctest", "fail")], fallback: [])
+        XCTAssertTrue(failing.hasPrefix("kata-doctor NOT READY (disk, e@xctest solution) | macOS 15.5"), failing)
+        XCTAssertTrue(failing.contains("XCTest FAILED"))
+    }
+
+    func test_theRoomKeepsTheDoctorsBadge_andRefusesAnOverlongOne() throws {
+        var state = RoomState(code: "K7QF2M")
+        let join = JoinRequest(code: "K7QF2M", attendee: "a-1", token: "t", name: "Ana")
+        _ = try state.join(join, from: "127.0.0.1", now: Date())
+        let catalog = RoomCatalog(patterns: [], exercises: [])
+        try state.post(ResultsPost(code: "K7QF2M", attendee: "a-1", token: "t", results: [], doctor: DoctorBadge(ready: true, summary: "kata-doctor READY")),
+                       catalog: catalog, now: Date())
+        XCTAssertEqual(state.attendees.first?.doctor, DoctorBadge(ready: true, summary: "kata-doctor READY"))
+        let snapshot = RoomSnapshot(state: state, catalog: catalog, stuckAfterMinutes: 10, now: Date())
+        XCTAssertEqual(snapshot.attendees.first?.doctor?.ready, true)
+        XCTAssertThrowsError(try state.post(ResultsPost(code: "K7QF2M", attendee: "a-1", token: "t", results: [],
+                                                        doctor: DoctorBadge(ready: false, summary: String(repeating: "x", count: 401))),
+                                            catalog: catalog, now: Date()))
+    }
+
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+}
