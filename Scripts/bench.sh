@@ -6,6 +6,9 @@
 #   one    a warm grade of one exercise right after an edit of a function body in its file, with
 #          every chaff, wheat and repeat (the edit–grade loop an attendee lives in);
 #   after  a warm full grade right after such an edit: that exercise graded anew, the rest kept.
+#   plain  the plain `swift test --filter` of the same test type (as `grade.sh --hint` prints it),
+#          right after the same kind of edit, in the same rounds: what an attendee would run
+#          instead of a grade; the report ends with one ÷ plain (issue 34);
 #   base   with --against REV: the same edit–grade in a clone of REV prepared alike, measured in
 #          the same rounds, one right after the other, so that both see the same machine (a lone
 #          bench.sh run of each, minutes apart, differed by more than the change measured).
@@ -132,11 +135,19 @@ base_edit() {
   sed -i.bak "s/^private func kataBenchEdit() -> Int { [0-9]* }\$/private func kataBenchEdit() -> Int { $edits }/" "$base_file"
   rm -f "$base_file.bak"
 }
-full=(); one=(); after=(); based=()
+# The plain `swift test` line of the edited track, as --hint prints it (`hint_command`).
+source "$root/Scripts/lib/plain-swift-test.sh"
+plain_line="$(hint_command "$track")"
+case "$plain_line" in "swift test "*) ;; *) echo "bench.sh: grade.sh --hint $track printed no swift test line" >&2; exit 1 ;; esac
+plain() { (cd "$kata" && eval "$plain_line"); }
+# Its first build is cold (every target of the package): not measured.
+plain >/dev/null 2>&1 || true
+full=(); one=(); after=(); based=(); plained=()
 for _ in $(seq 1 "$runs"); do
   full+=("$(timed "$grade" --porcelain)")
   cp "$work/last.out" "$work/full.tsv"
   edit; one+=("$(timed "$grade" "$exercise")")
+  edit; plained+=("$(timed plain)")
   if [ -n "$against" ]; then base_edit; based+=("$(timed "$base/Scripts/grade.sh" "$exercise")"); fi
   edit; after+=("$(timed "$grade")")
 done
@@ -147,6 +158,9 @@ echo
 report "warm full grade, nothing changed" "${full[@]}"
 report "warm grade of $track after an edit" "${one[@]}"
 report "warm full grade after an edit of $track" "${after[@]}"
+report "plain swift test of $track after an edit" "${plained[@]}"
+awk -v o="$(printf '%s\n' "${one[@]}" | median)" -v p="$(printf '%s\n' "${plained[@]}" | median)" \
+  'BEGIN { printf "edit–grade ÷ plain swift test: %.2f (goal, issue 34: at most 0.8 for XCTest, 0.6 for Swift Testing)\n", o / p }'
 if [ -n "$against" ]; then
   report "the same edit–grade at $(git -C "$root" rev-parse --short "$against")" "${based[@]}"
   awk -v o="$(printf '%s\n' "${one[@]}" | median)" -v b="$(printf '%s\n' "${based[@]}" | median)" \
