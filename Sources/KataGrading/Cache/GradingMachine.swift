@@ -50,11 +50,7 @@ enum GradingMachine {
                 parts.append("\(tool.path):\(size):\(Int(date.timeIntervalSince1970))")
             }
         }
-        #if os(macOS)
-        let environment = ProcessInfo.processInfo.environment
-        parts += ["DEVELOPER_DIR=\(environment["DEVELOPER_DIR"] ?? "")", "TOOLCHAINS=\(environment["TOOLCHAINS"] ?? "")",
-                  "xcode-select=\((try? FileManager.default.destinationOfSymbolicLink(atPath: "/var/db/xcode_select_link")) ?? "")"]
-        #endif
+        parts += SystemDifferences.toolchainChoice()
         return parts.joined(separator: " ")
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import KataGradingCore
 
 /// The facts of this machine that `TestPlatform` decides from, found once per command: the
-/// system (the one `#if os(macOS)` of the grader), the Swift of the toolchain that builds the
+/// system (with `SystemDifferences`, every `#if os(…)` of the grader), the Swift of the toolchain that builds the
 /// tests, and on macOS the system's version and the tools SwiftPM itself asks `xcrun` for.
 ///
 /// Maintainers' switches, read from the environment (the self-test sets them):
