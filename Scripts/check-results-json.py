@@ -12,9 +12,11 @@ import re
 import sys
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent / "lib"))
+from verdicts import verdict_words  # noqa: E402
+
 DOC = Path(__file__).resolve().parent.parent / "docs" / "results-json.md"
-VERDICTS = {"done", "not started", "does not compile", "failing", "hangs", "crashed",
-            "misses bugs", "rejects correct code", "flaky", "too slow", "needs"}
+VERDICTS = set(verdict_words())
 TYPES = {
     "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
     "string": lambda v: isinstance(v, str),

@@ -1,4 +1,5 @@
 import Foundation
+import KataVerdicts
 
 /// The room's one page: self-contained (no external script, font or style, so it works with no
 /// internet), redrawn from `/api/room` every two seconds.
@@ -45,6 +46,26 @@ enum RoomPage {
 
     static let contentSecurityPolicy =
         "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
+    /// Each verdict's colours on the grid, one CSS rule per verdict under its class
+    /// (`VerdictKind.cssClass`).
+    static func colours(_ kind: VerdictKind) -> String {
+        switch kind {
+        case .done: "background: #2e8b3d; color: #fff;"
+        case .notStarted: "background: #fff; color: #777;"
+        case .doesNotCompile: "background: #6a3d9a; color: #fff;"
+        case .failing: "background: #c62828; color: #fff;"
+        case .hangs: "background: #ef6c00; color: #000;"
+        case .crashed: "background: #000; color: #fff;"
+        case .missesBugs: "background: #f9c74f; color: #000;"
+        case .rejectsCorrectCode: "background: #90caf9; color: #000;"
+        case .flaky: "background: #f48fb1; color: #000;"
+        case .tooSlow: "background: #bdbdbd; color: #000;"
+        case .needs: "background: repeating-linear-gradient(45deg, #fff, #fff 4px, #e0e0e0 4px, #e0e0e0 8px); color: #555;"
+        }
+    }
+
+    static let verdictStyles = VerdictKind.allCases.map { ".\($0.cssClass) { \(colours($0)) }" }.joined(separator: "\n  ")
 
     static let html = #"""
     <!doctype html>
@@ -113,17 +134,7 @@ enum RoomPage {
       /* The rows the screen could not hold, named where they were cut off. */
       #below { position: sticky; bottom: 0; background: #fff3c4; border: 2px solid #444; padding: 0.1rem 0.4rem; font-size: 0.9rem; }
 
-      .v-done { background: #2e8b3d; color: #fff; }
-      .v-not-started { background: #fff; color: #777; }
-      .v-does-not-compile { background: #6a3d9a; color: #fff; }
-      .v-failing { background: #c62828; color: #fff; }
-      .v-hangs { background: #ef6c00; color: #000; }
-      .v-crashed { background: #000; color: #fff; }
-      .v-misses-bugs { background: #f9c74f; color: #000; }
-      .v-rejects-correct-code { background: #90caf9; color: #000; }
-      .v-flaky { background: #f48fb1; color: #000; }
-      .v-too-slow { background: #bdbdbd; color: #000; }
-      .v-needs { background: repeating-linear-gradient(45deg, #fff, #fff 4px, #e0e0e0 4px, #e0e0e0 8px); color: #555; }
+      \#(verdictStyles)
 
       .side { min-width: 0; display: flex; flex-direction: column; gap: 0.6rem; }
       .side section { border: 2px solid #444; padding: 0.3rem 0.5rem; }
@@ -231,13 +242,12 @@ enum RoomPage {
     "use strict";
     // A page written by grade.sh --merge holds its room here, and asks no server for anything.
     const OFFLINE = null;
-    const VERDICTS = [
-      ["done", "✓"], ["not started", "·"], ["does not compile", "C"], ["failing", "✗"], ["hangs", "H"],
-      ["crashed", "!"], ["misses bugs", "B"], ["rejects correct code", "R"], ["flaky", "~"], ["too slow", "S"],
-      ["needs", "N"]];
-    const SYMBOL = Object.fromEntries(VERDICTS);
+    // Each verdict's words, symbol and class, from KataVerdicts' VerdictKind.
+    const VERDICTS = \#(VerdictKind.javaScriptTable);
+    const SYMBOL = Object.fromEntries(VERDICTS.map(([verdict, symbol]) => [verdict, symbol]));
+    const CLASS = Object.fromEntries(VERDICTS.map(([verdict, , name]) => [verdict, name]));
     const FRAMEWORK = { "xctest": "XCTest", "swift-testing": "Swift Testing" };
-    const cls = v => "v-" + String(v).replace(/[^a-z]+/g, "-");
+    const cls = v => CLASS[v] || "v-unknown";
     const $ = id => document.getElementById(id);
     // Builds an element whose text is set as text: attendee strings never become markup.
     function el(tag, text, className) {

@@ -41,6 +41,37 @@ public enum VerdictKind: String, Codable, Sendable, CaseIterable {
         }
     }
 
+    /// How loud a verdict is shown, wherever it is coloured: the terminal's colour and mark
+    /// (`Style` in the grader) follow it.
+    public enum Tone: Sendable {
+        /// Done.
+        case good
+        /// Nothing to fix: not started, or not runnable here.
+        case quiet
+        /// The tests run and pass, but miss or refuse something.
+        case warning
+        /// The tests do not run or do not pass.
+        case bad
+    }
+
+    public var tone: Tone {
+        switch self {
+        case .done: .good
+        case .notStarted, .needs: .quiet
+        case .missesBugs, .rejectsCorrectCode, .flaky, .tooSlow: .warning
+        case .doesNotCompile, .failing, .hangs, .crashed: .bad
+        }
+    }
+
+    /// The CSS class the room's page shows the verdict in: `v-` and its words joined by `-`.
+    public var cssClass: String { "v-" + rawValue.split(separator: " ").joined(separator: "-") }
+
+    /// Every verdict as the room page's script reads them, generated here so that the page never
+    /// spells one: `[["done", "✓", "v-done"], …]`, in the order of the legend.
+    public static var javaScriptTable: String {
+        "[" + allCases.map { "[\"\($0.rawValue)\", \"\($0.symbol)\", \"\($0.cssClass)\"]" }.joined(separator: ", ") + "]"
+    }
+
     /// One character per verdict on the room's grid.
     public var symbol: String {
         switch self {

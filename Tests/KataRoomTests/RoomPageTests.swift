@@ -22,8 +22,11 @@ final class RoomPageTests: XCTestCase {
     func testEveryVerdictHasADistinctSymbolAndTheSameOnThePage() {
         XCTAssertEqual(Set(VerdictKind.allCases.map(\.symbol)).count, VerdictKind.allCases.count)
         for verdict in VerdictKind.allCases {
-            XCTAssertTrue(RoomPage.html.contains("[\"\(verdict.rawValue)\", \"\(verdict.symbol)\"]"), verdict.rawValue)
+            XCTAssertTrue(RoomPage.html.contains("[\"\(verdict.rawValue)\", \"\(verdict.symbol)\", \"\(verdict.cssClass)\"]"), verdict.rawValue)
+            // Its colours, under the class the script gives it: both from VerdictKind.
+            XCTAssertTrue(RoomPage.html.contains("\n  .\(verdict.cssClass) { \(RoomPage.colours(verdict)) }"), verdict.rawValue)
         }
+        XCTAssertEqual(Set(VerdictKind.allCases.map(\.cssClass)).count, VerdictKind.allCases.count)
     }
 
     func testTheGridSharesItsWidthAndWrapsNamesInsteadOfCuttingThem() {

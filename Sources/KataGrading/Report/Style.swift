@@ -18,28 +18,12 @@ public struct Style: Sendable {
     public static func detect(fileDescriptor: Int32 = 1) -> Style {
         let environment = ProcessInfo.processInfo.environment
         let terminal = isatty(fileDescriptor) == 1 && environment["TERM"] != "dumb"
-        let size = terminal ? terminalSize(fileDescriptor) : nil
+        let size = terminal ? SystemDifferences.terminalSize(fileDescriptor) : nil
         let width = size?.columns ?? Int(environment["COLUMNS"] ?? "") ?? 80
         let height = size?.lines ?? Int(environment["LINES"] ?? "")
         // Very wide lines are hard to read; below 20 columns nothing fits anyway.
         return Style(color: terminal && environment["NO_COLOR"] == nil, symbols: terminal, width: max(20, min(width, 100)),
                      height: height.map { max(10, $0) })
-    }
-
-    /// The terminal's size, when the kernel knows it.
-    static func terminalSize(_ fileDescriptor: Int32) -> (columns: Int, lines: Int?)? {
-        #if os(Linux) || canImport(Darwin)
-        var size = winsize()
-        #if os(Linux)
-        let request = UInt(TIOCGWINSZ)
-        #else
-        let request = TIOCGWINSZ
-        #endif
-        guard ioctl(fileDescriptor, request, &size) == 0, size.ws_col > 0 else { return nil }
-        return (Int(size.ws_col), size.ws_row > 0 ? Int(size.ws_row) : nil)
-        #else
-        return nil
-        #endif
     }
 
     public static let plain = Style(color: false, symbols: false, width: 80)
@@ -51,20 +35,19 @@ public struct Style: Sendable {
     func dim(_ text: String) -> String { paint(text, "2") }
 
     func mark(for kind: Verdict.Kind) -> String {
-        switch kind {
-        case .done: return paint(symbols ? "✔" : "ok", "32")
-        case .notStarted: return paint(symbols ? "·" : "--", "2")
-        case .needs: return paint(symbols ? "○" : "--", "2")
-        default: return paint(symbols ? "✘" : "!!", "31")
+        switch kind.tone {
+        case .good: return paint(symbols ? "✔" : "ok", "32")
+        case .quiet: return paint(symbols ? (kind == .needs ? "○" : "·") : "--", "2")
+        case .warning, .bad: return paint(symbols ? "✘" : "!!", "31")
         }
     }
 
     func verdictText(_ kind: Verdict.Kind) -> String {
-        switch kind {
-        case .done: return paint(kind.rawValue, "32")
-        case .notStarted, .needs: return dim(kind.rawValue)
-        case .missesBugs, .rejectsCorrectCode, .flaky, .tooSlow: return paint(kind.rawValue, "33")
-        default: return paint(kind.rawValue, "31")
+        switch kind.tone {
+        case .good: return paint(kind.rawValue, "32")
+        case .quiet: return dim(kind.rawValue)
+        case .warning: return paint(kind.rawValue, "33")
+        case .bad: return paint(kind.rawValue, "31")
         }
     }
 
