@@ -42,7 +42,8 @@ enum GradingCommand {
         let started = Date()
         var report = TextReport(style: style, catalog: course.catalog)
         report.bothTracks = course.exercisesWithBothTracks(selected, source: arguments.source)
-        let notes = TextReport.strayTestsNote(course.addedFiles(under: course.testsRoot(for: arguments.source)).unattachedTests)
+        let testsRoot = course.testsRoot(for: arguments.source)
+        let notes = TextReport.strayTestsNote(course.addedFiles(under: testsRoot).unattachedTests, testsRoot: testsRoot, catalog: course.catalog)
         if !quiet {
             print(report.heading(grading: arguments.source.label, count: selected.count))
             for note in notes { print(style.wrap(note, indent: "  ").joined(separator: "\n")) }

@@ -112,7 +112,7 @@ enum RoomCommands {
         let host = address == "0.0.0.0" ? (lan.first ?? "127.0.0.1") : address
         let page = "http://\(host):\(listening)/"
         serverLock.announce(url: page, code: state.code)
-        service.joinLine = "Scripts/grade.sh --join \(page)?room=\(state.code) --name \"Your Name\""
+        service.joinLine = ShellCommand.grade("--join", "\(page)?room=\(state.code)", "--name", "Your Name").line
         print("Room \(state.code) is open\(state.attendees.isEmpty ? "" : ", with the \(state.attendees.count) attendees it had").")
         print("  Projector:  \(page)")
         print("  Attendees:  \(service.joinLine)")
