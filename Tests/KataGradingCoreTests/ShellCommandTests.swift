@@ -18,7 +18,8 @@ final class ShellCommandTests: XCTestCase {
         XCTAssertEqual(ShellCommand("swift", "test", "--disable-xctest", "--filter", "MockingExercises\\.SearchSuite/").line,
                        "swift test --disable-xctest --filter 'MockingExercises\\.SearchSuite/'")
         XCTAssertEqual(ShellCommand.quote("it's"), "'it'\\''s'")
-        XCTAssertEqual(ShellCommand.quote("a\\\\b"), "'a'\\\\\\\\'b'")
+        // The first backslash goes outside the quotes (a backslash follows it), the second stays in.
+        XCTAssertEqual(ShellCommand.quote("a\\\\b"), "'a'\\\\'\\b'")
         XCTAssertEqual(ShellCommand.quote(""), "''")
         XCTAssertEqual(ShellCommand.quote("=ls"), "'=ls'")
         XCTAssertEqual(ShellCommand.quote("a=b"), "a=b")
@@ -50,5 +51,23 @@ final class ShellCommandTests: XCTestCase {
             XCTAssertEqual(String(decoding: data, as: UTF8.self), expected, shell)
         }
         XCTAssertGreaterThan(tried, 0)
+    }
+
+    func test_aMessageEndingWithACommand_isSplitAtItsColon_andOnlyThen() {
+        let move = "Move yours back with: " + ShellCommand("mv", "Exercises/My Tests.swift", "Exercises/Tests.swift").line
+        XCTAssertEqual(ShellCommand.trailing(in: move)?.prose, "Move yours back with:")
+        XCTAssertEqual(ShellCommand.trailing(in: move)?.words, ["mv", "'Exercises/My Tests.swift'", "Exercises/Tests.swift"])
+        XCTAssertNil(ShellCommand.trailing(in: "Finishing it is optional: Scripts/grade.sh x grades it alone."), "prose after it")
+        XCTAssertNil(ShellCommand.trailing(in: "Note: something else"))
+        XCTAssertNil(ShellCommand.trailing(in: "Fix it with: chmod u+rw 'open"), "a quote left open")
+    }
+
+    func test_aCommandTooWideForALine_breaksBetweenWordsWithABackslash() {
+        let words = ShellCommand("mv", "Exercises/Mocking/SwiftTesting/My Search Fires Request Suite.swift",
+                                 "Exercises/Mocking/SwiftTesting/SearchFiresRequestSuite.swift").words.map(ShellCommand.quote)
+        let lines = ShellCommand.lines(words, first: "  ", rest: "    ", width: 80)
+        XCTAssertEqual(lines, ["  mv 'Exercises/Mocking/SwiftTesting/My Search Fires Request Suite.swift' \\",
+                               "    Exercises/Mocking/SwiftTesting/SearchFiresRequestSuite.swift"])
+        XCTAssertEqual(ShellCommand.lines(["ls", "-l"], first: "", rest: "  ", width: 80), ["ls -l"])
     }
 }

@@ -35,9 +35,8 @@ enum PlainSwiftTest {
     static func lines(_ command: Command, label: String, indent: String, width: Int) -> [String] {
         let one = indent + label + " " + command.line
         if one.count <= width { return [one] }
-        return [indent + label,
-                indent + "  " + ShellCommand("swift", "test", command.flag, "--filter").line + " \\",
-                indent + "    " + ShellCommand.quote(command.filter)]
+        return [indent + label] + ShellCommand.lines(command.command.words.map(ShellCommand.quote), first: indent + "  ",
+                                                     rest: indent + "    ", width: width)
     }
 
     /// The names of the types that hold `name`'s declaration, outermost first, ending with `name`:

@@ -84,7 +84,19 @@ public struct Style: Sendable {
         let own = String(text.prefix { $0 == " " })
         let body = String(text.dropFirst(own.count))
         let first = indent + own
-        return wrap(paragraph: body, first: first, rest: first + String(repeating: " ", count: hang(of: body, indent: first)))
+        let rest = first + String(repeating: " ", count: hang(of: body, indent: first))
+        guard let (prose, words) = ShellCommand.trailing(in: Style.visible(body)), Style.visible(body) == body else {
+            return wrap(paragraph: body, first: first, rest: rest)
+        }
+        // A command to paste is never broken where a shell would read two: it ends the prose's
+        // line when it fits there, else it takes lines of its own, broken with a ` \`.
+        var lines = wrap(paragraph: prose, first: first, rest: rest)
+        let command = words.joined(separator: " ")
+        if Style.visibleCount(lines[lines.count - 1]) + 1 + command.count <= width {
+            lines[lines.count - 1] += " " + command
+            return lines
+        }
+        return lines + ShellCommand.lines(words, first: rest, rest: rest + "  ", width: width)
     }
 
     /// How far the continuation lines of `text` hang in: under a "- " item's text, or under the

@@ -28,6 +28,66 @@ public struct ShellCommand: Sendable, Equatable, CustomStringConvertible {
         commands.map(\.line).joined(separator: " && ")
     }
 
+    /// The first words of the commands the kata prints.
+    static let programs: Set<String> = ["Scripts/grade.sh", "bash", "swift", "mv", "chmod", "sudo", "git"]
+
+    /// A message that ends with a command to paste says it last, after ": " and with no period:
+    /// "Move yours back with: mv 'a b.swift' c.swift". Then this is the text up to that colon, and
+    /// the command's words as printed (quotes kept), so that a wrapped message never breaks the
+    /// command where a shell would read two (`Style.wrap` breaks it only with a ` \` at the end).
+    public static func trailing(in text: String) -> (prose: String, words: [String])? {
+        var search = text.endIndex
+        while let colon = text.range(of: ": ", options: .backwards, range: text.startIndex..<search) {
+            search = colon.lowerBound
+            let tail = String(text[colon.upperBound...])
+            guard !tail.hasSuffix("."), let words = printedWords(tail), let first = words.first, programs.contains(first) else { continue }
+            return (String(text[..<colon.upperBound]).trimmingCharacters(in: .whitespaces), words)
+        }
+        return nil
+    }
+
+    /// `line` split where a shell splits it (spaces outside quotes), each word as printed; nil when
+    /// a quote is left open.
+    static func printedWords(_ line: String) -> [String]? {
+        var words: [String] = []
+        var word = ""
+        var quote: Character?
+        var escaped = false
+        for character in line {
+            if escaped { word.append(character); escaped = false; continue }
+            if character == "\\", quote == nil { escaped = true; word.append(character); continue }
+            if character == "'" || character == "\"", quote == nil || quote == character { quote = quote == nil ? character : nil }
+            if character == " ", quote == nil {
+                if !word.isEmpty { words.append(word); word = "" }
+                continue
+            }
+            word.append(character)
+        }
+        if !word.isEmpty { words.append(word) }
+        return quote != nil || escaped ? nil : words
+    }
+
+    /// Words of a command laid out within `width`: on one line when they fit, else broken between
+    /// words, each line but the last ending with ` \`, which zsh, bash and fish read as one line.
+    /// A word wider than a line is never cut; its line is wider.
+    public static func lines(_ words: [String], first: String, rest: String, width: Int) -> [String] {
+        var lines: [String] = []
+        var current = first
+        var empty = true
+        for (index, word) in words.enumerated() {
+            let last = index == words.count - 1
+            if !empty, current.count + 1 + word.count + (last ? 0 : 2) > width {
+                lines.append(current + " \\")
+                current = rest + word
+            } else {
+                current += (empty ? "" : " ") + word
+            }
+            empty = false
+        }
+        lines.append(current)
+        return lines
+    }
+
     /// Characters that mean nothing to any of the three shells anywhere in a word. `=` and `-` are
     /// plain only after the first character (zsh expands a leading `=cmd`); `~`, `%`, `#`, `!`,
     /// `^`, globs, braces, quotes, `$`, spaces and anything not ASCII are always quoted.
