@@ -201,6 +201,6 @@ struct WatchCommand {
     }
 
     func clearScreen() {
-        if style.symbols { print("\u{1B}[2J\u{1B}[H", terminator: "") }
+        if style.terminal { print("\u{1B}[2J\u{1B}[H", terminator: "") }
     }
 }

@@ -14,6 +14,8 @@ public struct Style: Sendable {
     /// The screen's height in lines, when known (a terminal's, or `LINES`): a listing taller than
     /// the screen is laid out in columns so that it fits.
     public var height: Int? = nil
+    /// Output goes to a terminal (which `--watch` clears between screens), `NO_COLOR` or not.
+    public var terminal = false
 
     public static func detect(fileDescriptor: Int32 = 1) -> Style {
         let environment = ProcessInfo.processInfo.environment
@@ -22,8 +24,10 @@ public struct Style: Sendable {
         let width = size?.columns ?? Int(environment["COLUMNS"] ?? "") ?? 80
         let height = size?.lines ?? Int(environment["LINES"] ?? "")
         // Very wide lines are hard to read; below 20 columns nothing fits anyway.
-        return Style(color: terminal && environment["NO_COLOR"] == nil, symbols: terminal, width: max(20, min(width, 100)),
-                     height: height.map { max(10, $0) })
+        // NO_COLOR asks for plain output: no colours, and (as README promises) no symbols either.
+        let plain = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        return Style(color: terminal && !plain, symbols: terminal && !plain, width: max(20, min(width, 100)),
+                     height: height.map { max(10, $0) }, terminal: terminal)
     }
 
     /// The terminal's size, when the kernel knows it.
