@@ -407,6 +407,14 @@ if [ -n "$as_attendee" ]; then
   lacks "... not as missing" "$work/perm-grade.tsv" "is missing"
   lacks "... and with no note that it changed while it was graded" "$work/perm-grade.tsv" "changed while it was graded"
   unchanged "grading an unreadable file" "$co"
+  if [ "$(id -u)" = 0 ]; then
+    # Someone else's file (a checkout copied with sudo): the fix takes it back first.
+    chown root "$pf"
+    $as_attendee "$perm/KataGrader" "$co" --porcelain mocking-failure >"$work/perm-owner.tsv" 2>&1
+    contains "an unreadable file of another owner: the chown that takes it back, then the chmod" "$work/perm-owner.tsv" \
+      "sudo chown kata Exercises/$failure_xc && chmod u+rw Exercises/$failure_xc"
+    chown kata "$pf"
+  fi
   $as_attendee "$perm/KataGrader" "$co" --reset mocking-failure --yes >"$work/perm-reset.out" 2>&1; code=$?
   check "--reset refuses to replace a file it cannot back up (exit 1)" "1" "$code" "$(cat "$work/perm-reset.out")"
   contains "... and says why, with the fix" "$work/perm-reset.out" "cannot be read" "chmod u+rw" "nothing was changed"
@@ -517,8 +525,9 @@ else
   paste_check "the mv of a solution into its own pattern's folder" --output "$work/stray.out"
   paste_check "the join line with a name that holds a quote" --output "$work/name-offline.out"
   if [ -n "$as_attendee" ]; then
-    paste_check "the chmod of an unreadable file, the mv and chmod of a backups folder" \
-      --output "$work/perm-grade.tsv" --output "$work/perm-reset.out" --output "$work/perm-file.out" --output "$work/perm-ro.out"
+    perm_outputs=(--output "$work/perm-grade.tsv" --output "$work/perm-reset.out" --output "$work/perm-file.out" --output "$work/perm-ro.out")
+    [ -f "$work/perm-owner.tsv" ] && perm_outputs+=(--output "$work/perm-owner.tsv")
+    paste_check "the chmod (and chown) of an unreadable file, the mv and chmod of a backups folder" "${perm_outputs[@]}"
   fi
   docs=(); for doc in "$root/README.md" "$root"/docs/*.md "$root/Catalog/README.md"; do docs+=(--docs "$doc"); done
   paste_check "the command blocks of README.md and docs/" "${docs[@]}"
