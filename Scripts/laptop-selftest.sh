@@ -403,7 +403,7 @@ if [ -n "$as_attendee" ]; then
   chmod 000 "$pf"
   snap "$co"
   $as_attendee "$perm/KataGrader" "$co" --porcelain mocking-failure >"$work/perm-grade.tsv" 2>&1
-  contains "an unreadable exercise file is named as unreadable, with the chmod that fixes it" "$work/perm-grade.tsv" "cannot be read" "chmod u+rw 'Exercises/$failure_xc'"
+  contains "an unreadable exercise file is named as unreadable, with the chmod that fixes it" "$work/perm-grade.tsv" "cannot be read" "Fix it with: chmod u+rw Exercises/$failure_xc"
   lacks "... not as missing" "$work/perm-grade.tsv" "is missing"
   lacks "... and with no note that it changed while it was graded" "$work/perm-grade.tsv" "changed while it was graded"
   unchanged "grading an unreadable file" "$co"
@@ -417,7 +417,7 @@ if [ -n "$as_attendee" ]; then
   fi
   $as_attendee "$perm/KataGrader" "$co" --reset mocking-failure --yes >"$work/perm-reset.out" 2>&1; code=$?
   check "--reset refuses to replace a file it cannot back up (exit 1)" "1" "$code" "$(cat "$work/perm-reset.out")"
-  contains "... and says why, with the fix" "$work/perm-reset.out" "cannot be read" "chmod u+rw" "nothing was changed"
+  contains "... and says why, with the fix" "$work/perm-reset.out" "cannot be read" "chmod u+rw" "Nothing was changed"
   unchanged "--reset of an unreadable file" "$co"
   $as_attendee "$perm/KataGrader" "$co" --undo-reset --yes >"$work/perm-undo.out" 2>&1
   contains "--undo-reset then says there is nothing to undo" "$work/perm-undo.out" "there is no reset to undo"
@@ -430,7 +430,8 @@ if [ -n "$as_attendee" ]; then
   snap "$co"
   $as_attendee "$perm/KataGrader" "$co" --reset mocking-failure --yes >"$work/perm-file.out" 2>&1; code=$?
   check "a backups folder that is a file stops --reset (exit 1)" "1" "$code" "$(cat "$work/perm-file.out")"
-  contains "... saying so, with the mv that fixes it" "$work/perm-file.out" "is a file, not a folder" "mv '"
+  contains "... saying so, with the mv that fixes it, last" "$work/perm-file.out" "is a file, not a folder" "try again: mv "
+  check "... the mv ends its line, so that a paste of the line's end runs only it" "" "$(grep 'try again: mv ' "$work/perm-file.out" | grep -v 'try again: mv [^ ]* [^ ]*$')"
   unchanged "--reset with a backups folder that is a file" "$co"
   rm -f "$state_dir/backups"; mkdir "$state_dir/backups"; chmod 555 "$state_dir/backups"
   [ "$(id -u)" = 0 ] && chown kata "$state_dir/backups"

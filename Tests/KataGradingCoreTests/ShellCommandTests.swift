@@ -70,4 +70,12 @@ final class ShellCommandTests: XCTestCase {
                                "    Exercises/Mocking/SwiftTesting/SearchFiresRequestSuite.swift"])
         XCTAssertEqual(ShellCommand.lines(["ls", "-l"], first: "", rest: "  ", width: 80), ["ls -l"])
     }
+
+    func test_aSentenceAddedToAMessageGoesBeforeTheCommandItEndsWith() {
+        XCTAssertEqual(ShellCommand.adding("Nothing was changed.", to: "B is a file, not a folder. Move it aside, then try again: mv B B.old"),
+                       "B is a file, not a folder. Nothing was changed. Move it aside, then try again: mv B B.old")
+        XCTAssertEqual(ShellCommand.adding("Nothing was changed.", to: "Fix it with: chmod u+w ."), "Fix it with: chmod u+w . Nothing was changed.",
+                       "a message that ends with a period ends with no command")
+        XCTAssertEqual(ShellCommand.adding("Nothing was changed.", to: "Fix it with: chmod u+w a"), "Nothing was changed. Fix it with: chmod u+w a")
+    }
 }

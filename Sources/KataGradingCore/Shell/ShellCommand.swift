@@ -46,6 +46,16 @@ public struct ShellCommand: Sendable, Equatable, CustomStringConvertible {
         return nil
     }
 
+    /// `message` with `sentence` added, before the sentence that introduces the command the
+    /// message ends with (so that the command stays last, and a paste of the line's end runs only
+    /// it), or at the end when it ends with none.
+    public static func adding(_ sentence: String, to message: String) -> String {
+        guard let (prose, _) = trailing(in: message) else { return message + " " + sentence }
+        let proseEnd = message.range(of: prose)?.upperBound ?? message.endIndex
+        let introduction = message.range(of: ". ", options: .backwards, range: message.startIndex..<proseEnd)?.upperBound ?? message.startIndex
+        return String(message[..<introduction]) + sentence + " " + String(message[introduction...])
+    }
+
     /// `line` split where a shell splits it (spaces outside quotes), each word as printed; nil when
     /// a quote is left open.
     static func printedWords(_ line: String) -> [String]? {
