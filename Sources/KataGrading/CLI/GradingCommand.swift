@@ -45,8 +45,10 @@ enum GradingCommand {
         let started = Date()
         var report = TextReport(style: style, catalog: course.catalog)
         report.bothTracks = course.exercisesWithBothTracks(selected, source: arguments.source)
-        let added = course.addedFiles(under: course.testsRoot(for: arguments.source))
-        let notes = TextReport.caseVariantsNote(added.caseVariants) + TextReport.strayTestsNote(added.unattachedTests)
+        let testsRoot = course.testsRoot(for: arguments.source)
+        let added = course.addedFiles(under: testsRoot)
+        let notes = TextReport.caseVariantsNote(added.caseVariants)
+            + TextReport.strayTestsNote(added.unattachedTests, testsRoot: testsRoot, catalog: course.catalog)
         if !quiet {
             // Exercises, each once: `ID ID@xctest` is one exercise in two tracks.
             print(report.heading(grading: arguments.source.label, count: Set(selected.map(\.id)).count))

@@ -32,7 +32,7 @@ struct MissingFiles {
             return Judge.goneFile(shown, exercise: track)
         }
         // Readable now: it came back while the grade ran.
-        return Verdict(kind: .doesNotCompile, reason: "a file of \(track.key) changed while it was graded.", next: "Grade it again: Scripts/grade.sh \(track.key)")
+        return Verdict(kind: .doesNotCompile, reason: "a file of \(track.key) changed while it was graded.", next: "Grade it again: " + ShellCommand.grade(track.key).line)
     }
 
     /// The Swift file under the tests' folder that looks most like the missing `name` of `track`,

@@ -81,6 +81,9 @@ public struct Grader: Sendable {
         clock.note("looked up kept runs")
         let toBuild = plan.tracks.filter { decided[$0.key] == nil && kept[$0.key] == nil }
         var runs: GradeRuns?
+        // Tracks judged by a file the copy could not take (gone, unreadable): their verdict says so,
+        // and no note may add that the file "changed while it was graded".
+        var judgedMissing: Set<String> = []
         // What the grader trusts is sealed before anything built from the attendee's files runs
         // (the build replay's listing, else the runs), and checked once it is all over.
         let watch = SealWatch(state: course.paths.state, shadow: shadowBuild.shadow.directory)
@@ -89,6 +92,7 @@ public struct Grader: Sendable {
             clock.note("built")
             for track in toBuild {
                 decided[track.key] = judgedWithoutRuns(track, plan: plan, missing: build.missing, broken: build.broken)
+                if build.missing[track.key] != nil, !plan.untouched.contains(track.key) { judgedMissing.insert(track.key) }
             }
             let toRun = toBuild.filter { decided[$0.key] == nil }
             if !toRun.isEmpty {
@@ -131,7 +135,7 @@ public struct Grader: Sendable {
                     toKeep.append(keeping)
                 }
             }
-            if verdict?.kind != .notStarted, verdict?.kind != .needs, let changed = changedWhileGraded(track, shadow: shadowBuild.shadow, extras: plan.extras) {
+            if verdict?.kind != .notStarted, verdict?.kind != .needs, !judgedMissing.contains(track.key), let changed = changedWhileGraded(track, shadow: shadowBuild.shadow, extras: plan.extras) {
                 verdict?.details.append("- Note: \(changed) changed while it was graded: this verdict is of the version saved before the grade began. Grade again to see the new one.")
                 toKeep.removeAll { $0.track == track.key }
             }
