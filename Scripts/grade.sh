@@ -51,7 +51,7 @@ fi
 
 # As root in a checkout that is not root's, every file a grade makes under .build would be root's,
 # and its owner's next grade could not write there: refused before anything is built or run.
-owner_fix="cd $(printf '%q' "$root") && sudo chown -R \"\$USER\" .build"
+owner_fix="cd $(shell_word "$root") && sudo chown -R \"\$USER\" .build"
 if [ "$(id -u)" = 0 ] && [ ! -O "$root" ]; then
   echo "grade.sh: not as root: this checkout belongs to another user, and what a root grade writes under .build would stop that user's next grade." >&2
   echo "Run Scripts/grade.sh without sudo. If an earlier sudo grade left files there, give them back: $owner_fix" >&2
