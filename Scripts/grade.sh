@@ -8,6 +8,26 @@ set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/.." && pwd)"
 
+# shell_word WORD: WORD as one word for zsh, bash and fish to paste, as ShellCommand.quote writes
+# it (Sources/KataGradingCore/Shell): in single quotes, with a backslash or a quote outside them.
+shell_word() {
+  case "$1" in
+    "") printf "''"; return ;;
+    *[!A-Za-z0-9_./:@+,=-]* | =*) ;;
+    *) printf '%s' "$1"; return ;;
+  esac
+  local rest="$1" c out="'"
+  while [ -n "$rest" ]; do
+    c="${rest%"${rest#?}"}"; rest="${rest#?}"
+    case "$c" in
+      "'") out="$out'\\''" ;;
+      "\\") out="$out'\\\\'" ;;
+      *) out="$out$c" ;;
+    esac
+  done
+  printf "%s'" "$out"
+}
+
 if [ ! -f "$root/Package.swift" ] || [ ! -f "$root/Catalog/catalog.json" ]; then
   echo "grade.sh: $root is not a complete kata checkout (Package.swift or Catalog/catalog.json is missing)." >&2
   echo "Run the grade.sh that sits in the kata's Scripts/ folder, or restore the files with git." >&2
@@ -31,7 +51,7 @@ fi
 
 # As root in a checkout that is not root's, every file a grade makes under .build would be root's,
 # and its owner's next grade could not write there: refused before anything is built or run.
-owner_fix="cd $(printf '%q' "$root") && sudo chown -R \"\$USER\" .build"
+owner_fix="cd $(shell_word "$root") && sudo chown -R \"\$USER\" .build"
 if [ "$(id -u)" = 0 ] && [ ! -O "$root" ]; then
   echo "grade.sh: not as root: this checkout belongs to another user, and what a root grade writes under .build would stop that user's next grade." >&2
   echo "Run Scripts/grade.sh without sudo. If an earlier sudo grade left files there, give them back: $owner_fix" >&2
@@ -62,7 +82,7 @@ if ! mkdir -p "$state" 2>/dev/null || [ ! -w "$state" ]; then
     exit 3
   fi
   echo "grade.sh: cannot write $state, where the grader keeps its build." >&2
-  echo "Make the checkout writable (for example: chmod -R u+w \"$root\"), or clone the kata into a folder of yours." >&2
+  echo "Make the checkout writable, or clone the kata into a folder of yours. To make it writable: chmod -R u+w $(shell_word "$root")" >&2
   exit 3
 fi
 
@@ -78,7 +98,11 @@ system_tmp="${system_tmp%/}"
 case "$system_tmp" in /*) ;; *) system_tmp=/tmp ;; esac
 made_build_tmp=""
 make_build_tmp() {
-  if printf '%s' "$system_tmp" | LC_ALL=C grep -q '[^ -~]' || [ ! -d "$system_tmp" ]; then system_tmp=/tmp; fi
+  # TemporaryRoot.systemTemporary's rule, said again: plain ASCII with no space, at most 64
+  # bytes, a folder this user can write; else /tmp. (The grader says so once when TMPDIR is
+  # missing or read-only; the build only avoids it.)
+  if printf '%s' "$system_tmp" | LC_ALL=C grep -q '[^!-~]' || [ "${#system_tmp}" -gt 64 ] \
+     || [ ! -d "$system_tmp" ] || [ ! -w "$system_tmp" ] || [ ! -x "$system_tmp" ]; then system_tmp=/tmp; fi
   local build_tmp
   build_tmp="$system_tmp/kata-build-$(id -u)-$(printf '%s' "$root" | cksum | cut -d' ' -f1)"
   mkdir -m 700 "$build_tmp" 2>/dev/null

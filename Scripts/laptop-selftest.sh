@@ -18,7 +18,12 @@
 #      read-only file; two resets, then --undo-reset lists them and puts back either;
 #   6. as an unprivileged user (this machine's CI runs as root, where chmod 000 stops nothing): an
 #      unreadable exercise file (grade, --reset, --undo-reset), a backups folder that is a file, and
-#      one that is read-only.
+#      one that is read-only, and a read-only TMPDIR;
+#   7. environments: a missing TMPDIR (grade.sh's build and the grade), NO_COLOR on a terminal,
+#      grade.sh without its execute bit run as `bash Scripts/grade.sh`;
+#   8. every command printed for a person to paste (the join line, on the console and the page,
+#      --hint, did-you-mean, mv, chmod, a name with a quote) and every command block of the docs
+#      reads the same in bash, zsh and fish (Scripts/check-pasted-commands.py).
 # Scripts/selftest.sh runs it after its grades (it reuses the grader they built); it runs alone
 # too. It ends with "N passed, N failed" and exits non-zero when anything failed. Written for
 # bash 3.2 and BSD tools as well as GNU ones.
@@ -211,15 +216,18 @@ git -C "$gc" checkout -q -- "Exercises/$request_file"
 
 dir="$(dirname "$request_file")"; base="$(basename "$request_file")"
 printf '\n// renamed work\n' >>"$gc/Exercises/$request_file"
-mv "$gc/Exercises/$request_file" "$gc/Exercises/$dir/MyRequestTests.swift"
+# Named as a browser names a second download: a space and parentheses, which a shell must be told.
+mv "$gc/Exercises/$request_file" "$gc/Exercises/$dir/MyRequestTests (1).swift"
 snap "$gc"
-"$grader_bin" "$gc" "$untouched_id" 2>&1 | tr -s ' \n' '  ' >"$work/renamed.txt"
+"$grader_bin" "$gc" "$untouched_id" >"$work/renamed.raw" 2>&1
+tr -s ' \n' '  ' <"$work/renamed.raw" >"$work/renamed.txt"
 contains "a renamed test file: the look-alike is named, with the mv that moves it back" "$work/renamed.txt" \
-  "Exercises/$dir/MyRequestTests.swift looks like it" "mv 'Exercises/$dir/MyRequestTests.swift' 'Exercises/$request_file'"
+  "Exercises/$dir/MyRequestTests (1).swift looks like it" "mv 'Exercises/$dir/MyRequestTests (1).swift' \\ Exercises/$request_file"
 lacks "... and no --reset advice that would throw the renamed work away" "$work/renamed.txt" "--reset"
+lacks "... and no note that it changed while it was graded" "$work/renamed.txt" "changed while it was graded"
 unchanged "grading a renamed file" "$gc"
 mkdir -p "$gc/Exercises/$dir/Moved"
-mv "$gc/Exercises/$dir/MyRequestTests.swift" "$gc/Exercises/$dir/Moved/$base"
+mv "$gc/Exercises/$dir/MyRequestTests (1).swift" "$gc/Exercises/$dir/Moved/$base"
 snap "$gc"
 "$grader_bin" "$gc" --porcelain "$untouched_id" >"$work/moved.tsv" 2>&1
 contains "a test file moved to another folder is found by its name" "$work/moved.tsv" "Exercises/$dir/Moved/$base looks like it (the same name, in another folder)"
@@ -227,6 +235,21 @@ unchanged "grading a moved file" "$gc"
 mv "$gc/Exercises/$dir/Moved/$base" "$gc/Exercises/$request_file"
 rmdir "$gc/Exercises/$dir/Moved"
 git -C "$gc" checkout -q -- "Exercises/$request_file"
+
+# A solution copied into another pattern's folder already opens with its exercise's header: the
+# note says where that exercise lives, with the mv, not to add the header it has.
+success_solution="$(solution_files mocking-success | tail -n 1)"
+other_folder="$(dirname "$(solution_files "$untouched_id" | tail -n 1)")"
+cp "$root/Solutions/$success_solution" "$gc/Exercises/$other_folder/My Success [copy].swift"
+"$grader_bin" "$gc" "$untouched_id" >"$work/stray.out" 2>&1
+tr -s ' \n' '  ' <"$work/stray.out" >"$work/stray.txt"
+contains "a solution in another pattern's folder: the note names that exercise's folder, with the mv" "$work/stray.txt" \
+  "opens with // Exercise mocking-success, an exercise of Exercises/$(dirname "$success_solution")/" "mv 'Exercises/$other_folder/My Success [copy].swift'"
+lacks "... not to open it with the header it has" "$work/stray.txt" "open this file with that exercise's first line"
+mv "$gc/Exercises/$other_folder/My Success [copy].swift" "$gc/Exercises/$other_folder/$(basename "$success_solution")"
+"$grader_bin" "$gc" "$untouched_id" 2>&1 | tr -s ' \n' '  ' >"$work/stray-taken.txt"
+contains "... and where its name is taken there, no mv over the attendee's file" "$work/stray-taken.txt" "is there already: move these tests into it"
+rm -f "$gc/Exercises/$other_folder/$(basename "$success_solution")"
 
 # --- 4. Two tracks of one exercise ----------------------------------------------------------------
 section "Two tracks, one exercise: XCTest done, Swift Testing started and failing"
@@ -380,12 +403,21 @@ if [ -n "$as_attendee" ]; then
   chmod 000 "$pf"
   snap "$co"
   $as_attendee "$perm/KataGrader" "$co" --porcelain mocking-failure >"$work/perm-grade.tsv" 2>&1
-  contains "an unreadable exercise file is named as unreadable, with the chmod that fixes it" "$work/perm-grade.tsv" "cannot be read" "chmod u+rw 'Exercises/$failure_xc'"
+  contains "an unreadable exercise file is named as unreadable, with the chmod that fixes it" "$work/perm-grade.tsv" "cannot be read" "Fix it with: chmod u+rw Exercises/$failure_xc"
   lacks "... not as missing" "$work/perm-grade.tsv" "is missing"
+  lacks "... and with no note that it changed while it was graded" "$work/perm-grade.tsv" "changed while it was graded"
   unchanged "grading an unreadable file" "$co"
+  if [ "$(id -u)" = 0 ]; then
+    # Someone else's file (a checkout copied with sudo): the fix takes it back first.
+    chown root "$pf"
+    $as_attendee "$perm/KataGrader" "$co" --porcelain mocking-failure >"$work/perm-owner.tsv" 2>&1
+    contains "an unreadable file of another owner: the chown that takes it back, then the chmod" "$work/perm-owner.tsv" \
+      "sudo chown kata Exercises/$failure_xc && chmod u+rw Exercises/$failure_xc"
+    chown kata "$pf"
+  fi
   $as_attendee "$perm/KataGrader" "$co" --reset mocking-failure --yes >"$work/perm-reset.out" 2>&1; code=$?
   check "--reset refuses to replace a file it cannot back up (exit 1)" "1" "$code" "$(cat "$work/perm-reset.out")"
-  contains "... and says why, with the fix" "$work/perm-reset.out" "cannot be read" "chmod u+rw" "nothing was changed"
+  contains "... and says why, with the fix" "$work/perm-reset.out" "cannot be read" "chmod u+rw" "Nothing was changed"
   unchanged "--reset of an unreadable file" "$co"
   $as_attendee "$perm/KataGrader" "$co" --undo-reset --yes >"$work/perm-undo.out" 2>&1
   contains "--undo-reset then says there is nothing to undo" "$work/perm-undo.out" "there is no reset to undo"
@@ -398,7 +430,8 @@ if [ -n "$as_attendee" ]; then
   snap "$co"
   $as_attendee "$perm/KataGrader" "$co" --reset mocking-failure --yes >"$work/perm-file.out" 2>&1; code=$?
   check "a backups folder that is a file stops --reset (exit 1)" "1" "$code" "$(cat "$work/perm-file.out")"
-  contains "... saying so, with the mv that fixes it" "$work/perm-file.out" "is a file, not a folder" "mv '"
+  contains "... saying so, with the mv that fixes it, last" "$work/perm-file.out" "is a file, not a folder" "try again: mv "
+  check "... the mv ends its line, so that a paste of the line's end runs only it" "" "$(grep 'try again: mv ' "$work/perm-file.out" | grep -v 'try again: mv [^ ]* [^ ]*$')"
   unchanged "--reset with a backups folder that is a file" "$co"
   rm -f "$state_dir/backups"; mkdir "$state_dir/backups"; chmod 555 "$state_dir/backups"
   [ "$(id -u)" = 0 ] && chown kata "$state_dir/backups"
@@ -407,7 +440,98 @@ if [ -n "$as_attendee" ]; then
   contains "... saying it is not writable, with the chmod that fixes it" "$work/perm-ro.out" "not writable" "chmod u+w"
   lacks "... not 'could not find a free backup folder name'" "$work/perm-ro.out" "free backup folder name"
   unchanged "--reset with a read-only backups folder" "$co"
+  # A read-only TMPDIR: said once, and the grade runs in /tmp (it used to fail, or to end the
+  # grader's build in a SwiftPM error).
+  mkdir "$perm/ro-tmp"; chmod 555 "$perm/ro-tmp"
+  for file in $(solution_files mocking-request) $(solution_files mocking-failure); do cp "$root/Solutions/$file" "$co/Exercises/$file"; done
+  [ "$(id -u)" = 0 ] && chown -R kata "$co/Exercises"
+  $as_attendee env TMPDIR="$perm/ro-tmp" "$perm/KataGrader" "$co" --porcelain mocking-failure >"$work/perm-tmp.tsv" 2>"$work/perm-tmp.err"
+  check "a read-only TMPDIR: the grade still runs (done)" "done" "$(verdict_of mocking-failure "$work/perm-tmp.tsv")" "$(cat "$work/perm-tmp.err")"
+  check "... and says so once" "1" "$(grep -c "TMPDIR is $perm/ro-tmp, and you cannot write in it: temporary files go to /tmp instead." "$work/perm-tmp.err")" "$(cat "$work/perm-tmp.err")"
 fi
 
+# --- 7. Environments: TMPDIR, NO_COLOR, a grade.sh that lost its execute bit -------------------------
+section "A missing TMPDIR, NO_COLOR on a terminal, grade.sh without its execute bit"
+# A missing TMPDIR, where grade.sh builds the grader too (rm -rf .build, above, took it).
+TMPDIR="$work/no-such-tmp" "$zip/Scripts/grade.sh" --porcelain --regrade mocking-request >"$work/tmp-missing.tsv" 2>"$work/tmp-missing.err"
+check "a missing TMPDIR: grade.sh builds the grader and grades (done)" "done" "$(verdict_of mocking-request "$work/tmp-missing.tsv")" "$(tail -n 5 "$work/tmp-missing.err")"
+check "... and says so once" "1" "$(grep -c "TMPDIR is $work/no-such-tmp, and there is no such folder: temporary files go to /tmp instead." "$work/tmp-missing.err")" "$(cat "$work/tmp-missing.err")"
+zip_grader="$zip/.build/kata/grader/debug/KataGrader"
+[ -x "$zip_grader" ] || zip_grader="$grader_bin"
+# on_terminal COMMAND…: runs COMMAND with a terminal as its output, and prints what it printed.
+on_terminal() {
+  python3 -c 'import os, pty, sys
+pid, fd = pty.fork()
+if pid == 0:
+    os.execvp(sys.argv[1], sys.argv[1:])
+out = b""
+while True:
+    try:
+        chunk = os.read(fd, 65536)
+    except OSError:
+        break
+    if not chunk:
+        break
+    out += chunk
+os.waitpid(pid, 0)
+sys.stdout.write(out.decode("utf-8", "replace"))' "$@"
+}
+TERM=xterm on_terminal "$zip_grader" "$zip" mocking-request >"$work/terminal.out" 2>&1
+TERM=xterm NO_COLOR=1 on_terminal "$zip_grader" "$zip" mocking-request >"$work/no-color.out" 2>&1
+esc="$(printf '\033')"
+if grep -q '✔' "$work/terminal.out" && grep -q "$esc\[" "$work/terminal.out"; then pass "on a terminal, a done verdict has its ✔ and colours"
+else fail "on a terminal, a done verdict has its ✔ and colours" "$(head -n 4 "$work/terminal.out")"; fi
+if grep -q 'ok mocking-request' "$work/no-color.out" && ! grep -q -e '✔' -e '✘' -e "$esc\[3" "$work/no-color.out"; then
+  pass "with NO_COLOR, neither colours nor symbols (README's promise)"
+else fail "with NO_COLOR, neither colours nor symbols" "$(head -n 4 "$work/no-color.out")"; fi
+# A ZIP tool that drops the execute bit: `bash Scripts/grade.sh`, as README's Quick start says.
+chmod a-x "$zip/Scripts/grade.sh"
+(cd "$zip" && bash Scripts/grade.sh --porcelain "$untouched_id") >"$work/no-x.tsv" 2>"$work/no-x.err"
+check "grade.sh without its execute bit runs as bash Scripts/grade.sh" "not started" "$(verdict_of "$untouched_id" "$work/no-x.tsv")" "$(cat "$work/no-x.err")"
+chmod a+x "$zip/Scripts/grade.sh"
+contains "README's Quick start names bash Scripts/grade.sh for a lost execute bit" "$root/README.md" '"Permission denied"' '`bash Scripts/grade.sh` always works'
+
+# --- 8. Commands to paste ---------------------------------------------------------------------------
+section "Every command printed or documented to paste reads the same in bash, zsh and fish"
+python3 -c 'import http.client, json, sys
+c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=5)
+c.request("GET", "/api/room")
+print(json.loads(c.getresponse().read().decode())["joinCommand"])' "$port" >"$work/page-join.txt" 2>&1
+: >"$work/hints.txt"
+for key in $(cut -f1 "$work/exercises.tsv"); do "$grader_bin" "$gc" --hint "$key" >>"$work/hints.txt" 2>&1; done
+"$grader_bin" "$gc" mocking-requets >"$work/typo.out" 2>&1
+"$grader_bin" "$gc" --lsit >>"$work/typo.out" 2>&1
 kill -INT "$room_pid" 2>/dev/null; wait "$room_pid" 2>/dev/null; room_pid=""
+# With the room gone, a new name is said with the line that joins again: the name quoted.
+"$grader_bin" "$gc" --name "Ana O'Neil [team 2]" >"$work/name-offline.out" 2>&1
+contains "a new name while the room is down: the join line to run when it is back" "$work/name-offline.out" "When it is back, run: Scripts/grade.sh --join"
+if ! command -v zsh >/dev/null 2>&1; then
+  if [ "${CI:-}" = true ]; then fail "zsh is installed (.ci/run installs it)"; else skip "no zsh here: the commands were not checked (.ci/run installs zsh and fish)"; fi
+else
+  paste_check() { # paste_check NAME ARGUMENTS…: check-pasted-commands.py passes
+    local out code
+    out="$(python3 "$root/Scripts/check-pasted-commands.py" "${@:2}" 2>&1)"; code=$?
+    if [ "$code" = 0 ]; then pass "$1 ($(printf '%s' "$out" | tail -n 1 | sed 's/^pasted commands: //'))"
+    else fail "$1" "$(printf '%s\n' "$out" | head -n 12)"; fi
+  }
+  old_join="Scripts/grade.sh --join $join_url --name \"Your Name\""
+  if python3 "$root/Scripts/check-pasted-commands.py" --line "$old_join" >"$work/paste-old.out" 2>&1; then
+    fail "the check fails on the join line as it was, unquoted" "$(cat "$work/paste-old.out")"
+  else pass "the check fails on the join line as it was, unquoted (zsh: no matches found)"; fi
+  paste_check "--room-serve's join line" --output "$work/serve.log"
+  paste_check "the page's join line" --output "$work/page-join.txt"
+  paste_check "--hint of every track (Grade it, and the plain swift test line)" --output "$work/hints.txt"
+  paste_check "did-you-mean" --output "$work/typo.out"
+  paste_check "the mv that puts a renamed file back" --output "$work/renamed.raw"
+  paste_check "the mv of a solution into its own pattern's folder" --output "$work/stray.out"
+  paste_check "the join line with a name that holds a quote" --output "$work/name-offline.out"
+  if [ -n "$as_attendee" ]; then
+    perm_outputs=(--output "$work/perm-grade.tsv" --output "$work/perm-reset.out" --output "$work/perm-file.out" --output "$work/perm-ro.out")
+    [ -f "$work/perm-owner.tsv" ] && perm_outputs+=(--output "$work/perm-owner.tsv")
+    paste_check "the chmod (and chown) of an unreadable file, the mv and chmod of a backups folder" "${perm_outputs[@]}"
+  fi
+  docs=(); for doc in "$root/README.md" "$root"/docs/*.md "$root/Catalog/README.md"; do docs+=(--docs "$doc"); done
+  paste_check "the command blocks of README.md and docs/" "${docs[@]}"
+fi
+
 summary

@@ -81,7 +81,7 @@ class RoomProcess:
                     break
                 continue
             if "Attendees:" in line:
-                self.code = line.split("?room=")[1].split()[0]
+                self.code = line.split("?room=")[1].split()[0].strip("'\"")
                 self.join_line = line.split("Attendees:")[1].strip()
             if "Instructor:" in line:
                 self.key = line.split("#key=")[1].split()[0]

@@ -97,7 +97,7 @@ scratch "$work/room"
 port="$(free_port)"
 start_room "$work/room" "$port" "$work/serve.log"
 if [ -n "$join_url" ] && grep -q "Projector:  http://127.0.0.1:$port/" "$work/serve.log" \
-   && grep -q -- "Scripts/grade.sh --join $join_url --name \"Your Name\"" "$work/serve.log" \
+   && grep -q -- "Scripts/grade.sh --join '$join_url' --name 'Your Name'" "$work/serve.log" \
    && grep -q "Instructor: http://127.0.0.1:$port/#key=$key" "$work/serve.log" && [ "${#key}" = 32 ]; then
   pass "--room-serve prints the projector URL, the join line with its room code, and the instructor link"
 else

@@ -69,7 +69,7 @@ final class GraderFolderTests: XCTestCase {
         let shadow = linked.appendingPathComponent("exercises")
         let binary = real.appendingPathComponent("exercises/.build/debug/Track.kata-track")
         try "binary".write(to: binary, atomically: true, encoding: .utf8)
-        var seal = GraderSeal(state: linked, shadow: shadow)
+        let seal = GraderSeal(state: linked, shadow: shadow)
         try "wrapper".write(to: binary, atomically: true, encoding: .utf8)
         XCTAssertFalse(seal.holds(binary), "named by its real path")
 

@@ -156,7 +156,7 @@ final class LaptopTests: XCTestCase {
         try Data("oops".utf8).write(to: backups)
         XCTAssertThrowsError(try ResetCommand.run(catalog.exercises[0], catalog: catalog, store: store, confirm: { _ in true })) {
             XCTAssertTrue("\($0)".contains("is a file, not a folder"), "\($0)")
-            XCTAssertTrue("\($0)".contains("mv '.git/kata/backups'"), "\($0)")
+            XCTAssertTrue("\($0)".contains("mv .git/kata/backups .git/kata/backups.old"), "\($0)")
         }
         XCTAssertEqual(try String(contentsOf: store.exerciseFile(catalog.exercises[0], "One.swift"), encoding: .utf8), "mine\n")
     }

@@ -7,7 +7,7 @@ final class OutputLogTests: XCTestCase {
     /// Feeds `chunks` to a log writing into a pipe-backed file, and returns what it kept.
     func kept(_ chunks: [String], head: Int, keeping: [String] = []) -> (text: String, log: OutputLog) {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("outputlog-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: file.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
         let handle = try! FileHandle(forWritingTo: file)
         var log = OutputLog(sink: handle.fileDescriptor, headLimit: head, keeping: keeping)
         for chunk in chunks { Data(chunk.utf8).withUnsafeBytes { log.take($0) } }

@@ -55,6 +55,19 @@ final class ReportTests: XCTestCase {
         XCTAssertTrue(painted.wrap(painted.bold(unbroken), indent: "").allSatisfy { Style.visibleCount($0) <= 30 })
     }
 
+    /// A command at the end of a message is never broken where a shell would read two commands:
+    /// it follows the prose when it fits, else takes lines of its own joined by a ` \`.
+    func test_wrap_keepsATrailingCommandPasteable() {
+        let style = Style(color: false, symbols: false, width: 80)
+        let short = "The grader finds each exercise's file by its name and folder. Move yours back with: "
+            + ShellCommand("mv", "Exercises/Mocking/My Tests (1).swift", "Exercises/Mocking/SearchFiresRequestTests.swift").line
+        let lines = style.wrap(short, indent: "  ")
+        XCTAssertTrue(lines.allSatisfy { $0.count <= 80 }, "\(lines)")
+        XCTAssertEqual(lines.suffix(2), ["  mv 'Exercises/Mocking/My Tests (1).swift' \\", "    Exercises/Mocking/SearchFiresRequestTests.swift"])
+        let fits = style.wrap("Grade it again: " + ShellCommand.grade("mocking-request").line, indent: "  ")
+        XCTAssertEqual(fits, ["  Grade it again: Scripts/grade.sh mocking-request"])
+    }
+
     func test_plainSwiftTest_filtersTheTypeItsTestsAreDeclaredIn_nestedOrNot() {
         let nested = """
             // A story that mentions struct Decoy { and a brace }

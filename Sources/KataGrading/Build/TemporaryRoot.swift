@@ -12,7 +12,7 @@ import Darwin
 /// Not inside the checkout: swift-driver 6.3.1 traps (signal 4, in `TemporaryFile.swift`) when
 /// `TMPDIR` holds a non-ASCII letter, and a kata unpacked into `…/Café Kata/` or under a home
 /// folder named José would never build. So it is a folder of the system's temporary directory
-/// (`TMPDIR` when that is plain ASCII, else `/tmp`), named after the user and the checkout, so
+/// (`systemTemporary`: `TMPDIR` when that is usable, else `/tmp`), named after the user and the checkout, so
 /// that its path is the same at every grade: SwiftPM keys its cache of the evaluated manifest on
 /// the whole environment, `TMPDIR` included. It is the user's alone (mode 700, checked, never a
 /// link), and removed when the grader ends with nothing left in it.
@@ -28,18 +28,38 @@ public enum TemporaryRoot {
         return paths.state.appendingPathComponent("tmp")
     }
 
-    /// `TMPDIR` when it is an absolute, plain-ASCII path to a folder, else `/tmp`.
-    static func systemTemporary(_ environment: [String: String]) -> String {
+    /// The one rule for the system's temporary folder, which every temporary folder of the grader
+    /// lives in (this one, SwiftPM's, each run's `RunFolder`; `grade.sh` says it again for the
+    /// grader's own build): `TMPDIR` when it is an absolute path of plain ASCII with no space, short
+    /// enough for a run's socket inside it (64 bytes), and a folder this user can write; else `/tmp`.
+    public static func systemTemporary(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         var candidate = environment["TMPDIR"] ?? ""
         while candidate.count > 1, candidate.hasSuffix("/") { candidate.removeLast() }
-        var isDirectory: ObjCBool = false
-        guard candidate.hasPrefix("/"), isPlainASCII(candidate),
-              FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory), isDirectory.boolValue else { return "/tmp" }
+        guard candidate.hasPrefix("/"), isPlainASCII(candidate), !candidate.contains(" "), candidate.utf8.count <= 64,
+              unusable(candidate) == nil else { return "/tmp" }
         return candidate
     }
 
     static func isPlainASCII(_ path: String) -> Bool {
         path.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
+    /// Why `folder` cannot hold temporary files, in words, or nil when it can.
+    static func unusable(_ folder: String) -> String? {
+        var info = stat()
+        guard stat(folder, &info) == 0 else { return errno == ENOENT ? "there is no such folder" : String(cString: strerror(errno)) }
+        guard info.st_mode & S_IFMT == S_IFDIR else { return "it is not a folder" }
+        return access(folder, W_OK | X_OK) == 0 ? nil : "you cannot write in it"
+    }
+
+    /// The one line a grade says when the `TMPDIR` it was given cannot hold temporary files (missing,
+    /// read-only, not a folder), and the folder used instead; nil when there is nothing to say (a
+    /// usable `TMPDIR`, or one only avoided for its name, such as a path with an accent).
+    public static func notice(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        guard let given = environment["TMPDIR"], !given.isEmpty else { return nil }
+        guard given.hasPrefix("/") else { return "grade.sh: TMPDIR is \(given), not an absolute path: temporary files go to /tmp instead." }
+        guard let why = unusable(given) else { return nil }
+        return "grade.sh: TMPDIR is \(given), and \(why): temporary files go to /tmp instead."
     }
 
     /// True when `path` is a folder of this user's that no one else can enter (made if missing).

@@ -47,7 +47,7 @@ enum GradingCommand {
         // Made once: its notes are printed first, then it is graded.
         let plan = grader.plan(selected, source: arguments.source)
         report.bothTracks = plan.bothTracks
-        let notes = plan.notes
+        let notes = plan.notes(course.catalog)
         if !quiet {
             // Exercises, each once: `ID ID@xctest` is one exercise in two tracks.
             print(report.heading(grading: arguments.source.label, count: Set(selected.map(\.id)).count))

@@ -17,7 +17,7 @@ enum HintCommand {
                                 + " (in \(alternate.framework.title))", indent: "  ")
         }
         lines += style.wrap("Hint: " + exercise.hint, indent: "  ")
-        lines.append("  Grade it: Scripts/grade.sh \(exercise.id)")
+        lines.append("  Grade it: " + ShellCommand.grade(exercise.id).line)
         lines += PlainSwiftTest.lines(PlainSwiftTest.command(for: exercise, source: testSource),
                                       label: "Or run just these tests:", indent: "  ", width: style.width)
         return lines.joined(separator: "\n")

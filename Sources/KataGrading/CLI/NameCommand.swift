@@ -1,4 +1,5 @@
 import Foundation
+import KataGradingCore
 import KataRoom
 
 /// `--name ["NAME"]`: says which name signs the JSON results and stands in the room, or sets it.
@@ -10,7 +11,7 @@ enum NameCommand {
             let current = Attendee.load(paths).name
             var line = "Your name is \(current): it signs your JSON results"
             if let joined = link.membership { line += " and stands in room \(joined.code) at \(joined.room.absoluteString)" }
-            print(line + ". Change it with Scripts/grade.sh --name \"Your Name\".")
+            print(line + ". Change it with: " + ShellCommand.grade("--name", "Your Name").line)
             return GradeCommand.exitDone
         }
         let checked: String
@@ -18,13 +19,13 @@ enum NameCommand {
             // The room's rule, so that a name that signs the results can always join a room too.
             let why: String
             if case .invalid(let reason) = error as? RoomError { why = reason } else { why = "\(error)" }
-            StandardError().write("grade.sh --name: \(why). For example: --name \"Ana Lima\".\n")
+            StandardError().write("grade.sh --name: \(why). For example: \(ShellCommand.grade("--name", "Ana Lima").line)\n")
             return GradeCommand.exitUsage
         }
         try Attendee.save(checked, paths)
         print("Your name is now \(checked): it signs your JSON results.")
         if let joined = link.membership, joined.name != checked {
-            let joinLine = "Scripts/grade.sh --join '\(joined.room.absoluteString)/?room=\(joined.code)' --name \"\(checked)\""
+            let joinLine = ShellCommand.grade("--join", "\(joined.room.absoluteString)/?room=\(joined.code)", "--name", checked).line
             do {
                 _ = try link.join(url: "\(joined.room.absoluteString)/?room=\(joined.code)", name: checked, timeout: 3)
                 print("Room \(joined.code) shows it too.")

@@ -15,8 +15,9 @@ enum PlainSwiftTest {
         var filter: String
         var flag: String
 
+        var command: ShellCommand { ShellCommand("swift", "test", flag, "--filter", filter) }
         /// The command on one line.
-        var line: String { "swift test \(flag) --filter '\(filter)'" }
+        var line: String { command.line }
     }
 
     /// The command for one track. `source` is the text of its test file (the shipped starter),
@@ -34,9 +35,8 @@ enum PlainSwiftTest {
     static func lines(_ command: Command, label: String, indent: String, width: Int) -> [String] {
         let one = indent + label + " " + command.line
         if one.count <= width { return [one] }
-        return [indent + label,
-                indent + "  swift test \(command.flag) --filter \\",
-                indent + "    '\(command.filter)'"]
+        return [indent + label] + ShellCommand.lines(command.command.words.map(ShellCommand.quote), first: indent + "  ",
+                                                     rest: indent + "    ", width: width)
     }
 
     /// The names of the types that hold `name`'s declaration, outermost first, ending with `name`:

@@ -41,8 +41,8 @@ enum ResetCommand {
         guard !edited.isEmpty else { return ["\(exercise.key) is already the starter; nothing to reset."] }
         // A file that is there but cannot be read cannot be backed up, so it is never replaced.
         for file in edited where FileAccess.existsButUnreadable(store.exerciseFile(exercise, file)) {
-            throw Refused(description: FileAccess.unreadable(store.exerciseFile(exercise, file), as: "Exercises/\(store.key(exercise, file))")
-                          + " Then reset again; nothing was changed.")
+            throw Refused(description: ShellCommand.adding("Nothing was changed: make it readable, then reset again.",
+                                                           to: FileAccess.unreadable(store.exerciseFile(exercise, file), as: "Exercises/\(store.key(exercise, file))")))
         }
         // Read every starter first, so a missing one stops us before anything is touched.
         let starters = try edited.map { ($0, try store.starterText(exercise, $0)) }
@@ -168,7 +168,8 @@ enum ResetCommand {
             return !store.starters.isStarter(key, current) && current != fm.contents(atPath: backup.folder.appendingPathComponent(key).path)
         }
         for (key, target) in changedSince where FileAccess.existsButUnreadable(target) {
-            throw Refused(description: FileAccess.unreadable(target, as: "Exercises/\(key)") + " Then undo again; nothing was changed.")
+            throw Refused(description: ShellCommand.adding("Nothing was changed: make it readable, then undo again.",
+                                                           to: FileAccess.unreadable(target, as: "Exercises/\(key)")))
         }
         var lines: [String] = []
         if !changedSince.isEmpty {
@@ -216,7 +217,7 @@ enum ResetCommand {
         do {
             try FileAccess.makeFolder(parent, as: parentName)
         } catch let problem as FileAccess.Problem {
-            throw Refused(description: "\(problem) Nothing was changed.")
+            throw Refused(description: ShellCommand.adding("Nothing was changed.", to: "\(problem)"))
         }
         for attempt in 1...1000 {
             let candidate = parent.appendingPathComponent(attempt == 1 ? name : "\(name)-\(attempt)")
@@ -224,7 +225,7 @@ enum ResetCommand {
             if mkdir(candidate.path, 0o755) == 0 { return candidate }
             let code = errno
             guard code == EEXIST else {
-                throw Refused(description: FileAccess.cannotCreate(candidate, as: paths.relative(candidate), errno: code) + " Nothing was changed.")
+                throw Refused(description: ShellCommand.adding("Nothing was changed.", to: FileAccess.cannotCreate(candidate, as: paths.relative(candidate), errno: code)))
             }
         }
         throw Refused(description: "\(parentName)/ already holds 1000 backups named \(name); move some away. Nothing was changed.")

@@ -184,7 +184,7 @@ enum RoomCommands {
         let host = address == "0.0.0.0" ? (lan.first ?? "127.0.0.1") : address
         let page = "http://\(host):\(listening)/"
         serverLock.announce(url: page, code: state.code)
-        service.joinLine = "Scripts/grade.sh --join \(page)?room=\(state.code) --name \"Your Name\""
+        service.joinLine = ShellCommand.grade("--join", "\(page)?room=\(state.code)", "--name", "Your Name").line
         if isNew, code != nil {
             print("Room \(state.code) is open again, by its code, with none of its rows: each attendee's next grade brings theirs back.")
         } else {

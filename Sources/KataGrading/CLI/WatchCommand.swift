@@ -69,7 +69,7 @@ struct WatchCommand {
                 let stray = changed.filter { added.unattachedTests.contains($0) }
                 if !stray.isEmpty {
                     print("")
-                    for note in TextReport.strayTestsNote(stray.sorted()) { print(style.wrap(note, indent: "  ").joined(separator: "\n")) }
+                    for note in TextReport.strayTestsNote(stray.sorted(), testsRoot: grader.course.paths.exercises, catalog: catalog) { print(style.wrap(note, indent: "  ").joined(separator: "\n")) }
                     fflush(nil)
                 }
                 continue
@@ -134,7 +134,7 @@ struct WatchCommand {
     /// The notes of the grade: files of tests that belong to no exercise.
     func printNotes() {
         let stray = grader.course.addedFiles(under: grader.course.paths.exercises).unattachedTests
-        for note in TextReport.strayTestsNote(stray) { print(style.wrap(note, indent: "  ").joined(separator: "\n")) }
+        for note in TextReport.strayTestsNote(stray, testsRoot: grader.course.paths.exercises, catalog: grader.course.catalog) { print(style.wrap(note, indent: "  ").joined(separator: "\n")) }
     }
 
     func printFooter(_ results: [ExerciseResult], focus: Catalog.Exercise?, current: Catalog.Exercise?, report: TextReport) {
@@ -202,6 +202,6 @@ struct WatchCommand {
     }
 
     func clearScreen() {
-        if style.symbols { print("\u{1B}[2J\u{1B}[H", terminator: "") }
+        if style.terminal { print("\u{1B}[2J\u{1B}[H", terminator: "") }
     }
 }

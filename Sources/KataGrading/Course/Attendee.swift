@@ -31,7 +31,7 @@ public struct Attendee: Sendable, Equatable {
     static func hostName() -> String {
         var buffer = [CChar](repeating: 0, count: 256)
         guard gethostname(&buffer, buffer.count - 1) == 0 else { return "unknown" }
-        let name = String(cString: buffer).split(separator: ".").first.map(String.init) ?? ""
+        let name = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self).split(separator: ".").first.map(String.init) ?? ""
         return name.isEmpty ? "unknown" : name
     }
 

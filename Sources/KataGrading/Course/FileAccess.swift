@@ -1,4 +1,5 @@
 import Foundation
+import KataGradingCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -38,7 +39,9 @@ enum FileAccess {
         var info = stat()
         guard stat(url.path, &info) == 0 else { return "\(name) cannot be read." }
         let mine = info.st_uid == getuid()
-        let fix = mine ? "chmod u+rw '\(name)'" : "sudo chown \"$USER\" '\(name)' && chmod u+rw '\(name)'"
+        let chmod = ShellCommand("chmod", "u+rw", name)
+        // The user's own name rather than `$USER`: nothing in the line is left to a shell to expand.
+        let fix = mine ? chmod.line : ShellCommand.chain([ShellCommand("sudo", "chown", owner(getuid()), name), chmod])
         return "\(name) is there but cannot be read (its permissions are \(modeString(info.st_mode)), owner \(owner(info.st_uid))). Fix it with: \(fix)"
     }
 
@@ -47,14 +50,14 @@ enum FileAccess {
         let parent = url.deletingLastPathComponent()
         let parentName = (name as NSString).deletingLastPathComponent
         if let info = status(url.path), info.st_mode & S_IFMT != S_IFDIR {
-            return "\(name) is a file, not a folder. Move it aside (mv '\(name)' '\(name).old') and try again."
+            return "\(name) is a file, not a folder. Move it aside, then try again: \(ShellCommand("mv", name, name + ".old").line)"
         }
         switch code {
         case EACCES, EPERM:
             var info = stat()
             let where_ = stat(parent.path, &info) == 0 ? " (its permissions are \(modeString(info.st_mode)), owner \(owner(info.st_uid)))" : ""
             let target = parentName.isEmpty ? "." : parentName
-            return "cannot create \(name): \(target) is not writable for you\(where_). Fix it with: chmod u+w '\(target)'"
+            return "cannot create \(name): \(target) is not writable for you\(where_). Fix it with: \(ShellCommand("chmod", "u+w", target).line)"
         case EROFS:
             return "cannot create \(name): the disk it is on is read-only. Copy the kata to a folder of yours."
         case ENOSPC, EDQUOT:

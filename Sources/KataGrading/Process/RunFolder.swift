@@ -14,13 +14,10 @@ import Darwin
 struct RunFolder {
     let url: URL
 
-    /// The system's temporary folder when its path is short and plain, else `/tmp` (both systems have it).
+    /// The system's temporary folder: `TMPDIR` when its path is short, plain and writable, else
+    /// `/tmp` (both systems have it). One rule for every temporary folder: `TemporaryRoot`'s.
     static func root(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-        if let folder = environment["TMPDIR"], !folder.isEmpty, folder.utf8.count <= 64,
-           folder.unicodeScalars.allSatisfy({ $0.isASCII && $0 != " " }) {
-            return folder.hasSuffix("/") ? String(folder.dropLast()) : folder
-        }
-        return "/tmp"
+        TemporaryRoot.systemTemporary(environment)
     }
 
     /// `kata-<checkout>-`, where `<checkout>` is short for the checkout's path.

@@ -14,6 +14,8 @@ public struct Style: Sendable {
     /// The screen's height in lines, when known (a terminal's, or `LINES`): a listing taller than
     /// the screen is laid out in columns so that it fits.
     public var height: Int? = nil
+    /// Output goes to a terminal (which `--watch` clears between screens), `NO_COLOR` or not.
+    public var terminal = false
 
     public static func detect(fileDescriptor: Int32 = 1) -> Style {
         let environment = ProcessInfo.processInfo.environment
@@ -22,8 +24,10 @@ public struct Style: Sendable {
         let width = size?.columns ?? Int(environment["COLUMNS"] ?? "") ?? 80
         let height = size?.lines ?? Int(environment["LINES"] ?? "")
         // Very wide lines are hard to read; below 20 columns nothing fits anyway.
-        return Style(color: terminal && environment["NO_COLOR"] == nil, symbols: terminal, width: max(20, min(width, 100)),
-                     height: height.map { max(10, $0) })
+        // NO_COLOR asks for plain output: no colours, and (as README promises) no symbols either.
+        let plain = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+        return Style(color: terminal && !plain, symbols: terminal && !plain, width: max(20, min(width, 100)),
+                     height: height.map { max(10, $0) }, terminal: terminal)
     }
 
     public static let plain = Style(color: false, symbols: false, width: 80)
@@ -67,7 +71,19 @@ public struct Style: Sendable {
         let own = String(text.prefix { $0 == " " })
         let body = String(text.dropFirst(own.count))
         let first = indent + own
-        return wrap(paragraph: body, first: first, rest: first + String(repeating: " ", count: hang(of: body, indent: first)))
+        let rest = first + String(repeating: " ", count: hang(of: body, indent: first))
+        guard let (prose, words) = ShellCommand.trailing(in: Style.visible(body)), Style.visible(body) == body else {
+            return wrap(paragraph: body, first: first, rest: rest)
+        }
+        // A command to paste is never broken where a shell would read two: it ends the prose's
+        // line when it fits there, else it takes lines of its own, broken with a ` \`.
+        var lines = wrap(paragraph: prose, first: first, rest: rest)
+        let command = words.joined(separator: " ")
+        if Style.visibleCount(lines[lines.count - 1]) + 1 + command.count <= width {
+            lines[lines.count - 1] += " " + command
+            return lines
+        }
+        return lines + ShellCommand.lines(words, first: rest, rest: rest + "  ", width: width)
     }
 
     /// How far the continuation lines of `text` hang in: under a "- " item's text, or under the

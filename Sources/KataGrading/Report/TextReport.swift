@@ -159,11 +159,8 @@ public struct TextReport: Sendable {
     }
 
     /// The note on files an attendee added that hold tests but belong to no exercise (`Module/path`).
-    public static func strayTestsNote(_ files: [String]) -> [String] {
-        files.map { file in
-            "Note: Exercises/\(file) holds tests, but it belongs to no exercise, so no grade runs them (plain swift test does). "
-                + "Write them in the exercise's own file (Scripts/grade.sh --hint ID names it), or open this file with that exercise's first line, // Exercise ID, to grade it with that exercise."
-        }
+    public static func strayTestsNote(_ files: [String], testsRoot: URL, catalog: Catalog) -> [String] {
+        files.map { StrayTests.note($0, testsRoot: testsRoot, catalog: catalog) }
     }
 
     /// A file saved under its exercise file's name in another case: one file on a Mac's disk, two

@@ -10,17 +10,17 @@ extension Judge {
 
     public static func movedFile(_ path: String, lookalike: String, because why: String) -> Verdict {
         Verdict(kind: .doesNotCompile, reason: "\(path) is missing, and \(lookalike) looks like it (\(why)).",
-                next: "The grader finds each exercise's file by its name and folder. Move yours back with: mv '\(lookalike)' '\(path)'")
+                next: "The grader finds each exercise's file by its name and folder. Move yours back with: \(ShellCommand("mv", lookalike, path).line)")
     }
 
     public static func goneFile(_ path: String, exercise: Catalog.Exercise) -> Verdict {
         Verdict(kind: .doesNotCompile, reason: "\(path) is missing.",
-                next: "If you renamed or moved it, move it back to \(path). Otherwise restore the starter with: Scripts/grade.sh --reset \(exercise.key)")
+                next: "If you renamed or moved it, move it back to \(path). Otherwise restore the starter with: \(ShellCommand.grade("--reset", exercise.key).line)")
     }
 
     /// A file that was missing when the grade copied it, readable again when the grade looked why.
     public static func fileCameBack(_ exercise: Catalog.Exercise) -> Verdict {
         Verdict(kind: .doesNotCompile, reason: "a file of \(exercise.key) changed while it was graded.",
-                next: "Grade it again: Scripts/grade.sh \(exercise.key)")
+                next: "Grade it again: " + ShellCommand.grade(exercise.key).line)
     }
 }

@@ -36,7 +36,7 @@ public enum Judge {
 
     public static func missingFile(_ path: String, exercise: Catalog.Exercise) -> Verdict {
         Verdict(kind: .doesNotCompile, reason: "\(path) is missing.",
-                next: "Restore the starter with: grade.sh --reset \(exercise.id)")
+                next: "Restore the starter with: \(ShellCommand.grade("--reset", exercise.id).line)")
     }
 
     public static func judge(_ exercise: Catalog.Exercise, evidence: Evidence) -> Verdict {

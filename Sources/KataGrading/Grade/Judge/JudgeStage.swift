@@ -39,7 +39,11 @@ struct JudgeStage {
                let keeping = KeptRuns.keeping(trackRuns.evidence, verdict: verdict, of: track, key: key, date: now) {
                 toKeep.append(keeping)
             }
-            if verdict?.kind != .notStarted, verdict?.kind != .needs,
+            // A track judged by a file the grade could not take (gone, unreadable): its verdict says
+            // so, and no note may add that the file "changed while it was graded".
+            var missing = false
+            if case .missing? = facts { missing = true }
+            if verdict?.kind != .notStarted, verdict?.kind != .needs, !missing,
                let changed = changedWhileGraded(track, shadow: shadow, extras: plan.extras) {
                 verdict?.details.append("- Note: \(changed) changed while it was graded: this verdict is of the version saved before the grade began. Grade again to see the new one.")
                 toKeep.removeAll { $0.track == track.key }

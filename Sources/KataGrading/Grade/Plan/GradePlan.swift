@@ -30,7 +30,9 @@ struct GradePlan: Sendable {
 
     /// The notes the CLI prints before the verdicts: files named under another case, tests that
     /// belong to no exercise.
-    var notes: [String] { TextReport.caseVariantsNote(caseVariants) + TextReport.strayTestsNote(strayTests) }
+    func notes(_ catalog: Catalog) -> [String] {
+        TextReport.caseVariantsNote(caseVariants) + TextReport.strayTestsNote(strayTests, testsRoot: testsRoot, catalog: catalog)
+    }
 }
 
 extension Grader {
