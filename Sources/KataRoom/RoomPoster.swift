@@ -77,6 +77,7 @@ public enum RoomPoster {
         return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Socket.dottedAddress($0.pointee.sin_addr) }
     }
 
+    /// `@unchecked Sendable`: `value` is read and written only while holding `lock`.
     private final class ResultBox: @unchecked Sendable {
         private let lock = NSLock()
         private var value: Result<Answer, Failure>?

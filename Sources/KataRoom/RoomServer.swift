@@ -8,6 +8,9 @@ import Sockets
 
 /// The room's HTTP server: one thread per connection, so that a slow or silent client holds up only
 /// its own thread, and only until its deadline. Everything it answers comes from `RoomService`.
+///
+/// `@unchecked Sendable`: `connections`, `quota` and `stopping` change only while holding `lock`;
+/// `listening` and `wake` are set before the accepting thread starts and cleared after it ended.
 public final class RoomServer: @unchecked Sendable {
     /// A whole request must arrive within this time, or the connection is dropped with 408: an
     /// honest one takes milliseconds, and an idle connection holds a slot only this long.

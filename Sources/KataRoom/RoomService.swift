@@ -2,6 +2,9 @@ import Foundation
 
 /// The room's routes, from a parsed request to an answer, with no sockets involved: the server
 /// calls it, and so do the tests. It serves its own page and API only, never a file by path.
+///
+/// `@unchecked Sendable`: its `var`s (the state, the limiters, the join line) change and are read
+/// only while holding `lock`; the rest is `let` and `Sendable`.
 public final class RoomService: @unchecked Sendable {
     public static let maxBody = 16 * 1024
     public static let defaultStuckMinutes = 10.0
