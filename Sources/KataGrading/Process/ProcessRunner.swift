@@ -42,6 +42,10 @@ public final class ProcessRunner: @unchecked Sendable {
     /// Becomes the subreaper of everything the grader starts (where the platform relies on one),
     /// and points the supervisor at this executable. Called once, by the grader's `main`.
     public func adopt(executable: String, temporaryRoot: URL, subreaper: Bool) {
+        // The grader knows which variant each of its runs is: like its supervisors, it keeps the
+        // runs out of its memory (Linux: not dumpable, so no `/proc/<pid>/mem` and no `ptrace` by
+        // the same user; macOS lets no process read another's without a debugger's entitlement).
+        _ = kata_forbid_inspection()
         supervisor = executable
         self.temporaryRoot = temporaryRoot
         self.subreaper = subreaper

@@ -129,7 +129,8 @@ public enum Supervisor {
                         log.take(chunk)
                     } else if fd == events[0] {
                         stream.feed(chunk)
-                    } else if channel?.connections.first(where: { $0.fd == fd })?.role == .testProcess {
+                    } else if let connection = channel?.connections.first(where: { $0.fd == fd }), connection.role == .testProcess {
+                        if records.key == nil { records.key = connection.key }
                         records.feed(chunk)
                     }
                 }
@@ -183,8 +184,11 @@ public enum Supervisor {
         if stopped { report.startFailure = "stopped" }
         if let test = orders.test {
             var framework = test.framework == .xctest ? records.report : stream.report
-            // The hook's trap record comes through the channel whatever the framework.
+            // The hook's records come through the channel whatever the framework: a trap, how the
+            // process exited, and whether that channel's evidence holds.
             framework.trap = framework.trap ?? records.report.trap
+            framework.exit = records.report.exit
+            framework.silenced = framework.silenced ?? records.report.silenced
             report.run = RunSummary(report: framework, sawDeadlockInOutput: log.sawDeadlock, fatalError: log.fatalError)
         }
         return report

@@ -75,7 +75,8 @@ public struct TestRunner: Sendable {
             LateChecks.reclassify(&report) { try? String(contentsOfFile: $0, encoding: .utf8) }
             result.run?.report = report
         }
-        var outcome = TestOutputParser.outcome(of: result, framework: exercise.framework, timeLimit: exercise.timeLimit)
+        var outcome = TestOutputParser.outcome(of: result, framework: exercise.framework, timeLimit: exercise.timeLimit,
+                                                 exitAttested: platform.attestsExit)
         outcome.log = runName
         return outcome
     }

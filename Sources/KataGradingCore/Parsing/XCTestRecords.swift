@@ -7,9 +7,17 @@
 ///     T <test>                        a test starts
 ///     R <test>                        its own code has returned (its teardown begins)
 ///     F <test> <file> <line> <text>   a failure in the running test
-///     E <test> <seconds> <skipped>    a test ends (skipped: 0 or 1)
+///     E <test> <seconds> <skipped> <failures>
+///                                     a test ends (skipped: 0 or 1; failures: XCTest's own count)
 ///     X <what>                        the hook saw a trap end the process (a dispatch_sync deadlock)
-///     Z                               the bundle ends
+///     Z <failures>                    the bundle ends (XCTest's own count of the run's failures)
+///     Q <status> <who>                the process calls `exit(status)` (the hook's record, either
+///                                     framework): who called it, the framework's library or not
+///
+/// With the run's key (`ChannelKey`), every record must carry the hook's MAC for its place in the
+/// sequence: one that does not (written by the test, or after a record that never arrived) marks
+/// the report silenced, and nothing after it is read. So does a count of failures that XCTest made
+/// but whose failures never reached the channel.
 ///
 /// A failure for a test that has already ended is late (`RunReport.late`), as in Swift Testing.
 /// A line of any other shape means something other than the observer wrote into the channel:
@@ -20,16 +28,28 @@ public struct XCTestRecords: Sendable, LineRecords {
     private var seconds = 0.0
     /// Tests whose own code has returned (an `R` record).
     private var returned: Set<String> = []
+    /// The run's key: nil reads records without MACs (recorded ones, in the kata's own tests).
+    public var key: ChannelKey?
+    private var sequence: UInt64 = 0
 
-    public init() {}
+    public init(key: ChannelKey? = nil) { self.key = key }
 
     public mutating func feed(_ chunk: UnsafeRawBufferPointer) { feedLines(chunk) }
 
     public mutating func end() { endLines() }
 
     mutating func read(_ line: LineReader.Line) {
+        guard report.silenced == nil else { return }
         guard !line.cut else { return report.markDamaged("a record too long to be the observer's") }
-        let fields = String(decoding: line.bytes, as: UTF8.self).split(separator: "\t", omittingEmptySubsequences: false)
+        var bytes = line.bytes
+        if let key {
+            guard let payload = key.verify(bytes, sequence: sequence) else {
+                return report.markSilenced("a record on its channel was not the framework's, or one of the framework's never arrived")
+            }
+            sequence += 1
+            bytes = payload
+        }
+        let fields = String(decoding: bytes, as: UTF8.self).split(separator: "\t", omittingEmptySubsequences: false)
             .map { Self.unescaped($0) }
         switch (fields.first, fields.count) {
         case ("B", 1):
@@ -55,17 +75,26 @@ public struct XCTestRecords: Sendable, LineRecords {
             } else {
                 report.fail(test, message: fields[4], location: location)
             }
-        case ("E", 4):
+        case ("E", 4), ("E", 5):
             let test = Self.normalized(fields[1])
             if fields[3] == "1" { report.skip(test, reason: nil) }
             seconds += Double(fields[2]) ?? 0
+            if fields.count == 5, let counted = Int(fields[4]), counted > 0, !report.failures.contains(where: { $0.test == test }),
+               report.failures.count < RunReport.mostFailures {
+                report.markSilenced("XCTest counted \(counted) failure\(counted == 1 ? "" : "s") in \(test) that never reached the grader")
+            }
             report.finish(test)
             if report.running == test { report.running = nil }
         case ("X", 2):
             report.trap = fields[1]
-        case ("Z", 1):
+        case ("Z", 1), ("Z", 2):
+            if fields.count == 2, let counted = Int(fields[1]), counted > 0, report.failures.isEmpty, report.late.isEmpty {
+                report.markSilenced("XCTest counted \(counted) failure\(counted == 1 ? "" : "s") in the run that never reached the grader")
+            }
             report.reachedEnd = true
             report.seconds = seconds
+        case ("Q", 3):
+            report.exit = RunReport.Exit(status: Int32(fields[1]) ?? -1, byFramework: fields[2] == "framework", caller: fields[2])
         default:
             report.markDamaged("a line that is not one of the observer's records")
         }

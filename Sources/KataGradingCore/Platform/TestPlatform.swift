@@ -62,6 +62,10 @@ public struct TestPlatform: Equatable, Sendable {
     /// The Linux build replay, when this platform uses it (`System.usesBuildReplay`).
     public var usesBuildReplay: Bool { system.usesBuildReplay }
 
+    /// Whether a run passes only when the hook saw the framework's own library call `exit` with the
+    /// status the process ended with (`System.attestsExit`).
+    public var attestsExit: Bool { system.attestsExit }
+
     /// Whether what a test starts is ended through a child subreaper (`System.reliesOnSubreaper`).
     public var reliesOnSubreaper: Bool { system.reliesOnSubreaper }
 
@@ -153,6 +157,13 @@ extension TestPlatform.System {
     /// re-parented to it and ended. macOS has none: the supervisor ends what carries the run's mark
     /// in its environment instead (`Supervisor`), and a process that leaves both survives.
     public var reliesOnSubreaper: Bool { self == .linux }
+
+    /// Linux: the hook hears the status passed to `exit` (glibc's `on_exit`), and who called it is
+    /// `libTesting.so` at the end of a Swift Testing run and `libXCTest.so` at the end of an XCTest
+    /// one (measured here, Swift 6.3.1). macOS has no `on_exit`, and which image calls `exit` there
+    /// (XCTest's `xctest` tool, SwiftPM's testing helper) was never seen: the hook still reports
+    /// it, and the run is judged on its records alone.
+    public var attestsExit: Bool { self == .linux }
 }
 
 /// The test product of a shadow build.
