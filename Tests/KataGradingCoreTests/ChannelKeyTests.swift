@@ -101,4 +101,27 @@ final class ChannelKeyTests: XCTestCase {
         XCTAssertEqual(TestOutputParser.outcome(of: ProcessResult(termination: .exited(0), seconds: 0.1, output: "", run: RunSummary(report: report)),
                                                 framework: .swiftTesting, timeLimit: 10).status, .passed)
     }
+
+    func test_swiftTestingsForwardedStreamIsReadFromTheChannel() {
+        let id = "T.S/t()/F.swift:1:1"
+        let events = #"{"kind":"test","payload":{"kind":"function","id":"\#(id)"},"version":0}"# + "\n"
+            + #"{"kind":"event","payload":{"kind":"testStarted","testID":"\#(id)"},"version":0}"# + "\n"
+            + #"{"kind":"event","payload":{"kind":"issueRecorded","testID":"\#(id)","issue":{},"messages":[{"text":"always"}]},"version":0}"# + "\n"
+        // Forwarded in pieces that split lines anywhere, as `fwrite` calls do.
+        let bytes = Array(events.utf8)
+        let pieces = stride(from: 0, to: bytes.count, by: 50).map { "S\t" + bytes[$0..<min(bytes.count, $0 + 50)].map { String(format: "%02x", $0) }.joined() }
+        var reader = XCTestRecords(key: key)
+        signed(pieces, key: key).withUnsafeBytes { reader.feed($0) }
+        reader.end()
+        XCTAssertEqual(reader.forwardedStream.report.declared, ["S/t()"])
+        XCTAssertEqual(reader.forwardedStream.report.failures.map(\.message), ["always"])
+        XCTAssertNil(reader.report.silenced)
+    }
+
+    func test_aFailureSeenCountsBeforeSilencedEvidence() {
+        var report = read(signed(passing, key: key))
+        report.fail("A.test_a", message: "always", location: nil)
+        report.exit = nil
+        XCTAssertEqual(outcome(report, exit: 0), .failed(test: "A.test_a", message: "always", location: nil))
+    }
 }

@@ -99,7 +99,7 @@ public final class ProcessRunner: @unchecked Sendable {
     /// to the test binary's hook. `environment` is added to the grader's own, without what would
     /// load code into the test before the hook (`LD_PRELOAD`, `DYLD_INSERT_LIBRARIES`).
     public func runTest(_ executable: String, _ arguments: [String], environment: [String: String], framework: Catalog.Framework,
-                        variant: Int32, timeout: Double, log: URL, checkout: URL) throws -> ProcessResult {
+                        variant: Int32, timeout: Double, log: URL, checkout: URL, forwardedStream: Bool = false) throws -> ProcessResult {
         guard supervisor != nil else { throw RunError.unsupervised }
         let folder = try RunFolder.make(for: checkout)
         defer { folder.remove() }
@@ -108,7 +108,8 @@ public final class ProcessRunner: @unchecked Sendable {
         childEnvironment["TMPDIR"] = folder.temporary.path
         childEnvironment[RunHookSource.environmentKey] = RunFolder.socket(in: folder.url.path)
         var orders = SupervisorOrders(limit: timeout, program: executable, arguments: arguments, environment: childEnvironment,
-                                      test: .init(framework: framework, variant: variant, folder: folder.url.path))
+                                      test: .init(framework: framework, variant: variant, folder: folder.url.path,
+                                                  forwardedStream: forwardedStream))
         orders.subreaper = subreaper
         return try supervise(orders, log: log)
     }

@@ -183,7 +183,12 @@ public enum Supervisor {
         var report = SupervisorReport(termination: termination ?? .signaled(SIGTERM), cutBytes: log.cutBytes)
         if stopped { report.startFailure = "stopped" }
         if let test = orders.test {
-            var framework = test.framework == .xctest ? records.report : stream.report
+            // Where the hook forwards Swift Testing's stream (Linux), that copy, authenticated and in
+            // sequence, is the one read; the pipe's is what the test process could silence or write.
+            var framework = test.framework == .xctest ? records.report
+                : test.forwardedStream ? records.forwardedStream.report : stream.report
+            // Something other than Swift Testing wrote into the pipe: that never passes either.
+            if test.framework == .swiftTesting { framework.damaged = framework.damaged ?? stream.report.damaged }
             // The hook's records come through the channel whatever the framework: a trap, how the
             // process exited, and whether that channel's evidence holds.
             framework.trap = framework.trap ?? records.report.trap

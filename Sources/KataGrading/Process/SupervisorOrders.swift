@@ -12,6 +12,9 @@ struct SupervisorOrders: Codable, Sendable {
         var variant: Int32
         /// The run's own folder (`RunFolder`): its channel's socket, and the test's `TMPDIR`.
         var folder: String
+        /// Swift Testing's events are read from the hook's forwarded copy, not from the pipe
+        /// (`TestPlatform.attestsExit`: Linux).
+        var forwardedStream = false
     }
 
     var limit: Double

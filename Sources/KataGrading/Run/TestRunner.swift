@@ -70,7 +70,8 @@ public struct TestRunner: Sendable {
         var result = try ProcessRunner.shared.runTest(invocation.program, invocation.arguments, environment: invocation.environment,
                                                       framework: exercise.framework,
                                                       variant: variant.map { Schemata.number(of: $0, among: variants) } ?? 0,
-                                                      timeout: exercise.timeLimit, log: log, checkout: checkout)
+                                                      timeout: exercise.timeLimit, log: log, checkout: checkout,
+                                                      forwardedStream: platform.attestsExit)
         if var report = result.run?.report, report.failures.contains(where: { $0.afterReturning }) {
             LateChecks.reclassify(&report) { try? String(contentsOfFile: $0, encoding: .utf8) }
             result.run?.report = report

@@ -28,18 +28,18 @@ public enum TestOutputParser {
         return outcome
     }
 
-    /// A failure counts first, and a run passes only when its framework reached its own end with
-    /// every test it announced finished.
+    /// A failure counts first; then evidence the test process silenced (`silenced`); and a run
+    /// passes only when its framework reached its own end with every test it announced finished.
     static func exited(_ code: Int32, report: RunReport, summary: RunSummary, framework: Catalog.Framework,
                        exitAttested: Bool = false) -> TestOutcome.Status {
         if let damaged = report.damaged {
             return .failed(test: nil, message: "the grader's channel from the test process held \(damaged): something other than \(framework.title) wrote into it, so this run proves nothing", location: nil)
         }
-        if let why = silenced(code, report: report, framework: framework, exitAttested: exitAttested) {
-            return .failed(test: report.running, message: "the test process silenced its own results (\(why)), so this run proves nothing", location: nil)
-        }
         if let failure = report.failures.first {
             return .failed(test: failure.test, message: failure.message, location: failure.location)
+        }
+        if let why = silenced(code, report: report, framework: framework, exitAttested: exitAttested) {
+            return .failed(test: report.running, message: "the test process silenced its own results (\(why)), so this run proves nothing", location: nil)
         }
         let unfinished = report.declared.filter { !report.finished.contains($0) }
         if report.declared.isEmpty && (report.reachedEnd || (framework == .swiftTesting && code == swiftTestingFoundNoTests)) {

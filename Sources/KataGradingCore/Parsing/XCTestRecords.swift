@@ -13,6 +13,8 @@
 ///     Z <failures>                    the bundle ends (XCTest's own count of the run's failures)
 ///     Q <status> <who>                the process calls `exit(status)` (the hook's record, either
 ///                                     framework): who called it, the framework's library or not
+///     S <hex>                         bytes Swift Testing wrote to its event stream, forwarded by
+///                                     the hook (Linux): read into `forwardedStream`
 ///
 /// With the run's key (`ChannelKey`), every record must carry the hook's MAC for its place in the
 /// sequence: one that does not (written by the test, or after a record that never arrived) marks
@@ -31,12 +33,38 @@ public struct XCTestRecords: Sendable, LineRecords {
     /// The run's key: nil reads records without MACs (recorded ones, in the kata's own tests).
     public var key: ChannelKey?
     private var sequence: UInt64 = 0
+    /// Swift Testing's event stream as the hook forwarded it (`S` records), read as it arrives.
+    public private(set) var forwardedStream = SwiftTestingStream()
 
     public init(key: ChannelKey? = nil) { self.key = key }
 
     public mutating func feed(_ chunk: UnsafeRawBufferPointer) { feedLines(chunk) }
 
-    public mutating func end() { endLines() }
+    public mutating func end() {
+        endLines()
+        forwardedStream.end()
+    }
+
+    static func bytes(ofHex text: String) -> [UInt8]? {
+        let digits = Array(text.utf8)
+        guard digits.count % 2 == 0 else { return nil }
+        func value(_ digit: UInt8) -> UInt8? {
+            switch digit {
+            case 48...57: return digit - 48
+            case 97...102: return digit - 87
+            default: return nil
+            }
+        }
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(digits.count / 2)
+        var index = 0
+        while index < digits.count {
+            guard let high = value(digits[index]), let low = value(digits[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+            index += 2
+        }
+        return bytes
+    }
 
     mutating func read(_ line: LineReader.Line) {
         guard report.silenced == nil else { return }
@@ -93,6 +121,9 @@ public struct XCTestRecords: Sendable, LineRecords {
             }
             report.reachedEnd = true
             report.seconds = seconds
+        case ("S", 2):
+            guard let bytes = Self.bytes(ofHex: fields[1]) else { return report.markDamaged("a forwarded piece of the event stream that is not hexadecimal") }
+            bytes.withUnsafeBytes { forwardedStream.feed($0) }
         case ("Q", 3):
             report.exit = RunReport.Exit(status: Int32(fields[1]) ?? -1, byFramework: fields[2] == "framework", caller: fields[2])
         default:

@@ -31,7 +31,8 @@ public enum RunHookSource {
         // of the key over the record and its place in the sequence (SipHash-2-4): a record the test
         // writes itself is refused, and one that never arrived (silenced with `dup2`, say) breaks the
         // sequence. The last record says how the process exits and who called `exit`: the framework's
-        // own completion path, or anything else (`RunChannel`, `XCTestRecords`).
+        // own completion path, or anything else (`RunChannel`, `XCTestRecords`). On Linux it also
+        // forwards Swift Testing's event stream through the channel (below).
         //
         // It also names a dispatch_sync deadlock from evidence both Linux and macOS have: a trap
         // (SIGILL/SIGTRAP) inside libdispatch, reached through a `sync` call. The record goes to the
@@ -160,6 +161,73 @@ public enum RunHookSource {
         __attribute__((visibility("hidden"))) void \#(GraderOnlyNames.sendSymbol)(const char *text, long length) {
             if (length > 0) kata_send_record(text, (size_t)length, 1);
         }
+
+        #if defined(__linux__)
+        // Swift Testing's event stream, forwarded (Linux). Swift Testing opens its event stream with
+        // `fopen` and writes it with `fwrite` and `fputs` from libTesting.so; the test binary defines
+        // them (and `fputc`, `fclose`), so the dynamic linker binds libTesting's calls here, and each
+        // goes on to the C library's. The first stream opened at the path the grader gave, before any test ran, is the
+        // framework's: every byte written to it goes to the channel too, authenticated and in
+        // sequence, and that copy is the one the supervisor reads. A test that puts /dev/null in place
+        // of the stream's descriptor, or writes into the pipe itself, changes nothing it reads.
+        static FILE *kata_event_stream;
+        static int kata_stream_claimed;
+        static FILE *(*kata_real_fopen)(const char *, const char *);
+        static size_t (*kata_real_fwrite)(const void *, size_t, size_t, FILE *);
+        static int (*kata_real_fclose)(FILE *);
+
+        static void kata_forward(const unsigned char *bytes, size_t length) {
+            char record[2 + 2 * 4096];
+            record[0] = 'S'; record[1] = '\t';
+            while (length > 0) {
+                size_t piece = length < 4096 ? length : 4096;
+                for (size_t i = 0; i < piece; i++) {
+                    record[2 + 2 * i] = "0123456789abcdef"[bytes[i] >> 4];
+                    record[3 + 2 * i] = "0123456789abcdef"[bytes[i] & 0xf];
+                }
+                kata_send_record(record, 2 + 2 * piece, 1);
+                bytes += piece;
+                length -= piece;
+            }
+        }
+
+        __attribute__((visibility("default"))) FILE *fopen(const char *path, const char *mode) {
+            if (!kata_real_fopen) kata_real_fopen = (FILE *(*)(const char *, const char *))dlsym(RTLD_NEXT, "fopen");
+            FILE *file = kata_real_fopen(path, mode);
+            if (file && !kata_stream_claimed && kata_channel >= 0 && path && strcmp(path, "\#(TestInvocation.eventStream)") == 0) {
+                kata_stream_claimed = 1;
+                kata_event_stream = file;
+            }
+            return file;
+        }
+
+        __attribute__((visibility("default"))) size_t fwrite(const void *bytes, size_t size, size_t count, FILE *file) {
+            if (!kata_real_fwrite) kata_real_fwrite = (size_t (*)(const void *, size_t, size_t, FILE *))dlsym(RTLD_NEXT, "fwrite");
+            if (file && file == kata_event_stream && bytes) kata_forward((const unsigned char *)bytes, size * count);
+            return kata_real_fwrite(bytes, size, count, file);
+        }
+
+        static int (*kata_real_fputs)(const char *, FILE *);
+        static int (*kata_real_fputc)(int, FILE *);
+
+        __attribute__((visibility("default"))) int fputs(const char *text, FILE *file) {
+            if (!kata_real_fputs) kata_real_fputs = (int (*)(const char *, FILE *))dlsym(RTLD_NEXT, "fputs");
+            if (file && file == kata_event_stream && text) kata_forward((const unsigned char *)text, strlen(text));
+            return kata_real_fputs(text, file);
+        }
+
+        __attribute__((visibility("default"))) int fputc(int character, FILE *file) {
+            if (!kata_real_fputc) kata_real_fputc = (int (*)(int, FILE *))dlsym(RTLD_NEXT, "fputc");
+            if (file && file == kata_event_stream) { unsigned char byte = (unsigned char)character; kata_forward(&byte, 1); }
+            return kata_real_fputc(character, file);
+        }
+
+        __attribute__((visibility("default"))) int fclose(FILE *file) {
+            if (!kata_real_fclose) kata_real_fclose = (int (*)(FILE *))dlsym(RTLD_NEXT, "fclose");
+            if (file && file == kata_event_stream) kata_event_stream = NULL;
+            return kata_real_fclose(file);
+        }
+        #endif
 
         /// A trap inside libdispatch, reached through a `sync` call (libdispatch's own `dispatch_sync`, or
         /// the Swift overlay's `DispatchQueue.sync`): what dispatch_sync onto the current queue does.
