@@ -185,8 +185,9 @@ public enum Supervisor {
         if let test = orders.test {
             // Where the hook forwards Swift Testing's stream (Linux), that copy, authenticated and in
             // sequence, is the one read; the pipe's is what the test process could silence or write.
+            // A toolchain whose Swift Testing opened no stream the hook saw is read from the pipe.
             var framework = test.framework == .xctest ? records.report
-                : test.forwardedStream ? records.forwardedStream.report : stream.report
+                : test.forwardedStream && records.forwarded ? records.forwardedStream.report : stream.report
             // Something other than Swift Testing wrote into the pipe: that never passes either.
             if test.framework == .swiftTesting { framework.damaged = framework.damaged ?? stream.report.damaged }
             // The hook's records come through the channel whatever the framework: a trap, how the

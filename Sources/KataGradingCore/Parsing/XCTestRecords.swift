@@ -35,6 +35,9 @@ public struct XCTestRecords: Sendable, LineRecords {
     private var sequence: UInt64 = 0
     /// Swift Testing's event stream as the hook forwarded it (`S` records), read as it arrives.
     public private(set) var forwardedStream = SwiftTestingStream()
+    /// Whether any `S` record came: Swift Testing writes its first records (the tests of its plan)
+    /// before any test runs, so a run with none is one whose stream the hook never saw opened.
+    public private(set) var forwarded = false
 
     public init(key: ChannelKey? = nil) { self.key = key }
 
@@ -123,6 +126,7 @@ public struct XCTestRecords: Sendable, LineRecords {
             report.seconds = seconds
         case ("S", 2):
             guard let bytes = Self.bytes(ofHex: fields[1]) else { return report.markDamaged("a forwarded piece of the event stream that is not hexadecimal") }
+            forwarded = true
             bytes.withUnsafeBytes { forwardedStream.feed($0) }
         case ("Q", 3):
             report.exit = RunReport.Exit(status: Int32(fields[1]) ?? -1, byFramework: fields[2] == "framework", caller: fields[2])
