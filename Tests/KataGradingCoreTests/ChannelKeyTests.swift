@@ -80,6 +80,17 @@ final class ChannelKeyTests: XCTestCase {
         XCTAssertEqual(report.failures.map(\.message), ["boom"])
     }
 
+    func test_aFailureReportedAfterItsTestEndedStillMatchesItsCount() {
+        // A check on another thread: XCTest counts it, the test ends, then its record arrives (late).
+        var records = passing
+        records[4] = "E\tA.test_a\t0.1\t0\t1"
+        records.insert("F\tA.test_a\t/x.swift\t3\tboom", at: 5)
+        records[6] = "Z\t1"
+        let report = read(signed(records, key: key))
+        XCTAssertNil(report.silenced)
+        XCTAssertEqual(report.late.map(\.message), ["boom"])
+    }
+
     func outcome(_ report: RunReport, exit code: Int32) -> TestOutcome.Status {
         TestOutputParser.outcome(of: ProcessResult(termination: .exited(code), seconds: 0.1, output: "", run: RunSummary(report: report)),
                                  framework: .swiftTesting, timeLimit: 10, exitAttested: true).status

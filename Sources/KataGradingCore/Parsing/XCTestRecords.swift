@@ -46,7 +46,24 @@ public struct XCTestRecords: Sendable, LineRecords {
     public mutating func end() {
         endLines()
         forwardedStream.end()
+        // Judged once every record is in: a failure on another thread is counted before it is
+        // reported, so its record can follow the end of its test.
+        if report.failures.count < RunReport.mostFailures, let test = counted.keys.sorted().first(where: { !failed($0) }),
+           let count = counted[test] {
+            report.markSilenced("XCTest counted \(count) failure\(count == 1 ? "" : "s") in \(test) that never reached the grader")
+        }
+        if runCounted > 0, report.failures.isEmpty, report.late.isEmpty {
+            report.markSilenced("XCTest counted \(runCounted) failure\(runCounted == 1 ? "" : "s") in the run that never reached the grader")
+        }
     }
+
+    /// Failures XCTest counted in each test (`E`), and in the whole run (`Z`).
+    private var counted: [String: Int] = [:]
+    private var runCounted = 0
+    /// Every test a failure record named, whenever it came.
+    private var named: Set<String> = []
+
+    private func failed(_ test: String) -> Bool { named.contains(test) || report.failures.contains { $0.test == test } }
 
     static func bytes(ofHex text: String) -> [UInt8]? {
         let digits = Array(text.utf8)
@@ -94,6 +111,7 @@ public struct XCTestRecords: Sendable, LineRecords {
         case ("F", 5):
             let location = fields[2].isEmpty ? nil : "\(fields[2]):\(fields[3])"
             let test = Self.normalized(fields[1])
+            if named.count < RunReport.mostNames { named.insert(test) }
             if returned.contains(test), !report.finished.contains(test) {
                 // During its teardown: the test's own code had returned. Who ran the check decides
                 // (`LateChecks`): its tearDown, or a callback the test left behind.
@@ -110,18 +128,13 @@ public struct XCTestRecords: Sendable, LineRecords {
             let test = Self.normalized(fields[1])
             if fields[3] == "1" { report.skip(test, reason: nil) }
             seconds += Double(fields[2]) ?? 0
-            if fields.count == 5, let counted = Int(fields[4]), counted > 0, !report.failures.contains(where: { $0.test == test }),
-               report.failures.count < RunReport.mostFailures {
-                report.markSilenced("XCTest counted \(counted) failure\(counted == 1 ? "" : "s") in \(test) that never reached the grader")
-            }
+            if fields.count == 5, let count = Int(fields[4]), count > 0, counted.count < RunReport.mostNames { counted[test] = count }
             report.finish(test)
             if report.running == test { report.running = nil }
         case ("X", 2):
             report.trap = fields[1]
         case ("Z", 1), ("Z", 2):
-            if fields.count == 2, let counted = Int(fields[1]), counted > 0, report.failures.isEmpty, report.late.isEmpty {
-                report.markSilenced("XCTest counted \(counted) failure\(counted == 1 ? "" : "s") in the run that never reached the grader")
-            }
+            if fields.count == 2, let count = Int(fields[1]) { runCounted = count }
             report.reachedEnd = true
             report.seconds = seconds
         case ("S", 2):
