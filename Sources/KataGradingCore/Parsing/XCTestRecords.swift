@@ -128,13 +128,19 @@ public struct XCTestRecords: Sendable, LineRecords {
             let test = Self.normalized(fields[1])
             if fields[3] == "1" { report.skip(test, reason: nil) }
             seconds += Double(fields[2]) ?? 0
-            if fields.count == 5, let count = Int(fields[4]), count > 0, counted.count < RunReport.mostNames { counted[test] = count }
+            if fields.count == 5 {
+                guard let count = Int(fields[4]) else { return report.markDamaged("a line that is not one of the observer's records") }
+                if count > 0, counted.count < RunReport.mostNames { counted[test] = count }
+            }
             report.finish(test)
             if report.running == test { report.running = nil }
         case ("X", 2):
             report.trap = fields[1]
         case ("Z", 1), ("Z", 2):
-            if fields.count == 2, let count = Int(fields[1]) { runCounted = count }
+            if fields.count == 2 {
+                guard let count = Int(fields[1]) else { return report.markDamaged("a line that is not one of the observer's records") }
+                runCounted = count
+            }
             report.reachedEnd = true
             report.seconds = seconds
         case ("S", 2):
