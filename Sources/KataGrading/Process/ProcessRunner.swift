@@ -44,7 +44,7 @@ public final class ProcessRunner: @unchecked Sendable {
     public func adopt(executable: String, temporaryRoot: URL, subreaper: Bool) {
         // The grader knows which variant each of its runs is: like its supervisors, it keeps the
         // runs out of its memory (Linux: not dumpable, so no `/proc/<pid>/mem` and no `ptrace` by
-        // the same user; macOS lets no process read another's without a debugger's entitlement).
+        // the same user; macOS: `task_for_pid` needs a debugger's entitlement, which tests lack).
         _ = kata_forbid_inspection()
         supervisor = executable
         self.temporaryRoot = temporaryRoot
