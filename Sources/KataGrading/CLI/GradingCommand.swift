@@ -73,7 +73,11 @@ enum GradingCommand {
             // Room collection scripts trust the exit status: a file that was not written is a failure.
             guard written else { return GradeCommand.exitBroken }
         }
-        if arguments.source == .exercises { RoomCommands.send(results, paths: course.paths) }
+        if arguments.source == .exercises {
+            RoomCommands.send(results, paths: course.paths)
+            // A fresh clone's first run: the copy the next grade needs, built while the attendee reads.
+            grader.prepareCopy(swift: swift)
+        }
         // What this machine cannot run (`needs`) does not count.
         return results.byExercise().allSatisfy { $0.isDone || !$0.counts } ? GradeCommand.exitDone : GradeCommand.exitNotDone
     }
