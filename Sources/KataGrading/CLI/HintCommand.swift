@@ -8,8 +8,7 @@ enum HintCommand {
     static func prepareCopy(_ course: Course) {
         fflush(nil)
         guard let swift = ProcessRunner.which("swift") else { return }
-        Interruption.install(message: "\nStopped building the grader's copy; your next grade builds it. Your files are untouched.\n",
-                             exitCode: GradeCommand.exitInterrupted)
+        Interruption.install(message: Grader.copyInterrupted, exitCode: GradeCommand.exitInterrupted)
         Grader(course: course, platform: .current(swift: swift, state: course.paths.state)).prepareCopy(swift: swift)
     }
 

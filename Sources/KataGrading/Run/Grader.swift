@@ -164,11 +164,14 @@ public struct Grader: Sendable {
               shadowBuild.neverBuilt else { return }
         shadowBuild.ahead = true
         do {
-            _ = try shadowBuild.run(after: try shadowBuild.prepare())
+            _ = try Interruption.saying(Self.copyInterrupted) { try shadowBuild.run(after: try shadowBuild.prepare()) }
         } catch {
             StandardError().write("The grader's copy of the kata did not build (\(error)); your next grade builds it again.\n")
         }
     }
+
+    /// What Ctrl-C while `prepareCopy` builds says.
+    static let copyInterrupted = "\nStopped building the grader's copy of the kata; your next grade builds the rest. Your files are untouched.\n"
 
     /// The verdicts that need no run: not started, files missing or unreadable (said as such, with
     /// the command that fixes it), a compile error.
