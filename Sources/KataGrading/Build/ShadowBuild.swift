@@ -108,7 +108,7 @@ public struct ShadowBuild {
         var missing = prepared.missing
         let log = shadow.directory.appendingPathComponent("build.log")
         var rebuiltFromScratch = false
-        var cold = !FileManager.default.fileExists(atPath: shadow.directory.appendingPathComponent(".build").path)
+        var cold = neverBuilt
 
         var replay = BuildReplay(shadow: shadow, swift: swift, state: paths.state, platformUses: platform.usesBuildReplay)
         replay.watch = watch
@@ -196,9 +196,19 @@ public struct ShadowBuild {
         throw Failure(description: "the build kept failing; see \(paths.relative(log)).")
     }
 
-    /// Whether no build of the copy ever succeeded (a fresh clone's), or the last one was
-    /// interrupted: the next build of it is a long one.
-    var neverBuilt: Bool { BuildRecord.load(from: shadow) == nil }
+    /// Whether no build of the copy ever started (a fresh clone's): the next one is cold. Not
+    /// whether the last one succeeded: after a grade whose only started track did not compile,
+    /// building again would only cost the attendee's next grade a second build.
+    var neverBuilt: Bool { Self.neverBuilt(shadow.directory) }
+
+    static func neverBuilt(_ directory: URL) -> Bool {
+        !FileManager.default.fileExists(atPath: directory.appendingPathComponent(".build").path)
+    }
+
+    /// `neverBuilt` of the copy of `Exercises/`, asked before anything else is (one `stat`).
+    static func exercisesCopyNeverBuilt(_ paths: KataPaths) -> Bool {
+        neverBuilt(paths.state.appendingPathComponent(TestSource.exercises.shadowName))
+    }
 
     /// After a binary the build replay made ran no test (`TrackRunner.ReplayRanNoTest`): the build
     /// record is forgotten, so that SwiftPM builds next and its binary serves every track, and why

@@ -144,7 +144,7 @@ public struct Grader: Sendable {
     }
 
     /// Builds the shadow copy of `Exercises/` ahead of the next grade, when no build of it ever
-    /// succeeded. A fresh clone's first run grades every exercise "not started" and so builds
+    /// started. A fresh clone's first run grades every exercise "not started" and so builds
     /// nothing; the attendee's first real grade then built the copy from nothing (18 s on a quiet
     /// machine, 50 s on a busy one) after the first run had already built the grader. Built now, as
     /// the next grade will build it (the legacy modules with their variants, the grader's hook,
@@ -155,7 +155,9 @@ public struct Grader: Sendable {
     /// left). Skipped when another grade.sh holds the checkout, which builds the copy itself. A
     /// failure only says so: the next grade builds, and names what fails.
     public func prepareCopy(swift: String) {
-        guard let lock = CheckoutLock.acquireIfFree(in: course.paths.state) else { return }
+        // Every grade asks: a built copy answers with one `stat`, and costs a grade nothing more.
+        guard ShadowBuild.exercisesCopyNeverBuilt(course.paths),
+              let lock = CheckoutLock.acquireIfFree(in: course.paths.state) else { return }
         defer { lock.release() }
         defer { ProcessRunner.shared.endAdopted() }
         let plan = course.plan(course.catalog.exercises, source: .exercises)
