@@ -37,9 +37,14 @@ final class MiniCourseTests: XCTestCase {
         XCTAssertEqual(grade.code, 1, "\(grade)")
         XCTAssertEqual(grade.lines.map { $0[1] }, ["not started", "not started", "not started"], "\(grade)")
         XCTAssertTrue(grade.reason("greeting-once").contains("Exercises/Greeting/GreetOnceTests.swift is still the starter"), "\(grade)")
-        // Untouched starters need no build for their verdicts; the first grade builds the copy
-        // after them, for the next grade (`Grader.prepareCopy`), and says so.
+        // Untouched starters need no build for their verdicts, and a script's grade builds nothing
+        // more. A person's first grade builds the copy after them, for the next grade
+        // (`Grader.prepareCopy`), and says so.
         let exercisesCopy = course.root.appendingPathComponent(".build/kata/exercises")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: exercisesCopy.appendingPathComponent(".build").path),
+                       "untouched starters need no build, and --porcelain builds none ahead")
+        grade = try course.grade([])
+        XCTAssertEqual(grade.code, 1, "nothing done yet: \(grade)")
         XCTAssertTrue(grade.errors.contains("Building the grader's copy of the kata, once"), "\(grade)")
         XCTAssertTrue(FileManager.default.fileExists(atPath: exercisesCopy.appendingPathComponent(".build/kata-last-build.json").path),
                       "the first grade leaves the copy built: \(grade)")

@@ -75,8 +75,10 @@ enum GradingCommand {
         }
         if arguments.source == .exercises {
             RoomCommands.send(results, paths: course.paths)
-            // A fresh clone's first run: the copy the next grade needs, built while the attendee reads.
-            grader.prepareCopy(swift: swift)
+            // A fresh clone's first run: the copy the next grade needs, built while the attendee
+            // reads. Not for a script's grade (--porcelain, --json): it wants its answer, and the
+            // person's next grade is not its.
+            if !quiet { grader.prepareCopy(swift: swift) }
         }
         // What this machine cannot run (`needs`) does not count.
         return results.byExercise().allSatisfy { $0.isDone || !$0.counts } ? GradeCommand.exitDone : GradeCommand.exitNotDone
