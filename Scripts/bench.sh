@@ -109,37 +109,44 @@ track="$(awk -F'\t' -v id="$exercise" -v fw="$framework" '$1 == id || index($1, 
 module="$(awk -F'\t' -v id="$track" '$1 == id { print $2 }' "$work/tracks.tsv")"
 track_files="$(awk -F'\t' -v id="$track" '$1 == id { print $4 }' "$work/tracks.tsv")"
 
+# The seconds SwiftPM's last build logged in FILE took ("Build complete! (12.34s)"), or nothing.
+swiftpm_seconds() { sed -n 's/^Build.* complete! (\([0-9.]*\)s)$/\1/p' "$1" 2>/dev/null | tail -n 1; }
 # first_run FOLDER [REV]: a fresh clone of the starters (of HEAD, or REV), its first grade.sh, then
-# the first grade of $exercise once its track's solution is copied in: prints both times and
-# whether that grade built the grader's copy cold (1) or not (0). The clone is removed after.
+# the first grade of $exercise once its track's solution is copied in: prints both times, whether
+# that grade built the grader's copy cold (1) or not (0), and how long SwiftPM said the grader's
+# own build took (the part of the first grade.sh that varies most with the machine's load, and
+# that no change to the grading touches). The clone is removed after.
 first_run() {
-  local folder="$1" start edited f
+  local folder="$1" start edited f copy_first
   rm -rf "$folder"
   git clone -q "$root" "$folder"
   [ -z "${2:-}" ] || git -C "$folder" checkout -q "$2"
   start="$(now)"
   "$folder/Scripts/grade.sh" >"$work/first.out" 2>&1 || true
   edited="$(now)"
+  copy_first="$(swiftpm_seconds "$folder/.build/kata/exercises/build.log")"
   for f in $(printf '%s' "$track_files" | tr ',' ' '); do cp "$folder/Solutions/$module/$f" "$folder/Exercises/$module/$f"; done
   "$folder/Scripts/grade.sh" "$exercise" >"$work/first-edit.out" 2>&1 || true
   awk -v end="$(now)" -v edited="$edited" -v start="$start" -v cold="$(grep -c "First build of the grader's copy" "$work/first-edit.out")" \
-    'BEGIN { print edited - start, end - edited, (cold > 0) }'
+    -v grader="$(swiftpm_seconds "$folder/.build/kata/grader-build.log")" \
+    -v copy_first="$copy_first" -v copy_edit="$(swiftpm_seconds "$folder/.build/kata/exercises/build.log")" \
+    'BEGIN { print edited - start, end - edited, (cold > 0), grader + 0, copy_first + 0, copy_edit + 0 }'
   rm -rf "$folder"
 }
-first=(); first_edit=(); first_total=(); first_cold=0
-base_first=(); base_first_edit=(); base_first_total=(); base_first_cold=0
+first=(); first_edit=(); first_total=(); first_cold=0; first_grader=(); first_copy=(); first_edit_copy=()
+base_first=(); base_first_edit=(); base_first_total=(); base_first_cold=0; base_first_grader=(); base_first_copy=(); base_first_edit_copy=()
 for round in $(seq 1 "$first_runs"); do
   # In turn, and each first in every other round, so that a busy machine weighs on both alike.
   order="here"
   [ -z "$against" ] || { [ $((round % 2)) = 1 ] && order="here base" || order="base here"; }
   for side in $order; do
     if [ "$side" = here ]; then
-      read -r one_first one_edit one_cold <<<"$(first_run "$work/first")"
-      first+=("$one_first"); first_edit+=("$one_edit"); first_total+=("$(awk -v a="$one_first" -v b="$one_edit" 'BEGIN { print a + b }')")
+      read -r one_first one_edit one_cold one_grader one_copy one_edit_copy <<<"$(first_run "$work/first")"
+      first_grader+=("$one_grader"); first_copy+=("$one_copy"); first_edit_copy+=("$one_edit_copy"); first+=("$one_first"); first_edit+=("$one_edit"); first_total+=("$(awk -v a="$one_first" -v b="$one_edit" 'BEGIN { print a + b }')")
       first_cold=$((first_cold + one_cold))
     else
-      read -r one_first one_edit one_cold <<<"$(first_run "$work/first-base" "$against")"
-      base_first+=("$one_first"); base_first_edit+=("$one_edit"); base_first_total+=("$(awk -v a="$one_first" -v b="$one_edit" 'BEGIN { print a + b }')")
+      read -r one_first one_edit one_cold one_grader one_copy one_edit_copy <<<"$(first_run "$work/first-base" "$against")"
+      base_first_grader+=("$one_grader"); base_first_copy+=("$one_copy"); base_first_edit_copy+=("$one_edit_copy"); base_first+=("$one_first"); base_first_edit+=("$one_edit"); base_first_total+=("$(awk -v a="$one_first" -v b="$one_edit" 'BEGIN { print a + b }')")
       base_first_cold=$((base_first_cold + one_cold))
     fi
   done
@@ -149,14 +156,20 @@ report() { printf '%-58s median %6.2f s   runs: %s\n' "$1" "$(printf '%s\n' "${@
 report_first() {
   [ "${#first[@]}" -gt 0 ] || return 0
   report "first grade.sh of a fresh clone (starters)" "${first[@]}"
+  report "  of which the grader's own build (SwiftPM's count)" "${first_grader[@]}"
+  report "  and the build of the grader's copy (SwiftPM's count)" "${first_copy[@]}"
   report "then the first grade of $track after an edit" "${first_edit[@]}"
+  report "  of which the build of the copy (SwiftPM's count)" "${first_edit_copy[@]}"
   report "fresh clone to that verdict" "${first_total[@]}"
   echo "first edit–grades that built the grader's copy cold: $first_cold of ${#first[@]}"
   [ -n "$against" ] || return 0
   local at
   at="$(git -C "$root" rev-parse --short "$against")"
   report "first grade.sh of a fresh clone at $at" "${base_first[@]}"
+  report "  of which the grader's own build (SwiftPM's count)" "${base_first_grader[@]}"
+  report "  and the build of the grader's copy (SwiftPM's count)" "${base_first_copy[@]}"
   report "then the first edit–grade at $at" "${base_first_edit[@]}"
+  report "  of which the build of the copy (SwiftPM's count)" "${base_first_edit_copy[@]}"
   report "fresh clone to that verdict at $at" "${base_first_total[@]}"
   echo "first edit–grades at $at that built the grader's copy cold: $base_first_cold of ${#base_first[@]}"
 }
