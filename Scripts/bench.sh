@@ -113,9 +113,10 @@ track_files="$(awk -F'\t' -v id="$track" '$1 == id { print $4 }' "$work/tracks.t
 swiftpm_seconds() { sed -n 's/^Build.* complete! (\([0-9.]*\)s)$/\1/p' "$1" 2>/dev/null | tail -n 1; }
 # first_run FOLDER [REV]: a fresh clone of the starters (of HEAD, or REV), its first grade.sh, then
 # the first grade of $exercise once its track's solution is copied in: prints both times, whether
-# that grade built the grader's copy cold (1) or not (0), and how long SwiftPM said the grader's
-# own build took (the part of the first grade.sh that varies most with the machine's load, and
-# that no change to the grading touches). The clone is removed after.
+# that grade built the grader's copy cold (1) or not (0), and what SwiftPM counted for the grader's
+# own build (the part of the first grade.sh that varies most with the machine's load, and that no
+# change to the grading touches), for the copy's build in the first grade.sh, and for the one in
+# the edit–grade. The clone is removed after.
 first_run() {
   local folder="$1" start edited f copy_first
   rm -rf "$folder"
