@@ -502,6 +502,11 @@ grep -q "$first is done" "$work/watch.out" && pass "--watch re-grades a saved ex
   fail "--watch re-grades a saved exercise and moves on when it is done" "$(tail -n 8 "$work/watch.out")"
 kill -INT "$watch_pid"; wait "$watch_pid"; code=$?
 check "Ctrl-C stops --watch with 130, as --help says" "130" "$code" "$(tail -n 3 "$work/watch.out")"
+# The clone's first grade (the watch's, every exercise a starter) built the grader's copy after
+# its verdicts, so the first save was graded without a cold build of it (issue 33).
+grep -q "Building the grader's copy of the kata, once" "$work/watch.out" && ! grep -q "First build of the grader's copy" "$work/watch.out" &&
+  pass "a fresh clone's first grade leaves the grader's copy built: the first save builds it no more" ||
+  fail "a fresh clone's first grade leaves the grader's copy built: the first save builds it no more" "$(grep -n "grader's copy" "$work/watch.out")"
 
 # A test that poisons later grades: a stray C file and a version-specific manifest in the grader's
 # shadow copy, and a fake grader binary with a modification time in the future.

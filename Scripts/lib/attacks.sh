@@ -12,6 +12,8 @@
 # say, when not that a test wrote into the grader's folder (the kata's own files: issue 31 §3).
 # An attack with `fixture: FILE` is a file its test reads as it runs (issue 31 §4): graded done
 # with `fixture.txt` there, then again with `changed.txt` instead, it must be judged `expect:`.
+# With `after: VERDICT`, the attack's file is put back as shipped after its round and its exercise
+# graded again: it must get VERDICT.
 # After the attacks: nothing they started still runs, the checkout and the system's temporary
 # folder are as they were.
 # Sourced by Scripts/selftest.sh; needs $root, $grade and $work, and Scripts/lib/checks.sh.
@@ -43,6 +45,28 @@ check_attack() {
   fi
 }
 
+# check_next_grades COPY ROUND NAME|KEY…: for the attacks of a round that ask it (`after: VERDICT`),
+# puts their planted files back as shipped and grades their exercises again: what the attack did
+# must not reach the next grade.
+check_next_grades() {
+  local copy="$1" round="$2" entry name key after ids=() checks=()
+  shift 2
+  for entry in "$@"; do
+    name="${entry%%|*}"; key="${entry#*|}"
+    after="$(attack_field "$root/Tests/Attacks/$name" after)"
+    [ -n "$after" ] || continue
+    cp "$root/Solutions/$(attack_field "$root/Tests/Attacks/$name" plant)" "$copy/$(attack_field "$root/Tests/Attacks/$name" plant)"
+    ids+=("$key"); checks+=("$name|$key|$after")
+  done
+  [ "${#ids[@]}" -gt 0 ] || return 0
+  TMPDIR="$work/attack-tmp" "$grade" --porcelain --from "$copy" "${ids[@]}" >"$work/attacks-$round-next.tsv" 2>"$work/attacks-$round-next.err"
+  for entry in "${checks[@]}"; do
+    name="${entry%%|*}"; key="${entry#*|}"; key="${key%%|*}"; after="${entry##*|}"
+    check "attack $name: the next grade, without it, is $after" "$after" \
+      "$(awk -F'\t' -v id="$key" '$1 == id { print $2 }' "$work/attacks-$round-next.tsv")" "$(tail -n 3 "$work/attacks-$round-next.err")"
+  done
+}
+
 run_attacks() {
   local state_before tmp_before names=() name
   state_before="$(cd "$root" && git status --porcelain -- Sources Exercises Solutions Catalog Package.swift | cksum)"
@@ -69,6 +93,7 @@ run_attacks() {
     TMPDIR="$work/attack-tmp" "$grade" --porcelain --from "$copy" "${ids[@]}" >"$work/attacks-$round.tsv" 2>"$work/attacks-$round.err"
     local entry
     for entry in "${keys[@]}"; do check_attack "${entry%%|*}" "${entry#*|}" "$work/attacks-$round.tsv"; done
+    check_next_grades "$copy" "$round" "${keys[@]}"
     pending=("${later[@]+"${later[@]}"}")
     round=$((round + 1))
   done

@@ -37,8 +37,31 @@ final class MiniCourseTests: XCTestCase {
         XCTAssertEqual(grade.code, 1, "\(grade)")
         XCTAssertEqual(grade.lines.map { $0[1] }, ["not started", "not started", "not started"], "\(grade)")
         XCTAssertTrue(grade.reason("greeting-once").contains("Exercises/Greeting/GreetOnceTests.swift is still the starter"), "\(grade)")
-        XCTAssertFalse(FileManager.default.fileExists(atPath: course.root.appendingPathComponent(".build/kata/exercises/.build").path),
-                       "untouched starters need no build")
+        // Untouched starters need no build for their verdicts, and a script's grade builds nothing
+        // more. A person's first grade builds the copy after them, for the next grade
+        // (`Grader.prepareCopy`), and says so.
+        let exercisesCopy = course.root.appendingPathComponent(".build/kata/exercises")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: exercisesCopy.appendingPathComponent(".build").path),
+                       "untouched starters need no build, and --porcelain builds none ahead")
+        grade = try course.grade([])
+        XCTAssertEqual(grade.code, 1, "nothing done yet: \(grade)")
+        XCTAssertTrue(grade.errors.contains("Building the grader's copy of the kata, once"), "\(grade)")
+        XCTAssertTrue(FileManager.default.fileExists(atPath: exercisesCopy.appendingPathComponent(".build/kata-last-build.json").path),
+                      "the first grade leaves the copy built: \(grade)")
+        // The attendee's first edit, then one in the other framework: neither builds cold (the
+        // legacy module is not compiled again).
+        for (key, file) in [("greeting-once", "Greeting/GreetOnceTests.swift"),
+                            ("greeting-callback@swift-testing", "Greeting/SwiftTesting/GreetCallbackSuite.swift")] {
+            let exercise = course.root.appendingPathComponent("Exercises/\(file)")
+            let starter = try Data(contentsOf: exercise)
+            try Data(contentsOf: course.root.appendingPathComponent("Solutions/\(file)")).write(to: exercise)
+            grade = try course.grade(["--porcelain", key])
+            try starter.write(to: exercise)
+            XCTAssertEqual(grade.verdict(key), "done", "\(grade)")
+            XCTAssertFalse(grade.errors.contains("First build of the grader's copy"), "\(key): \(grade)")
+            let log = try String(contentsOf: exercisesCopy.appendingPathComponent("build.log"), encoding: .utf8)
+            XCTAssertFalse(log.contains("Compiling Greeting "), "\(key): the legacy module was built by the first grade: \(log)")
+        }
 
         let starters = try course.copy("Exercises", as: "starters")
         grade = try course.grade(["--porcelain", "--from", starters.path])

@@ -31,7 +31,7 @@ final class GraderOnlyNamesTests: XCTestCase {
 
     func test_theGeneratedCodeUsesOnlyMarkedNames() {
         for name in [GraderOnlyNames.hookModule, GraderOnlyNames.observerModule, GraderOnlyNames.variantSymbol,
-                     GraderOnlyNames.channelSymbol, GraderOnlyNames.observerInstallSymbol, GraderOnlyNames.variantFunction] {
+                     GraderOnlyNames.connectedSymbol, GraderOnlyNames.sendSymbol, GraderOnlyNames.observerInstallSymbol, GraderOnlyNames.variantFunction] {
             XCTAssertNotNil(GraderOnlyNames.firstReference(in: "x(\(name))"), name)
         }
         XCTAssertTrue(RunHookSource.source.contains(GraderOnlyNames.variantSymbol))

@@ -19,6 +19,14 @@ final class TestPlatformTests: XCTestCase {
         XCTAssertFalse(simulated.reliesOnSubreaper)
     }
 
+    func test_onlyLinuxAttestsTheFrameworksExitAndForwardsSwiftTestingsStream() {
+        XCTAssertTrue(linux.attestsExit)
+        XCTAssertFalse(mac.attestsExit, "which image calls exit on macOS was never observed")
+        var simulated = mac
+        simulated.simulated = true
+        XCTAssertFalse(simulated.attestsExit, "Linux taking macOS's decisions judges as a Mac does")
+    }
+
     func test_widthFollowsTheCores_withAFloorAndACap() {
         XCTAssertEqual(TestPlatform(system: .linux, cores: 1).runWidth, 4)
         XCTAssertEqual(TestPlatform(system: .linux, cores: 2).runWidth, 2 * TestPlatform.runsPerCore)

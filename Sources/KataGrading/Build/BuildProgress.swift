@@ -15,10 +15,13 @@ public struct BuildProgress: Sendable {
 
     /// Said once before a cold build; within 80 columns, as every line a person reads.
     static let firstBuildNote = "First build of the grader's copy of the kata: a minute or two, just once."
+    /// Said before the first run builds the copy that the next grade needs (`Grader.prepareCopy`).
+    static let preparingNote = "Building the grader's copy of the kata, once, so that each grade takes seconds…"
 
-    func during<T>(log: URL, cold: Bool, _ body: () throws -> T) rethrows -> T {
-        if cold {
-            StandardError().write(Self.firstBuildNote + "\n")
+    /// Runs `body`, a build that writes SwiftPM's output to `log`, after saying `note` (if any).
+    func during<T>(log: URL, note: String?, _ body: () throws -> T) rethrows -> T {
+        if let note {
+            StandardError().write(note + "\n")
         }
         guard terminal else { return try body() }
         let timer = DispatchSource.makeTimerSource(queue: .global())

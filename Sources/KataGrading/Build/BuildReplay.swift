@@ -111,7 +111,7 @@ struct BuildReplay {
         let relink = TrackRelink(runner: ProcessRunner.shared, environment: environment,
                                  log: shadow.directory.appendingPathComponent("relink.log"))
         // Its own log: the progress line must not show a step of the last SwiftPM build.
-        let outcome = progress.during(log: relink.log, cold: false) {
+        let outcome = progress.during(log: relink.log, note: nil) {
             relink.run(targets, sources: sources, package: shadow.directory, testBinary: testBinary, testTargets: trackTargets,
                        requiredModules: [GraderOnlyNames.hookModule], watch: watch)
         }

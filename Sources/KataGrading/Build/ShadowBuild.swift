@@ -41,6 +41,9 @@ public struct ShadowBuild {
     /// Tracks this machine cannot run (`needs`): never built.
     public var leftOut: Set<String>
     public var platform: TestPlatform
+    /// Built even when every track to build is still a starter: the first run's build of the copy
+    /// that the next grade needs (`Grader.prepareCopy`).
+    var ahead = false
 
     /// The build of `plan`'s shadow copy (one per source of tests, under `.build/kata/`).
     init(course: Course, plan: GradePlan, swift: String, platform: TestPlatform, leftOut: Set<String> = []) throws {
@@ -106,7 +109,7 @@ public struct ShadowBuild {
         var missing = prepared.missing
         let log = shadow.directory.appendingPathComponent("build.log")
         var rebuiltFromScratch = false
-        var cold = !FileManager.default.fileExists(atPath: shadow.directory.appendingPathComponent(".build").path)
+        var cold = neverBuilt
 
         var replay = BuildReplay(shadow: shadow, swift: swift, state: paths.state, platformUses: platform.usesBuildReplay)
         replay.watch = watch
@@ -118,7 +121,7 @@ public struct ShadowBuild {
             if synced == nil { missing = try sync(excluding: Set(broken.keys)) }
             // Nothing to build: every exercise is still a starter (its verdict needs no run).
             // (A track whose files are missing or unreadable needs none either, nor one this machine cannot run.)
-            if let only, only.subtracting(broken.keys).subtracting(missing.keys).subtracting(leftOut).isEmpty {
+            if !ahead, let only, only.subtracting(broken.keys).subtracting(missing.keys).subtracting(leftOut).isEmpty {
                 let binary = BuildRecord.load(from: shadow)?.builtProduct(in: shadow) ?? (try? testBinary())
                 return built(testBinary: binary ?? shadow.directory, broken: broken, missing: missing)
             }
@@ -144,7 +147,8 @@ public struct ShadowBuild {
             // SwiftPM writes all over the copy's build: a seal the replay took is checked and let go first.
             try watch?.release(paths)
             let buildStarted = Date()
-            let result = try progress.during(log: log, cold: cold) {
+            let note = ahead ? BuildProgress.preparingNote : cold ? BuildProgress.firstBuildNote : nil
+            let result = try progress.during(log: log, note: note) {
                 try ProcessRunner.shared.run(swift, arguments, environment: replay.environment,
                                              timeout: 1800, log: log, temporaryName: ProcessRunner.swiftPMTemporary)
             }
@@ -192,6 +196,20 @@ public struct ShadowBuild {
             }
         }
         throw Failure(description: "the build kept failing; see \(paths.relative(log)).")
+    }
+
+    /// Whether no build of the copy ever started (a fresh clone's): the next one is cold. Not
+    /// whether the last one succeeded: after a grade whose only started track did not compile,
+    /// building again would only cost the attendee's next grade a second build.
+    var neverBuilt: Bool { Self.neverBuilt(shadow.directory) }
+
+    static func neverBuilt(_ directory: URL) -> Bool {
+        !FileManager.default.fileExists(atPath: directory.appendingPathComponent(".build").path)
+    }
+
+    /// `neverBuilt` of the copy of `Exercises/`, asked before anything else is (one `stat`).
+    static func exercisesCopyNeverBuilt(_ paths: KataPaths) -> Bool {
+        neverBuilt(paths.state.appendingPathComponent(TestSource.exercises.shadowName))
     }
 
     /// After a binary the build replay made ran no test (`TrackRunner.ReplayRanNoTest`): the build

@@ -171,9 +171,13 @@ public struct ShadowPackage: Sendable {
                 }
             // The grader's run hook and XCTest observer: a test target, so linked into the test
             // product, and imported by nothing (the legacy code calls the hook by its C symbol), so
-            // that no module's compilation reads the hook's module map.
+            // that no module's compilation reads the hook's module map. Every test binary is linked
+            // without a symbol table (on macOS, without its local symbols), so that no name, local
+            // or global, leads a test to the hook's state or to the function that answers the variant.
             package.targets += [
-                .target(name: "\(GraderOnlyNames.hookModule)", path: "Hook/\(GraderOnlyNames.hookModule)"),
+                .target(name: "\(GraderOnlyNames.hookModule)", path: "Hook/\(GraderOnlyNames.hookModule)",
+                        linkerSettings: [.unsafeFlags(["-Xlinker", "--strip-all"], .when(platforms: [.linux])),
+                                         .unsafeFlags(["-Xlinker", "-x", "-Xlinker", "-S"], .when(platforms: [.macOS]))]),
                 .testTarget(name: "\(GraderOnlyNames.observerModule)", dependencies: [.target(name: "\(GraderOnlyNames.hookModule)")],
                             path: "Hook/\(GraderOnlyNames.observerModule)"),
             ]

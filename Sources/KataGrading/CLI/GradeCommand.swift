@@ -59,6 +59,7 @@ public enum GradeCommand {
                 let testSource = exercise.files.last.flatMap { try? course.starterStore.starterText(exercise, $0) }
                     .flatMap { String(data: $0, encoding: .utf8) }
                 print(HintCommand.text(exercise, catalog: course.catalog, style: style, testSource: testSource))
+                HintCommand.prepareCopy(course)
                 return exitDone
             }
         case .solution:

@@ -102,7 +102,13 @@ enum GradingCommand {
             // Room collection scripts trust the exit status: a file that was not written is a failure.
             guard written else { return GradeCommand.exitBroken }
         }
-        if arguments.source == .exercises { RoomCommands.send(results, course: course) }
+        if arguments.source == .exercises {
+            RoomCommands.send(results, course: course)
+            // A fresh clone's first run: the copy the next grade needs, built while the attendee
+            // reads. Not for a script's grade (--porcelain, --json): it wants its answer, and the
+            // person's next grade is not its.
+            if !quiet { grader.prepareCopy(swift: swift) }
+        }
         // What this machine cannot run (`needs`) does not count.
         return results.byExercise().allSatisfy { $0.isDone || !$0.counts } ? GradeCommand.exitDone : GradeCommand.exitNotDone
     }

@@ -3,6 +3,15 @@ import KataGradingCore
 
 /// `--hint`: the story of an exercise in three lines, and how to run it.
 enum HintCommand {
+    /// A fresh clone whose first command is `--hint`: the grader's copy is built now, while the
+    /// attendee reads the hint, so that their first grade takes seconds (`Grader.prepareCopy`).
+    static func prepareCopy(_ course: Course) {
+        guard ShadowBuild.exercisesCopyNeverBuilt(course.paths), let swift = ProcessRunner.which("swift") else { return }
+        fflush(nil)
+        Interruption.install(message: Grader.copyInterrupted, exitCode: GradeCommand.exitInterrupted)
+        Grader(course: course, platform: .current(swift: swift, state: course.paths.state)).prepareCopy(swift: swift)
+    }
+
     /// `testSource` is the text of the track's test file (the shipped starter), where `swift test`'s
     /// filter finds the type its tests are declared in.
     static func text(_ exercise: Catalog.Exercise, catalog: Catalog, style: Style, testSource: String? = nil) -> String {

@@ -47,6 +47,8 @@ struct WatchCommand {
         var current = only ?? results.byExercise().first { !$0.isDone }?.standing.exercise
         printFooter(results, focus: current, current: current, report: report)
         RoomCommands.send(results, course: grader.course)
+        // A fresh clone: the copy the first save needs, built now (a file saved meanwhile is graded next).
+        grader.prepareCopy(swift: swift)
 
         while true {
             Thread.sleep(forTimeInterval: interval)

@@ -24,10 +24,7 @@ public final class CheckoutLock: Sendable {
     }
 
     public static func acquire(in directory: URL, patience: Double = 300, say: (String) -> Void) throws -> CheckoutLock {
-        try GraderFolder.makeReal(directory, within: directory)
-        let path = directory.appendingPathComponent("grade.lock").path
-        let fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o644)
-        guard fd >= 0 else { throw CatalogError("cannot open the lock file \(path).") }
+        let (path, fd) = try openFile(in: directory)
         if flock(fd, LOCK_EX | LOCK_NB) != 0 {
             let holder = Self.holder(path: path, fd: fd)
             say("Another grade.sh\(holder.map { " (\($0))" } ?? "") is running in this checkout; waiting for it to finish…\n")
@@ -46,7 +43,27 @@ public final class CheckoutLock: Sendable {
                 usleep(100_000)
             }
         }
-        // The holder's name, for whoever waits next.
+        return held(fd)
+    }
+
+    /// The lock when it is free now, else nil at once: for work that another grade would do
+    /// itself (`Grader.prepareCopy`), which need not wait for it.
+    public static func acquireIfFree(in directory: URL) -> CheckoutLock? {
+        guard let fd = try? openFile(in: directory).fd else { return nil }
+        guard flock(fd, LOCK_EX | LOCK_NB) == 0 else { close(fd); return nil }
+        return held(fd)
+    }
+
+    private static func openFile(in directory: URL) throws -> (path: String, fd: Int32) {
+        try GraderFolder.makeReal(directory, within: directory)
+        let path = directory.appendingPathComponent("grade.lock").path
+        let fd = open(path, O_CREAT | O_RDWR | O_CLOEXEC | O_NOFOLLOW, 0o644)
+        guard fd >= 0 else { throw CatalogError("cannot open the lock file \(path).") }
+        return (path, fd)
+    }
+
+    /// The lock, just taken on `fd`, with the holder's name written for whoever waits next.
+    private static func held(_ fd: Int32) -> CheckoutLock {
         let me = "pid \(getpid()), started \(Self.clock(Date()))\n"
         _ = ftruncate(fd, 0)
         _ = me.withCString { pwrite(fd, $0, strlen($0), 0) }

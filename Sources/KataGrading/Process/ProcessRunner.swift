@@ -42,6 +42,10 @@ public final class ProcessRunner: @unchecked Sendable {
     /// Becomes the subreaper of everything the grader starts (where the platform relies on one),
     /// and points the supervisor at this executable. Called once, by the grader's `main`.
     public func adopt(executable: String, temporaryRoot: URL, subreaper: Bool) {
+        // The grader knows which variant each of its runs is: like its supervisors, it keeps the
+        // runs out of its memory (Linux: not dumpable, so no `/proc/<pid>/mem` and no `ptrace` by
+        // the same user; macOS: `task_for_pid` needs a debugger's entitlement, which tests lack).
+        _ = kata_forbid_inspection()
         supervisor = executable
         self.temporaryRoot = temporaryRoot
         self.subreaper = subreaper
@@ -95,7 +99,7 @@ public final class ProcessRunner: @unchecked Sendable {
     /// to the test binary's hook. `environment` is added to the grader's own, without what would
     /// load code into the test before the hook (`LD_PRELOAD`, `DYLD_INSERT_LIBRARIES`).
     public func runTest(_ executable: String, _ arguments: [String], environment: [String: String], framework: Catalog.Framework,
-                        variant: Int32, timeout: Double, log: URL, checkout: URL, viaSwiftPM: Bool = false) throws -> ProcessResult {
+                        variant: Int32, timeout: Double, log: URL, checkout: URL, viaSwiftPM: Bool = false, forwardedStream: Bool = false) throws -> ProcessResult {
         guard supervisor != nil else { throw RunError.unsupervised }
         let folder = try RunFolder.make(for: checkout)
         defer { folder.remove() }
@@ -104,7 +108,8 @@ public final class ProcessRunner: @unchecked Sendable {
         childEnvironment["TMPDIR"] = folder.temporary.path
         childEnvironment[RunHookSource.environmentKey] = RunFolder.socket(in: folder.url.path)
         var orders = SupervisorOrders(limit: timeout, program: executable, arguments: arguments, environment: childEnvironment,
-                                      test: .init(framework: framework, variant: variant, folder: folder.url.path, viaSwiftPM: viaSwiftPM))
+                                      test: .init(framework: framework, variant: variant, folder: folder.url.path, viaSwiftPM: viaSwiftPM,
+                                                  forwardedStream: forwardedStream))
         orders.subreaper = subreaper
         return try supervise(orders, log: log)
     }

@@ -8,8 +8,9 @@ import Darwin
 
 /// The run's private channel to the grader's hook in the test binary: a Unix socket in the run's
 /// own folder (`RunFolder`). The hook (`RunHookSource`, a C constructor) connects before `main` and
-/// reads which variant of the code to be; the XCTest observer then streams its records back on
-/// the same connection.
+/// reads a key drawn for this connection and which variant of the code to be, masked with it
+/// (`ChannelKey`); the hook then sends its records back on the same connection (the XCTest
+/// observer's, a trap's, the process's exit), each with the key's MAC.
 ///
 /// The variant is told only to a process whose first act is the hook's: the test process the
 /// supervisor started (once), and a Swift Testing exit test's child, recognised by what only
@@ -25,6 +26,8 @@ final class RunChannel {
     struct Connection {
         var fd: Int32
         var role: Role
+        /// The key told to this connection: its records carry MACs made with it.
+        var key: ChannelKey
     }
 
     let listener: Int32
@@ -86,10 +89,11 @@ final class RunChannel {
             _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
             let role = role(of: kata_peer_pid(fd))
             let told = role == .stranger ? 0 : variant
-            let answer = Array("\(told)\n".utf8)
+            let key = ChannelKey.random()
+            let answer = Array(key.greeting(variant: told).utf8)
             _ = answer.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-            connections.append(Connection(fd: fd, role: role))
+            connections.append(Connection(fd: fd, role: role, key: key))
         }
     }
 

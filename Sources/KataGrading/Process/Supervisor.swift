@@ -134,7 +134,8 @@ public enum Supervisor {
                         log.take(chunk)
                     } else if fd == events[0] {
                         stream.feed(chunk)
-                    } else if channel?.connections.first(where: { $0.fd == fd })?.role == .testProcess {
+                    } else if let connection = channel?.connections.first(where: { $0.fd == fd }), connection.role == .testProcess {
+                        if records.key == nil { records.key = connection.key }
                         records.feed(chunk)
                     }
                 }
@@ -187,9 +188,18 @@ public enum Supervisor {
         var report = SupervisorReport(termination: termination ?? .signaled(SIGTERM), cutBytes: log.cutBytes)
         if stopped { report.startFailure = "stopped" }
         if let test = orders.test {
-            var framework = test.framework == .xctest ? records.report : stream.report
-            // The hook's trap record comes through the channel whatever the framework.
+            // Where the hook forwards Swift Testing's stream (Linux), that copy, authenticated and in
+            // sequence, is the one read; the pipe's is what the test process could silence or write.
+            // A toolchain whose Swift Testing opened no stream the hook saw is read from the pipe.
+            var framework = test.framework == .xctest ? records.report
+                : test.forwardedStream && records.forwarded ? records.forwardedStream.report : stream.report
+            // Something other than Swift Testing wrote into the pipe: that never passes either.
+            if test.framework == .swiftTesting { framework.damaged = framework.damaged ?? stream.report.damaged }
+            // The hook's records come through the channel whatever the framework: a trap, how the
+            // process exited, and whether that channel's evidence holds.
             framework.trap = framework.trap ?? records.report.trap
+            framework.exit = records.report.exit
+            framework.silenced = framework.silenced ?? records.report.silenced
             report.run = RunSummary(report: framework, sawDeadlockInOutput: log.sawDeadlock, fatalError: log.fatalError)
             report.run?.hookConnected = channel?.hookConnected
         }

@@ -15,6 +15,9 @@ struct SupervisorOrders: Codable, Sendable {
         /// The run goes through `swift test` (`ChannelFallback`): the test process is SwiftPM's
         /// child, not the supervisor's, so the channel takes its first descendant for it.
         var viaSwiftPM = false
+        /// Swift Testing's events are read from the hook's forwarded copy, not from the pipe
+        /// (`TestPlatform.attestsExit`: Linux).
+        var forwardedStream = false
     }
 
     var limit: Double

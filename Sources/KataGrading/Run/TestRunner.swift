@@ -78,7 +78,8 @@ public struct TestRunner: Sendable {
         var result = try ProcessRunner.shared.runTest(invocation.program, invocation.arguments, environment: invocation.environment,
                                                       framework: exercise.framework,
                                                       variant: variant.map { Schemata.number(of: $0, among: variants) } ?? 0,
-                                                      timeout: exercise.timeLimit, log: log, checkout: checkout)
+                                                      timeout: exercise.timeLimit, log: log, checkout: checkout,
+                                                      forwardedStream: platform.attestsExit)
         if let fallback {
             fallback.applySwitch(&result, framework: exercise.framework)
             if variant == nil, ChannelFallback.isSilent(result) {
@@ -90,7 +91,8 @@ public struct TestRunner: Sendable {
             LateChecks.reclassify(&report) { try? String(contentsOfFile: $0, encoding: .utf8) }
             result.run?.report = report
         }
-        var outcome = TestOutputParser.outcome(of: result, framework: exercise.framework, timeLimit: exercise.timeLimit)
+        var outcome = TestOutputParser.outcome(of: result, framework: exercise.framework, timeLimit: exercise.timeLimit,
+                                                 exitAttested: platform.attestsExit)
         outcome.log = runName
         return outcome
     }

@@ -42,6 +42,22 @@ public struct RunReport: Codable, Equatable, Sendable {
     public static let deadlockTrap = "dispatch_sync deadlock"
     /// A trap in libdispatch with no named way in (a Mac's static frames): libdispatch stopped a misuse.
     public static let libdispatchTrap = "libdispatch trap"
+    /// Why the run's evidence is missing, broken or contradictory: a record that is not the
+    /// framework's, a gap in the hook's sequence, a failure the framework counted that never
+    /// arrived, an exit the framework did not make. Such a run never passes.
+    public var silenced: String?
+
+    /// How the process called `exit`, as the hook saw it (`XCTestRecords`, record `Q`).
+    public struct Exit: Codable, Equatable, Sendable {
+        /// The status passed to `exit`; -1 where the system does not say (macOS).
+        public var status: Int32
+        /// Called by the test framework's own library (its end of the run), not by the test.
+        public var byFramework: Bool
+        /// Whose code called it: `framework`, `test`, or a library's file name.
+        public var caller: String
+    }
+
+    public var exit: Exit?
     /// Records left out to keep the report small.
     public var dropped = 0
 
@@ -88,6 +104,10 @@ public struct RunReport: Codable, Equatable, Sendable {
 
     mutating func markDamaged(_ why: String) {
         if damaged == nil { damaged = why }
+    }
+
+    mutating func markSilenced(_ why: String) {
+        if silenced == nil { silenced = why }
     }
 
     static func clipped(_ text: String) -> String {

@@ -7,7 +7,10 @@ public enum TestOutputParser {
     /// Swift Testing's exit status when no test matched the filter (`EX_UNAVAILABLE`).
     static let swiftTestingFoundNoTests: Int32 = 69
 
-    public static func outcome(of result: ProcessResult, framework: Catalog.Framework, timeLimit: Double) -> TestOutcome {
+    /// `exitAttested`: the platform's hook reports how the process exits (`TestPlatform.attestsExit`),
+    /// and a run that exits without the framework's own `exit`, or with another status, has not passed.
+    public static func outcome(of result: ProcessResult, framework: Catalog.Framework, timeLimit: Double,
+                               exitAttested: Bool = false) -> TestOutcome {
         let summary = result.run ?? RunSummary(report: RunReport())
         let report = summary.report
         let status: TestOutcome.Status
@@ -25,7 +28,7 @@ public enum TestOutputParser {
             status = .crashed(signal: signal, test: report.running, deadlock: deadlock,
                               inLibdispatch: !deadlock && report.trap == RunReport.libdispatchTrap)
         case .exited(let code):
-            status = exited(code, report: report, summary: summary, framework: framework)
+            status = exited(code, report: report, summary: summary, framework: framework, exitAttested: exitAttested)
         }
         var outcome = TestOutcome(status: status, testSeconds: report.seconds, testCount: report.declared.count)
         outcome.late = report.late
@@ -33,14 +36,18 @@ public enum TestOutputParser {
         return outcome
     }
 
-    /// A failure counts first, and a run passes only when its framework reached its own end with
-    /// every test it announced finished.
-    static func exited(_ code: Int32, report: RunReport, summary: RunSummary, framework: Catalog.Framework) -> TestOutcome.Status {
+    /// A failure counts first; then evidence the test process silenced (`silenced`); and a run
+    /// passes only when its framework reached its own end with every test it announced finished.
+    static func exited(_ code: Int32, report: RunReport, summary: RunSummary, framework: Catalog.Framework,
+                       exitAttested: Bool = false) -> TestOutcome.Status {
         if let damaged = report.damaged {
             return .failed(test: nil, message: "the grader's channel from the test process held \(damaged): something other than \(framework.title) wrote into it, so this run proves nothing", location: nil)
         }
         if let failure = report.failures.first {
             return .failed(test: failure.test, message: failure.message, location: failure.location)
+        }
+        if let why = silenced(code, report: report, framework: framework, exitAttested: exitAttested) {
+            return .failed(test: report.running, message: "the test process silenced its own results (\(why)), so this run proves nothing", location: nil)
         }
         let unfinished = report.declared.filter { !report.finished.contains($0) }
         if report.declared.isEmpty && (report.reachedEnd || (framework == .swiftTesting && code == swiftTestingFoundNoTests)) {
@@ -58,5 +65,17 @@ public enum TestOutputParser {
             return .failed(test: nil, message: summary.fatalError ?? "the test process exited with code \(code) after its tests had passed", location: nil)
         }
         return .passed
+    }
+
+    /// Why a run that exited has evidence that is missing, broken or contradictory, if it has: what
+    /// the hook's records say (`RunReport.silenced`), and where the platform's hook reports the
+    /// exit, an exit that the framework's own end did not make, or with another status.
+    static func silenced(_ code: Int32, report: RunReport, framework: Catalog.Framework, exitAttested: Bool) -> String? {
+        if let silenced = report.silenced { return silenced }
+        guard exitAttested else { return nil }
+        guard let exit = report.exit else { return "it exited with code \(code) without \(framework.title)'s own exit, or without the grader's hook seeing it" }
+        guard exit.byFramework else { return "its \(exit.caller == "test" ? "test code" : exit.caller) called exit(\(exit.status)), not \(framework.title)" }
+        if exit.status >= 0, exit.status != code { return "\(framework.title) ended with status \(exit.status), but the process exited with code \(code)" }
+        return nil
     }
 }

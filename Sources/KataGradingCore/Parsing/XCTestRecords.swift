@@ -7,9 +7,19 @@
 ///     T <test>                        a test starts
 ///     R <test>                        its own code has returned (its teardown begins)
 ///     F <test> <file> <line> <text>   a failure in the running test
-///     E <test> <seconds> <skipped>    a test ends (skipped: 0 or 1)
+///     E <test> <seconds> <skipped> <failures>
+///                                     a test ends (skipped: 0 or 1; failures: XCTest's own count)
 ///     X <what>                        the hook saw a trap end the process (a dispatch_sync deadlock)
-///     Z                               the bundle ends
+///     Z <failures>                    the bundle ends (XCTest's own count of the run's failures)
+///     Q <status> <who>                the process calls `exit(status)` (the hook's record, either
+///                                     framework): who called it, the framework's library or not
+///     S <hex>                         bytes Swift Testing wrote to its event stream, forwarded by
+///                                     the hook (Linux): read into `forwardedStream`
+///
+/// With the run's key (`ChannelKey`), every record must carry the hook's MAC for its place in the
+/// sequence: one that does not (written by the test, or after a record that never arrived) marks
+/// the report silenced, and nothing after it is read. So does a count of failures that XCTest made
+/// but whose failures never reached the channel.
 ///
 /// A failure for a test that has already ended is late (`RunReport.late`), as in Swift Testing.
 /// A line of any other shape means something other than the observer wrote into the channel:
@@ -20,16 +30,74 @@ public struct XCTestRecords: Sendable, LineRecords {
     private var seconds = 0.0
     /// Tests whose own code has returned (an `R` record).
     private var returned: Set<String> = []
+    /// The run's key: nil reads records without MACs (recorded ones, in the kata's own tests).
+    public var key: ChannelKey?
+    private var sequence: UInt64 = 0
+    /// Swift Testing's event stream as the hook forwarded it (`S` records), read as it arrives.
+    public private(set) var forwardedStream = SwiftTestingStream()
+    /// Whether any `S` record came: Swift Testing writes its first records (the tests of its plan)
+    /// before any test runs, so a run with none is one whose stream the hook never saw opened.
+    public private(set) var forwarded = false
 
-    public init() {}
+    public init(key: ChannelKey? = nil) { self.key = key }
 
     public mutating func feed(_ chunk: UnsafeRawBufferPointer) { feedLines(chunk) }
 
-    public mutating func end() { endLines() }
+    public mutating func end() {
+        endLines()
+        forwardedStream.end()
+        // Judged once every record is in: a failure on another thread is counted before it is
+        // reported, so its record can follow the end of its test.
+        if report.failures.count < RunReport.mostFailures, let test = counted.keys.sorted().first(where: { !failed($0) }),
+           let count = counted[test] {
+            report.markSilenced("XCTest counted \(count) failure\(count == 1 ? "" : "s") in \(test) that never reached the grader")
+        }
+        if runCounted > 0, report.failures.isEmpty, report.late.isEmpty {
+            report.markSilenced("XCTest counted \(runCounted) failure\(runCounted == 1 ? "" : "s") in the run that never reached the grader")
+        }
+    }
+
+    /// Failures XCTest counted in each test (`E`), and in the whole run (`Z`).
+    private var counted: [String: Int] = [:]
+    private var runCounted = 0
+    /// Every test a failure record named, whenever it came.
+    private var named: Set<String> = []
+
+    private func failed(_ test: String) -> Bool { named.contains(test) || report.failures.contains { $0.test == test } }
+
+    static func bytes(ofHex text: String) -> [UInt8]? {
+        let digits = Array(text.utf8)
+        guard digits.count % 2 == 0 else { return nil }
+        func value(_ digit: UInt8) -> UInt8? {
+            switch digit {
+            case 48...57: return digit - 48
+            case 97...102: return digit - 87
+            default: return nil
+            }
+        }
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(digits.count / 2)
+        var index = 0
+        while index < digits.count {
+            guard let high = value(digits[index]), let low = value(digits[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+            index += 2
+        }
+        return bytes
+    }
 
     mutating func read(_ line: LineReader.Line) {
+        guard report.silenced == nil else { return }
         guard !line.cut else { return report.markDamaged("a record too long to be the observer's") }
-        let fields = String(decoding: line.bytes, as: UTF8.self).split(separator: "\t", omittingEmptySubsequences: false)
+        var bytes = line.bytes
+        if let key {
+            guard let payload = key.verify(bytes, sequence: sequence) else {
+                return report.markSilenced("a record on its channel was not the framework's, or one of the framework's never arrived")
+            }
+            sequence += 1
+            bytes = payload
+        }
+        let fields = String(decoding: bytes, as: UTF8.self).split(separator: "\t", omittingEmptySubsequences: false)
             .map { Self.unescaped($0) }
         switch (fields.first, fields.count) {
         case ("B", 1):
@@ -43,6 +111,7 @@ public struct XCTestRecords: Sendable, LineRecords {
         case ("F", 5):
             let location = fields[2].isEmpty ? nil : "\(fields[2]):\(fields[3])"
             let test = Self.normalized(fields[1])
+            if named.count < RunReport.mostNames { named.insert(test) }
             if returned.contains(test), !report.finished.contains(test) {
                 // During its teardown: the test's own code had returned. Who ran the check decides
                 // (`LateChecks`): its tearDown, or a callback the test left behind.
@@ -55,17 +124,31 @@ public struct XCTestRecords: Sendable, LineRecords {
             } else {
                 report.fail(test, message: fields[4], location: location)
             }
-        case ("E", 4):
+        case ("E", 4), ("E", 5):
             let test = Self.normalized(fields[1])
             if fields[3] == "1" { report.skip(test, reason: nil) }
             seconds += Double(fields[2]) ?? 0
+            if fields.count == 5 {
+                guard let count = Int(fields[4]) else { return report.markDamaged("a line that is not one of the observer's records") }
+                if count > 0, counted.count < RunReport.mostNames { counted[test] = count }
+            }
             report.finish(test)
             if report.running == test { report.running = nil }
         case ("X", 2):
             report.trap = fields[1]
-        case ("Z", 1):
+        case ("Z", 1), ("Z", 2):
+            if fields.count == 2 {
+                guard let count = Int(fields[1]) else { return report.markDamaged("a line that is not one of the observer's records") }
+                runCounted = count
+            }
             report.reachedEnd = true
             report.seconds = seconds
+        case ("S", 2):
+            guard let bytes = Self.bytes(ofHex: fields[1]) else { return report.markDamaged("a forwarded piece of the event stream that is not hexadecimal") }
+            forwarded = true
+            bytes.withUnsafeBytes { forwardedStream.feed($0) }
+        case ("Q", 3):
+            report.exit = RunReport.Exit(status: Int32(fields[1]) ?? -1, byFramework: fields[2] == "framework", caller: fields[2])
         default:
             report.markDamaged("a line that is not one of the observer's records")
         }

@@ -93,6 +93,10 @@ public struct TestPlatform: Equatable, Sendable {
         a != b && a.lowercased() == b.lowercased()
     }
 
+    /// Whether a run passes only when the hook saw the framework's own library call `exit` with the
+    /// status the process ended with (`System.attestsExit`).
+    public var attestsExit: Bool { system.attestsExit }
+
     /// Whether what a test starts is ended through a child subreaper (`System.reliesOnSubreaper`).
     public var reliesOnSubreaper: Bool { system.reliesOnSubreaper }
 
@@ -195,6 +199,13 @@ extension TestPlatform.System {
     /// macOS's default disk (APFS, case-insensitive) finds `a.swift` as `A.swift`; Linux's do
     /// not. A Mac formatted case-sensitive behaves as Linux, and the grader's notes hold there too.
     public var ignoresCase: Bool { self == .macOS }
+
+    /// Linux: the hook hears the status passed to `exit` (glibc's `on_exit`), and who called it is
+    /// `libTesting.so` at the end of a Swift Testing run and `libXCTest.so` at the end of an XCTest
+    /// one (measured here, Swift 6.3.1). macOS has no `on_exit`, and which image calls `exit` there
+    /// (XCTest's `xctest` tool, SwiftPM's testing helper) was never seen: the hook still reports
+    /// it, and the run is judged on its records alone.
+    public var attestsExit: Bool { self == .linux }
 }
 
 /// The test product of a shadow build.

@@ -13,7 +13,9 @@ public enum GraderOnlyNames {
     public static let hookModule = "KataShadowHook"
     public static let observerModule = "KataShadowObserver"
     public static let variantSymbol = "kata_shadow_variant"
-    public static let channelSymbol = "kata_shadow_channel"
+    /// Whether the hook holds the run's channel, and how a record goes into it (authenticated there).
+    public static let connectedSymbol = "kata_shadow_connected"
+    public static let sendSymbol = "kata_shadow_send"
     public static let observerInstallSymbol = "kata_shadow_observer_install"
     /// The file-private Swift name each legacy file with variants declares for `variantSymbol`.
     public static let variantFunction = "_kataShadowVariant"
