@@ -17,23 +17,33 @@ struct NoCallbackWithin: Error, CustomStringConvertible {
 /// throws `NoCallbackWithin` if it has not been called within `timeout` seconds:
 /// `let result = try await awaitCallback(timeout: 2) { loader.load("Song", completion: $0) }`.
 func awaitCallback<T>(timeout: Double, _ function: (@escaping (T) -> Void) -> Void) async throws -> T {
-    let lock = NSLock()
-    var pending: CheckedContinuation<T, Error>?
-    // Only the first of the handler and the timer resumes; the later one finds nothing to resume.
+    let once = ResumeOnce<T>()
+    return try await withCheckedThrowingContinuation { continuation in
+        once.hold(continuation)
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
+            once.resume(with: .failure(NoCallbackWithin(timeout: timeout)))
+        }
+        function { value in once.resume(with: .success(value)) }
+    }
+}
+
+/// Lets only the first of the handler and the timer resume the continuation; the later one finds
+/// nothing to resume. `@unchecked Sendable`: the lock guards its one stored property.
+private final class ResumeOnce<T>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var continuation: CheckedContinuation<T, Error>?
+
+    func hold(_ continuation: CheckedContinuation<T, Error>) {
+        lock.lock()
+        defer { lock.unlock() }
+        self.continuation = continuation
+    }
+
     func resume(with result: Result<T, Error>) {
         lock.lock()
-        let continuation = pending
-        pending = nil
+        let continuation = self.continuation
+        self.continuation = nil
         lock.unlock()
         continuation?.resume(with: result)
-    }
-    return try await withCheckedThrowingContinuation { continuation in
-        lock.lock()
-        pending = continuation
-        lock.unlock()
-        DispatchQueue.global().asyncAfter(deadline: .now() + timeout) {
-            resume(with: .failure(NoCallbackWithin(timeout: timeout)))
-        }
-        function { value in resume(with: .success(value)) }
     }
 }
