@@ -23,7 +23,7 @@ public final class LyricsLoader {
             self.parsing.async {
                 switch result {
                 case .success(let text):
-                    let lines = text.split(separator: "\n").map(String.init)
+                    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
                     completion(.success(lines.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }))
                 case .failure(let error):
                     completion(.failure(error))
