@@ -31,11 +31,11 @@ final class LyricsLoaderTests: XCTestCase {
         XCTAssertTrue(error is Offline, "a failed fetch should hand over its error")
     }
 
-    // TODO: run `Scripts/grade.sh flaky-tests-sleep`: it names a correct loader that these tests
-    // reject, and the schedule that breaks them. Make them wait for the completion instead of
-    // sleeping, then delete this test.
+    // TODO: the tests above pass here, and fail on another schedule. Delete this one, then run
+    // `Scripts/grade.sh flaky-tests-sleep`: it names the correct loader, slower than yours, that
+    // they reject, and why. Then make them wait for the completion instead of sleeping.
     func testTheseTestsSurviveAnotherSchedule() {
-        XCTFail("TODO: these tests sleep a fixed time: run Scripts/grade.sh flaky-tests-sleep to see the schedule that breaks them, make them wait for the completion, then delete this test")
+        XCTFail("TODO: the tests above pass here, and fail on another schedule: delete this one, then run Scripts/grade.sh flaky-tests-sleep to see the correct code they reject")
     }
 }
 

@@ -29,11 +29,11 @@ import FlakyTests
         #expect(client.requests == 1)
     }
 
-    // TODO: run `Scripts/grade.sh flaky-tests-timeout@swift-testing`: it names a correct loader,
-    // slower than yours, that these tests reject. Size their timeouts to what the loader promises,
-    // then delete this test.
+    // TODO: the tests above pass here, and fail on another schedule. Delete this one, then run
+    // `Scripts/grade.sh flaky-tests-timeout@swift-testing`: it names the correct loader, slower
+    // than yours, that they reject, and why. Then size their timeouts to what the loader promises.
     @Test func theseTestsSurviveAnotherSchedule() {
-        Issue.record("TODO: these tests' timeouts are a little too short: run Scripts/grade.sh flaky-tests-timeout@swift-testing to see the correct loader they reject, fix them, then delete this test")
+        Issue.record("TODO: the tests above pass here, and fail on another schedule: delete this one, then run Scripts/grade.sh flaky-tests-timeout@swift-testing to see the correct code they reject")
     }
 }
 

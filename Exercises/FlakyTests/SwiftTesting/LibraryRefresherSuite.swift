@@ -27,10 +27,10 @@ import FlakyTests
         ])
     }
 
-    // TODO: run `Scripts/grade.sh flaky-tests-order@swift-testing`: it names a correct refresher
-    // that this test rejects. Make the test check what the contract promises, and nothing more,
-    // then delete this test.
+    // TODO: the test above passes here, and fails on another schedule. Delete this one, then run
+    // `Scripts/grade.sh flaky-tests-order@swift-testing`: it names the correct refresher that it
+    // rejects, and why. Then make the test check what the contract promises, and nothing more.
     @Test func thisTestSurvivesAnotherSchedule() {
-        Issue.record("TODO: this test expects an order nobody promised: run Scripts/grade.sh flaky-tests-order@swift-testing to see the correct refresher it rejects, fix it, then delete this test")
+        Issue.record("TODO: the test above passes here, and fails on another schedule: delete this one, then run Scripts/grade.sh flaky-tests-order@swift-testing to see the correct code it rejects")
     }
 }

@@ -31,11 +31,11 @@ import FlakyTests
         #expect(error is Offline, "a failed fetch should hand over its error")
     }
 
-    // TODO: run `Scripts/grade.sh flaky-tests-sleep@swift-testing`: it names a correct loader that
-    // these tests reject, and the schedule that breaks them. Make them await the completion
-    // instead of sleeping, then delete this test.
+    // TODO: the tests above pass here, and fail on another schedule. Delete this one, then run
+    // `Scripts/grade.sh flaky-tests-sleep@swift-testing`: it names the correct loader, slower than
+    // yours, that they reject, and why. Then make them await the completion instead of sleeping.
     @Test func theseTestsSurviveAnotherSchedule() {
-        Issue.record("TODO: these tests sleep a fixed time: run Scripts/grade.sh flaky-tests-sleep@swift-testing to see the schedule that breaks them, make them await the completion, then delete this test")
+        Issue.record("TODO: the tests above pass here, and fail on another schedule: delete this one, then run Scripts/grade.sh flaky-tests-sleep@swift-testing to see the correct code they reject")
     }
 }
 
