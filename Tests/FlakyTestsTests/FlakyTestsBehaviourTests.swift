@@ -80,4 +80,32 @@ final class FlakyTestsBehaviourTests: XCTestCase {
         XCTAssertEqual(result, ["x"], "a first success is handed over at once")
         XCTAssertEqual(client.requests, 1)
     }
+
+    private final class CoverFetcher: ArtworkFetching {
+        var answers: [Result<Data, Error>]
+        var fetches = 0
+        init(_ answers: [Result<Data, Error>]) { self.answers = answers }
+        func fetchArtwork(for album: String, completion: @escaping (Result<Data, Error>) -> Void) {
+            fetches += 1
+            completion(answers.isEmpty ? .failure(Failure()) : answers.removeFirst())
+        }
+    }
+
+    func testArtworkLoaderCachesCoversButNotFailures() {
+        let cover = Data("cover".utf8)
+        let fetcher = CoverFetcher([.failure(Failure()), .success(cover)])
+        let loader = ArtworkLoader(fetcher: fetcher, cache: ArtworkCache())
+        var shown: [Data] = []
+        for _ in 0..<3 { loader.load("album") { shown.append($0) } }
+        XCTAssertEqual(shown, [ArtworkLoader.placeholder, cover, cover])
+        XCTAssertEqual(fetcher.fetches, 2)
+    }
+
+    func testArtworkLoadersDefaultCachesAreTheirOwnToday() {
+        let cover = Data("cover".utf8)
+        ArtworkLoader(fetcher: CoverFetcher([.success(cover)])).load("album") { _ in }
+        let second = CoverFetcher([.success(cover)])
+        ArtworkLoader(fetcher: second).load("album") { _ in }
+        XCTAssertEqual(second.fetches, 1, "today's default, which the flaky-tests-shared-state starter relies on")
+    }
 }
