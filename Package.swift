@@ -22,6 +22,8 @@ let patterns: [Pattern] = [
     // What Swift 6.2-6.3 changed: Task.immediate, ranged confirmations, .timeLimit, known issues,
     // exit tests, nonisolated(nonsending). Needs a Swift 6.2 toolchain to teach anything (each story says why).
     Pattern(module: "ModernSwift", mode: .v6),
+    // Suites that pass on one machine and fail on another schedule, and how to make them robust.
+    Pattern(module: "FlakyTests", mode: .v5),
 ]
 
 var targets: [Target] = []

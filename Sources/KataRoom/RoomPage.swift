@@ -111,6 +111,12 @@ enum RoomPage {
       body.short header { margin-bottom: 0.2rem; }
       body.short #grid col.stuckcol { width: 3.7rem; }
       body.short #grid col.donecol { width: 3.2rem; }
+      /* Many exercises on a short screen: the names give way a little (down to 15rem, still two
+         lines for most), two-line heads set tighter and pattern heads smaller, so that each column
+         holds its head and a pattern of three holds its title's longest word. */
+      body.short #grid col.name { width: clamp(15rem, calc(100vw - var(--side) - 10.5rem - var(--cols, 29) * 1.5rem), var(--name)); }
+      body.short #grid th.ex .label { line-height: 0.9; }
+      body.short #grid th.pattern { font-size: 0.66rem; }
       body.short #grid td.stuckmark { font-size: 0.75rem; }
       #grid th.ex .num { display: block; font-size: 0.6rem; color: #444; margin-top: 0.15rem; white-space: nowrap; }
       #grid th.head { text-align: left; }

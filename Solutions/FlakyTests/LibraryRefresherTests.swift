@@ -1,0 +1,36 @@
+// Exercise flaky-tests-order: An order nobody promised.
+
+import XCTest
+import FlakyTests
+
+// This test waited properly for the completion, and it had never failed here. It expected the
+// albums, then the playlists, because that is the order they had always come in: the refresher
+// reads the albums first. But it reads the two shelves on two queues, and its contract says that
+// each shelf is reported once, in no promised order. The day the playlists were read first (a
+// faster disk, both reads at once, another machine's scheduler), the test failed, though the
+// screen was as right as ever.
+//
+// The idea: assert what the contract guarantees, not an order you happened to see. Compare the
+// shelves whatever their order, and check what is promised: each shelf exactly once, with its
+// items sorted, all reported before the completion.
+final class LibraryRefresherTests: XCTestCase {
+    func testRefreshReportsEachShelfOnceThenCompletes() {
+        let refresher = LibraryRefresher(albums: ["Bookends", "Abbey Road"], playlists: ["Road trip", "Focus"])
+        let completed = expectation(description: "completion")
+        var shelves: [Shelf] = []  // reports and completion all come on the refresher's callback queue
+        var shelvesWhenDone: [Shelf]?
+        refresher.refresh(onShelf: { shelves.append($0) }, completion: {
+            // Read here, not after the wait: what was reported *before* the completion.
+            shelvesWhenDone = shelves
+            completed.fulfill()
+        })
+        wait(for: [completed], timeout: 2)
+
+        // Sorted by title: the order they came in is not part of the contract. Everything else is:
+        // each shelf once (a duplicate makes three), with its items sorted by name.
+        XCTAssertEqual(shelvesWhenDone?.sorted { $0.title < $1.title }, [
+            Shelf(title: "Albums", items: ["Abbey Road", "Bookends"]),
+            Shelf(title: "Playlists", items: ["Focus", "Road trip"]),
+        ], "each shelf should be reported once, before the completion, in any order")
+    }
+}

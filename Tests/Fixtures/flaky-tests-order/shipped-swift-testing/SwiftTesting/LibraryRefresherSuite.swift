@@ -1,0 +1,29 @@
+// Exercise flaky-tests-order (Swift Testing): An order nobody promised.
+import Foundation
+import Testing
+import FlakyTests
+
+// This test waits properly for the completion, and it has never failed here. It expects the
+// albums, then the playlists, because that is the order they have always come in: the refresher
+// reads the albums first. But it reads the two shelves on two queues, and its contract says that
+// each shelf is reported once, in no promised order. The day the playlists are read first (a
+// faster disk, both reads at once, another machine's scheduler), the test fails, though the
+// screen is as right as ever.
+//
+// The idea: assert what the contract guarantees, not an order you happened to see. Compare the
+// shelves whatever their order, and check what is promised: each shelf exactly once, with its
+// items sorted, all reported before the completion.
+@Suite struct LibraryRefresherSuite {
+    @Test func refreshReportsBothShelvesThenCompletes() async throws {
+        let refresher = LibraryRefresher(albums: ["Bookends", "Abbey Road"], playlists: ["Road trip", "Focus"])
+        // What was reported when the completion came (reports and completion share one queue).
+        let shelvesWhenDone: [Shelf] = try await awaitCallback(timeout: 2) { done in
+            var shelves: [Shelf] = []
+            refresher.refresh(onShelf: { shelves.append($0) }, completion: { done(shelves) })
+        }
+        #expect(shelvesWhenDone == [
+            Shelf(title: "Albums", items: ["Abbey Road", "Bookends"]),
+            Shelf(title: "Playlists", items: ["Focus", "Road trip"]),
+        ])
+    }
+}
