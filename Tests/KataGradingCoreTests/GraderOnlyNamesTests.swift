@@ -37,4 +37,14 @@ final class GraderOnlyNamesTests: XCTestCase {
         XCTAssertTrue(RunHookSource.source.contains(GraderOnlyNames.variantSymbol))
         XCTAssertTrue(XCTestObserverSource.source.contains(GraderOnlyNames.observerInstallSymbol))
     }
+
+    /// Every record letter the reader knows is written by the generated observer or hook, from
+    /// `XCTestRecords.Letter`: none is spelled twice.
+    func test_theGeneratedCodeWritesEveryRecordLetterFromItsOneDefinition() {
+        let generated = RunHookSource.source + XCTestObserverSource.source
+        for letter in XCTestRecords.Letter.allCases {
+            let written = ["send(\"\(letter.rawValue)\"", "'\(letter.rawValue)'", "\"\(letter.rawValue)\\t"]
+            XCTAssertTrue(written.contains { generated.contains($0) }, "\(letter) (\(letter.rawValue))")
+        }
+    }
 }

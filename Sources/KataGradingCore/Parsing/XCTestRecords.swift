@@ -25,6 +25,13 @@
 /// A line of any other shape means something other than the observer wrote into the channel:
 /// the report is marked damaged, and a damaged run never passes.
 public struct XCTestRecords: Sendable, LineRecords {
+    /// Each record's first field: the one spelling of the letters, which the observer
+    /// (`XCTestObserverSource`) and the run hook (`RunHookSource`) write from these values.
+    public enum Letter: String, Sendable, CaseIterable {
+        case bundleStarts = "B", declared = "D", testStarts = "T", returned = "R", failure = "F", testEnds = "E"
+        case trap = "X", bundleEnds = "Z", exit = "Q", stream = "S"
+    }
+
     public private(set) var report = RunReport()
     var lines = LineReader(longest: 16 << 10)
     private var seconds = 0.0
@@ -99,16 +106,16 @@ public struct XCTestRecords: Sendable, LineRecords {
         }
         let fields = String(decoding: bytes, as: UTF8.self).split(separator: "\t", omittingEmptySubsequences: false)
             .map { Self.unescaped($0) }
-        switch (fields.first, fields.count) {
-        case ("B", 1):
+        switch (fields.first.flatMap(Letter.init(rawValue:)), fields.count) {
+        case (.bundleStarts?, 1):
             break
-        case ("D", 2):
+        case (.declared?, 2):
             report.declare(Self.normalized(fields[1]))
-        case ("T", 2):
+        case (.testStarts?, 2):
             report.running = Self.normalized(fields[1])
-        case ("R", 2):
+        case (.returned?, 2):
             returned.insert(Self.normalized(fields[1]))
-        case ("F", 5):
+        case (.failure?, 5):
             let location = fields[2].isEmpty ? nil : "\(fields[2]):\(fields[3])"
             let test = Self.normalized(fields[1])
             if named.count < RunReport.mostNames { named.insert(test) }
@@ -124,7 +131,7 @@ public struct XCTestRecords: Sendable, LineRecords {
             } else {
                 report.fail(test, message: fields[4], location: location)
             }
-        case ("E", 4), ("E", 5):
+        case (.testEnds?, 4), (.testEnds?, 5):
             let test = Self.normalized(fields[1])
             if fields[3] == "1" { report.skip(test, reason: nil) }
             seconds += Double(fields[2]) ?? 0
@@ -134,20 +141,20 @@ public struct XCTestRecords: Sendable, LineRecords {
             }
             report.finish(test)
             if report.running == test { report.running = nil }
-        case ("X", 2):
+        case (.trap?, 2):
             report.trap = fields[1]
-        case ("Z", 1), ("Z", 2):
+        case (.bundleEnds?, 1), (.bundleEnds?, 2):
             if fields.count == 2 {
                 guard let count = Int(fields[1]) else { return report.markDamaged("a line that is not one of the observer's records") }
                 runCounted = count
             }
             report.reachedEnd = true
             report.seconds = seconds
-        case ("S", 2):
+        case (.stream?, 2):
             guard let bytes = Self.bytes(ofHex: fields[1]) else { return report.markDamaged("a forwarded piece of the event stream that is not hexadecimal") }
             forwarded = true
             bytes.withUnsafeBytes { forwardedStream.feed($0) }
-        case ("Q", 3):
+        case (.exit?, 3):
             report.exit = RunReport.Exit(status: Int32(fields[1]) ?? -1, byFramework: fields[2] == "framework", caller: fields[2])
         default:
             report.markDamaged("a line that is not one of the observer's records")

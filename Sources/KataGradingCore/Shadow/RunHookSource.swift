@@ -180,7 +180,7 @@ public enum RunHookSource {
 
         static void kata_forward(const unsigned char *bytes, size_t length) {
             char record[2 + 2 * 4096];
-            record[0] = 'S'; record[1] = '\t';
+            record[0] = '\#(XCTestRecords.Letter.stream.rawValue)'; record[1] = '\t';
             while (length > 0) {
                 size_t piece = length < 4096 ? length : 4096;
                 for (size_t i = 0; i < piece; i++) {
@@ -253,10 +253,10 @@ public enum RunHookSource {
             // (libdispatch's static functions, an inlined `DispatchQueue.sync`): a trap in
             // libdispatch is then said as such, and the verdict does not claim more.
             if (through_sync) {
-                static const char record[] = "X\tdispatch_sync deadlock";
+                static const char record[] = "\#(XCTestRecords.Letter.trap.rawValue)\tdispatch_sync deadlock";
                 kata_send_record(record, sizeof record - 1, 0);
             } else if (trapped_in_dispatch) {
-                static const char record[] = "X\tlibdispatch trap";
+                static const char record[] = "\#(XCTestRecords.Letter.trap.rawValue)\tlibdispatch trap";
                 kata_send_record(record, sizeof record - 1, 0);
             }
             sigaction(signal_number, &kata_previous[signal_number == SIGILL ? 0 : 1], NULL);
@@ -296,7 +296,7 @@ public enum RunHookSource {
                 break;
             }
             char record[256];
-            int length = snprintf(record, sizeof record, "Q\t%d\t%s", status, who);
+            int length = snprintf(record, sizeof record, "\#(XCTestRecords.Letter.exit.rawValue)\t%d\t%s", status, who);
             if (length > 0) kata_send_record(record, (size_t)length < sizeof record ? (size_t)length : sizeof record - 1, 1);
         }
 

@@ -45,10 +45,10 @@ public enum XCTestObserverSource {
             }
 
             func declare(_ test: XCTest) {
-                if let suite = test as? XCTestSuite { suite.tests.forEach(declare) } else { send("D", test.name) }
+                if let suite = test as? XCTestSuite { suite.tests.forEach(declare) } else { send("\#(XCTestRecords.Letter.declared.rawValue)", test.name) }
             }
 
-            func testBundleWillStart(_ testBundle: Bundle) { send("B") }
+            func testBundleWillStart(_ testBundle: Bundle) { send("\#(XCTestRecords.Letter.bundleStarts.rawValue)") }
             func testSuiteWillStart(_ testSuite: XCTestSuite) {
                 if !declared { declared = true; declare(testSuite); root = testSuite }
             }
@@ -56,28 +56,28 @@ public enum XCTestObserverSource {
             private var declared = false
             func testCaseWillStart(_ testCase: XCTestCase) {
                 let name = testCase.name
-                send("T", name)
+                send("\#(XCTestRecords.Letter.testStarts.rawValue)", name)
                 // Added first, so run last of the teardown blocks: right after the test's own code,
                 // before tearDown and the run loop turns of XCTest's teardown (which can run work the
                 // test left on the main queue).
-                testCase.addTeardownBlock { [weak self] in self?.send("R", name) }
+                testCase.addTeardownBlock { [weak self] in self?.send("\#(XCTestRecords.Letter.returned.rawValue)", name) }
             }
             #if canImport(Darwin)
             func testCase(_ testCase: XCTestCase, didRecord issue: XCTIssue) {
                 let location = issue.sourceCodeContext.location
-                send("F", testCase.name, location?.fileURL.path ?? "", String(location?.lineNumber ?? 0), issue.compactDescription)
+                send("\#(XCTestRecords.Letter.failure.rawValue)", testCase.name, location?.fileURL.path ?? "", String(location?.lineNumber ?? 0), issue.compactDescription)
             }
             #else
             func testCase(_ testCase: XCTestCase, didFailWithDescription description: String, inFile filePath: String?, atLine lineNumber: Int) {
-                send("F", testCase.name, filePath ?? "", String(lineNumber), description)
+                send("\#(XCTestRecords.Letter.failure.rawValue)", testCase.name, filePath ?? "", String(lineNumber), description)
             }
             #endif
             func testCaseDidFinish(_ testCase: XCTestCase) {
                 let run = testCase.testRun
-                send("E", testCase.name, String(run?.totalDuration ?? 0), run?.hasBeenSkipped == true ? "1" : "0",
+                send("\#(XCTestRecords.Letter.testEnds.rawValue)", testCase.name, String(run?.totalDuration ?? 0), run?.hasBeenSkipped == true ? "1" : "0",
                      String(run?.totalFailureCount ?? 0))
             }
-            func testBundleDidFinish(_ testBundle: Bundle) { send("Z", String(root?.testRun?.totalFailureCount ?? 0)) }
+            func testBundleDidFinish(_ testBundle: Bundle) { send("\#(XCTestRecords.Letter.bundleEnds.rawValue)", String(root?.testRun?.totalFailureCount ?? 0)) }
         }
 
         nonisolated(unsafe) private var kataShadowRunObserver: KataShadowRunObserver?
