@@ -52,18 +52,18 @@ final class ChannelFallbackTests: XCTestCase {
         var caught = TestOutcome(status: .failed(test: nil, message: "m", location: nil), testSeconds: nil, testCount: 1)
         caught.viaSwiftPM = true
         var verdict = Verdict(kind: .done, reason: "")
-        ChannelFallback.mark(&verdict, evidence: Evidence(real: [passed], chaffs: [(chaff, caught)]), track: track)
+        Judge.markThroughSwiftPM(&verdict, evidence: Evidence(real: [passed], chaffs: [(chaff, caught)]), track: track)
         XCTAssertTrue(verdict.viaSwiftPM)
-        XCTAssertEqual(verdict.details.last, ChannelFallback.markLine)
+        XCTAssertEqual(verdict.details.last, Judge.throughSwiftPMLine)
 
         var unapplied = passed
         unapplied.variantNotApplied = true
         var missed = Verdict(kind: .missesBugs, reason: "")
-        ChannelFallback.mark(&missed, evidence: Evidence(real: [passed], chaffs: [(chaff, unapplied)]), track: track)
+        Judge.markThroughSwiftPM(&missed, evidence: Evidence(real: [passed], chaffs: [(chaff, unapplied)]), track: track)
         XCTAssertEqual(missed.kind, .needs, "a planted bug that never ran is not missed")
 
         var privateVerdict = Verdict(kind: .done, reason: "")
-        ChannelFallback.mark(&privateVerdict, evidence: Evidence(real: [TestOutcome(status: .passed, testSeconds: 0.1, testCount: 1)]), track: track)
+        Judge.markThroughSwiftPM(&privateVerdict, evidence: Evidence(real: [TestOutcome(status: .passed, testSeconds: 0.1, testCount: 1)]), track: track)
         XCTAssertEqual(privateVerdict, Verdict(kind: .done, reason: ""))
     }
 

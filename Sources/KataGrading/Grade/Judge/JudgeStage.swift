@@ -81,7 +81,7 @@ struct JudgeStage {
         case .kept(let evidence, _): return Judge.judge(track, evidence: evidence)
         case .ran(let runs, let testFiles):
             var verdict = Judge.judge(track, evidence: runs.evidence)
-            ChannelFallback.mark(&verdict, evidence: runs.evidence, track: track)
+            Judge.markThroughSwiftPM(&verdict, evidence: runs.evidence, track: track)
             if verdict.kind == .hangs || !verdict.missedChaffsThatHung.isEmpty {
                 verdict.longWaits = LongWaits.find(in: testFiles(), limit: track.timeLimit)
             }
