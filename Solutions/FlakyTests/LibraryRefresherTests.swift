@@ -17,7 +17,8 @@ final class LibraryRefresherTests: XCTestCase {
     func testRefreshReportsEachShelfOnceThenCompletes() {
         let refresher = LibraryRefresher(albums: ["Bookends", "Abbey Road"], playlists: ["Road trip", "Focus"])
         let completed = expectation(description: "completion")
-        var shelves: [Shelf] = []  // reports and completion all come on the refresher's callback queue
+        // Reports and completion all come on the refresher's callback queue.
+        var shelves: [Shelf] = []
         var shelvesWhenDone: [Shelf]?
         refresher.refresh(onShelf: { shelves.append($0) }, completion: {
             // Read here, not after the wait: what was reported *before* the completion.

@@ -49,10 +49,18 @@ enum ListCommand {
         return lines
     }
 
-    /// The course in two columns, patterns kept whole, with a legend of the signs.
+    /// The course in two columns, patterns kept whole, with a legend of the signs; in three
+    /// narrower ones when two would not fit the screen (a course of more than about 30 exercises on
+    /// 24 lines).
     static func twoColumns(_ catalog: Catalog, last: LastGrade, style: Style, platform: TestPlatform) -> [String] {
-        let gap = 2
-        let columnWidth = (style.width - gap) / 2
+        let two = columns(2, catalog, last: last, style: style, platform: platform)
+        guard let height = style.height, two.count > height - 1 else { return two }
+        return columns(3, catalog, last: last, style: style, platform: platform)
+    }
+
+    static func columns(_ count: Int, _ catalog: Catalog, last: LastGrade, style: Style, platform: TestPlatform) -> [String] {
+        let gap = count == 2 ? 2 : 1
+        let columnWidth = (style.width - gap * (count - 1)) / count
         // Each pattern's block: its title, then one line per exercise.
         var blocks: [[String]] = []
         var done = 0
@@ -77,24 +85,43 @@ enum ListCommand {
             }
             blocks.append(block)
         }
-        // Whole patterns in each column, split where the taller column is shortest.
-        let splitAt = (0...blocks.count).min { a, b in
-            max(blocks[..<a].joined().count, blocks[a...].joined().count) < max(blocks[..<b].joined().count, blocks[b...].joined().count)
-        } ?? blocks.count
-        let left = Array(blocks[..<splitAt].joined())
-        let right = Array(blocks[splitAt...].joined())
+        let parts = wholePatterns(blocks, into: count)
         var lines = [style.bold("\(catalog.exercises.count) exercises") + style.dim(" · \(done) done in your last grades")]
-        for row in 0..<max(left.count, right.count) {
-            let first = row < left.count ? left[row] : ""
-            let padding = String(repeating: " ", count: max(gap, columnWidth + gap - Style.visibleCount(first)))
-            let line = row < right.count ? first + padding + right[row] : first
+        for row in 0..<(parts.map(\.count).max() ?? 0) {
+            var line = ""
+            for (column, part) in parts.enumerated() {
+                let cell = row < part.count ? part[row] : ""
+                if column > 0, !cell.isEmpty {
+                    line += String(repeating: " ", count: max(gap, column * (columnWidth + gap) - Style.visibleCount(line)))
+                }
+                line += cell
+            }
             lines.append(line)
         }
         lines += RoomReport.legend(style).map { style.dim($0) }
         // Two signs, explained on the line of --hint, so that the course still fits 24 lines.
-        let two = sign(.done, style) + sign(.failing, style)
-        lines += style.wrap("\(two): the exercise, and your other track. --hint N: exercise N's files and hint.", indent: "")
+        let pair = sign(.done, style) + sign(.failing, style)
+        lines += style.wrap("\(pair): the exercise, and your other track. --hint N: exercise N's files and hint.", indent: "")
         return lines
+    }
+
+    /// The blocks in `count` columns, each pattern whole, split where the tallest column is shortest.
+    static func wholePatterns(_ blocks: [[String]], into count: Int) -> [[String]] {
+        func height(_ cuts: [Int]) -> Int {
+            let bounds = [0] + cuts + [blocks.count]
+            return (0..<count).map { blocks[bounds[$0]..<bounds[$0 + 1]].joined().count }.max() ?? 0
+        }
+        var best: [Int] = Array(repeating: blocks.count, count: count - 1)
+        func search(_ cuts: [Int]) {
+            if cuts.count == count - 1 {
+                if height(cuts) < height(best) { best = cuts }
+                return
+            }
+            for cut in (cuts.last ?? 0)...blocks.count { search(cuts + [cut]) }
+        }
+        search([])
+        let bounds = [0] + best + [blocks.count]
+        return (0..<count).map { Array(blocks[bounds[$0]..<bounds[$0 + 1]].joined()) }
     }
 
     /// The id without its pattern's name: `mocking-request` → `request`, as the room's columns say.

@@ -23,7 +23,7 @@ struct WaitingLine: Sendable {
 
     /// What `GradeOptions.waiting` calls: on a terminal only, else nil.
     static func onTerminal(_ style: Style) -> GradeOptions.Waiting? {
-        guard isatty(1) == 1, style.symbols else { return nil }
+        guard isatty(1) == 1, style.terminal else { return nil }  // NO_COLOR or not: it is no colour
         let line = WaitingLine(style: style)
         return { track, seconds in
             // `\r` and "erase to the end of the line": the line is written over, then wiped.
