@@ -126,7 +126,8 @@ public enum Judge {
         if passes != evidence.real.count {
             let failure = evidence.real.first { !$0.passedCleanly }!
             verdict.kind = .flaky
-            verdict.reason = "passed \(passes) of \(evidence.real.count) identical runs."
+            let loaded = failure.underNoise == true ? " (the one that failed ran while the grader kept every core busy, as a busy CI machine does)" : ""
+            verdict.reason = "passed \(passes) of \(evidence.real.count) identical runs\(loaded)."
             verdict.details = [describe(failure)]
             verdict.next = "Something depends on timing or on shared state between runs: wait for events, not for time."
             return verdict
