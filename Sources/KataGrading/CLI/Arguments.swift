@@ -167,6 +167,9 @@ public struct Arguments: Equatable, Sendable {
         if arguments.details, arguments.action != .demo {
             throw UsageError(description: "--details goes with --demo ID: every suite of the demo in full.")
         }
+        if arguments.seed != nil || arguments.generatedWheatsOnly, arguments.action != .grade {
+            throw UsageError(description: "--seed and --generated-wheats-only go with a grade: \(ShellCommand.grade("flaky-tests-sleep", "--seed", "41872").line)")
+        }
         if arguments.html != nil, arguments.action != .merge {
             throw UsageError(description: "--html=PATH goes with --merge: the room's page of the merged results files.")
         }
