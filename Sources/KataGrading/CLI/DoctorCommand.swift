@@ -1,5 +1,6 @@
 import Foundation
 import KataGradingCore
+import KataVerdicts
 import KataRoom
 
 /// `grade.sh --doctor`: the pre-workshop check an instructor sends out. On the attendee's own
@@ -103,12 +104,12 @@ struct DoctorCommand {
         for weak in [false, true] {
             let folder = paths.state.appendingPathComponent("doctor").appendingPathComponent(weak ? "weak" : "solution")
             var overlays: [(module: String, files: [(path: String, url: URL)])] = []
-            var expected: [String: (suite: String, verdict: String)] = [:]
+            var expected: [String: (suite: String, verdict: VerdictKind)] = [:]
             for (probe, track) in tracks {
-                guard weak else { expected[track.key] = ("solution", Verdict.Kind.done.rawValue); continue }
+                guard weak else { expected[track.key] = ("solution", .done); continue }
                 guard let suite = WeakSuite.all(of: track, root: paths.root).first(where: { $0.name == probe.suite }) else { continue }
                 overlays.append((track.module, suite.files.map { ($0, suite.folder.appendingPathComponent($0)) }))
-                expected[track.key] = (suite.name, suite.expected.verdict ?? Verdict.Kind.missesBugs.rawValue)
+                expected[track.key] = (suite.name, suite.expected.verdict ?? .missesBugs)
             }
             try prepare(folder, overlays: overlays)
             var options = GradeOptions()
@@ -124,11 +125,11 @@ struct DoctorCommand {
         return grades
     }
 
-    func grade(_ result: ExerciseResult, suite: String, expected: String, folder: URL) -> DoctorReport.Grade {
+    func grade(_ result: ExerciseResult, suite: String, expected: VerdictKind, folder: URL) -> DoctorReport.Grade {
         let paths = course.paths
         let track = result.exercise
         let verdict = result.verdict
-        let status = verdict.kind == .needs ? "skipped" : verdict.kind.rawValue == expected ? "ok" : "fail"
+        let status = verdict.kind == .needs ? "skipped" : verdict.kind == expected ? "ok" : "fail"
         var lastLines: [String] = []
         if status == "fail" {
             // The newest run of the track: the one that decided, or the last to end.
@@ -138,11 +139,11 @@ struct DoctorCommand {
                 .max { ($0.modificationDate ?? .distantPast) < ($1.modificationDate ?? .distantPast) }
             lastLines = newest.map { Self.lastLines(of: $0, 8) } ?? []
         }
-        return DoctorReport.Grade(exercise: track.id, framework: track.framework.rawValue, suite: suite, expected: expected,
+        return DoctorReport.Grade(exercise: track.id, framework: track.framework.rawValue, suite: suite, expected: expected.rawValue,
                                   verdict: verdict.kind.rawValue, status: status,
                                   route: status == "skipped" ? nil : verdict.viaSwiftPM ? "swift-test" : "private-channel",
                                   message: status == "ok" ? nil : ([verdict.reason] + verdict.details.prefix(3)).joined(separator: " "),
-                                  command: "Scripts/grade.sh --from \(paths.relative(folder)) \(track.id)@\(track.framework.rawValue)",
+                                  command: "Scripts/grade.sh --from \(paths.relative(folder)) \(track.trackKey)",
                                   lastLines: lastLines)
     }
 

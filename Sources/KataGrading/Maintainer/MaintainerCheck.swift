@@ -1,5 +1,6 @@
 import Foundation
 import KataGradingCore
+import KataVerdicts
 
 /// `grade.sh --check`: the maintainers' consistency check, in the spirit of rustlings' `dev check`.
 /// Everything here is static (no build, no test run), so it takes a moment and names exactly what
@@ -212,7 +213,7 @@ public struct MaintainerCheck {
         for exercise in catalog.exercises {
             let expectations = fixtureExpectations(exercise)
             for wheat in exercise.wheats {
-                let shown = expectations.contains { $0.verdict == Verdict.Kind.rejectsCorrectCode.rawValue && $0.rejectedBy == wheat }
+                let shown = expectations.contains { $0.verdict == .rejectsCorrectCode && $0.rejectedBy == wheat }
                 if !shown {
                     problems.append("\(exercise.id)'s wheat '\(wheat)' rejects no fixture: add a weak suite it rejects (expected: \"rejects correct code\" then \"rejected-by: \(wheat)\"), or drop the wheat.")
                 }
@@ -227,7 +228,6 @@ public struct MaintainerCheck {
     func fixtures(_ catalog: Catalog) -> Result {
         var problems: [String] = []
         let root = paths.root.appendingPathComponent("Tests/Fixtures")
-        let verdicts = Set(Verdict.Kind.allCases.map(\.rawValue))
         var reasons: [String: String] = [:]
         for id in ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).sorted() where !id.hasPrefix(".") {
             guard let exercise = catalog.exercises.first(where: { $0.id == id }) else {
@@ -236,8 +236,8 @@ public struct MaintainerCheck {
             }
             let files = Set(exercise.tracks.flatMap(\.files))
             for fixture in fixtureExpectations(exercise) {
-                if !verdicts.contains(fixture.verdict) {
-                    problems.append("\(fixture.folder)/expected: '\(fixture.verdict)' is not a verdict.")
+                if fixture.verdict == nil {
+                    problems.append("\(fixture.folder)/expected: '\(fixture.firstLine ?? "(no expected file)")' is not a verdict.")
                 }
                 if let wheat = fixture.rejectedBy, !exercise.wheats.contains(wheat) {
                     problems.append("\(fixture.folder)/expected: \(exercise.id) has no wheat '\(wheat)'.")
@@ -301,7 +301,9 @@ public struct MaintainerCheck {
 
     struct FixtureExpectation {
         var folder: String
-        var verdict: String
+        var verdict: VerdictKind?
+        /// The `expected` file's first line, as written.
+        var firstLine: String?
         var rejectedBy: String?
         var why: String?
         var unknownKeys: [String]
@@ -310,7 +312,7 @@ public struct MaintainerCheck {
 
     func fixtureExpectations(_ exercise: Catalog.Exercise) -> [FixtureExpectation] {
         WeakSuite.all(of: exercise, root: paths.root).map { suite in
-            FixtureExpectation(folder: paths.relative(suite.folder), verdict: suite.expected.verdict ?? "(no expected file)",
+            FixtureExpectation(folder: paths.relative(suite.folder), verdict: suite.expected.verdict, firstLine: suite.expected.firstLine,
                                rejectedBy: suite.expected.rejectedBy, why: suite.expected.why,
                                unknownKeys: suite.expected.unknownKeys, files: suite.files)
         }
