@@ -139,8 +139,8 @@ struct DoctorCommand {
                 .max { ($0.modificationDate ?? .distantPast) < ($1.modificationDate ?? .distantPast) }
             lastLines = newest.map { Self.lastLines(of: $0, 8) } ?? []
         }
-        return DoctorReport.Grade(exercise: track.id, framework: track.framework.rawValue, suite: suite, expected: expected.rawValue,
-                                  verdict: verdict.kind.rawValue, status: status,
+        return DoctorReport.Grade(exercise: track.id, framework: track.framework.rawValue, suite: suite, expected: expected,
+                                  verdict: verdict.kind, status: status,
                                   route: status == "skipped" ? nil : verdict.viaSwiftPM ? "swift-test" : "private-channel",
                                   message: status == "ok" ? nil : ([verdict.reason] + verdict.details.prefix(3)).joined(separator: " "),
                                   command: "Scripts/grade.sh --from \(paths.relative(folder)) \(track.trackKey)",
@@ -176,9 +176,9 @@ struct DoctorCommand {
 
     func lines(for grade: DoctorReport.Grade) -> [String] {
         let framework = Catalog.Framework(rawValue: grade.framework)?.title ?? grade.framework
-        let verdict = grade.status == "skipped" ? "skipped, \(grade.message ?? "this machine cannot run it")" : grade.verdict ?? "not graded"
+        let verdict = grade.status == "skipped" ? "skipped, \(grade.message ?? "this machine cannot run it")" : grade.verdict?.rawValue ?? "not graded"
         let head = "\(grade.exercise), \(grade.suite == "solution" ? "solution" : "weak suite \(grade.suite)"): \(verdict)"
-            + (grade.status == "fail" ? " (expected: \(grade.expected))" : "") + (grade.route == "swift-test" ? ", via swift test" : "")
+            + (grade.status == "fail" ? " (expected: \(grade.expected.rawValue))" : "") + (grade.route == "swift-test" ? ", via swift test" : "")
         var out = style.wrap(paragraph: head, first: "  \(mark(grade.status)) \(framework.padding(toLength: 14, withPad: " ", startingAt: 0))",
                              rest: String(repeating: " ", count: 20))
         guard grade.status == "fail" else { return out }

@@ -90,9 +90,9 @@ public struct DoctorReport: Codable, Sendable, Equatable {
         public var framework: String
         /// `solution`, or the weak suite's name (`Tests/Fixtures/<exercise>/<suite>/`).
         public var suite: String
-        public var expected: String
+        public var expected: VerdictKind
         /// The verdict the grade gave; null when the grade itself could not run.
-        public var verdict: String?
+        public var verdict: VerdictKind?
         /// `ok` (the expected verdict), `fail`, or `skipped` (this machine cannot run it: `needs`).
         public var status: String
         /// `private-channel`, or `swift-test` (README, "When the grader's channel is silent").
