@@ -274,11 +274,9 @@ public struct ShadowBuild {
         let name = message[start.upperBound..<end.lowerBound]
         for file in track.uses + track.files {
             let url = shadow.testFile(file, of: track)
-            guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
-            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-                where line.contains("class \(name)") {
-                return (paths.relative(url), index + 1)
-            }
+            guard let text = try? String(contentsOf: url, encoding: .utf8),
+                  let line = SwiftTokens.line(declaring: String(name), after: "class", in: text) else { continue }
+            return (paths.relative(url), line)
         }
         return nil
     }
