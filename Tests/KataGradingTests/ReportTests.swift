@@ -126,12 +126,12 @@ final class ReportTests: XCTestCase {
                                      gradedAlone: true)
         XCTAssertFalse(broken.joined().contains("other exercises"))
         // Done alone: name the next exercise to open.
-        let done = NextStep.card([result(one, c, Verdict(kind: .done, reason: ""))], catalog: c, lastVerdicts: ["p-one": "done"])!
+        let done = NextStep.card([result(one, c, Verdict(kind: .done, reason: ""))], catalog: c, lastVerdicts: ["p-one": .done])!
         XCTAssertEqual(done.exerciseID, "p-two")
         // The last exercise done on its other track: the course goes on from its place, back to the first open one.
         let otherTrack = c.exercises[2].tracks[1]
         let doneOnOtherTrack = NextStep.card([result(otherTrack, c, Verdict(kind: .done, reason: ""))], catalog: c,
-                                             lastVerdicts: ["p-three": "done"])!
+                                             lastVerdicts: ["p-three": .done])!
         XCTAssertEqual(doneOnOtherTrack.exerciseID, "p-one")
         // After a grade of many, the card says the verdict again, briefly: never a whole failure.
         let long = Verdict(kind: .rejectsCorrectCode, reason: "fails on a correct version of the code. Hint of w.",
@@ -164,7 +164,7 @@ final class ReportTests: XCTestCase {
         XCTAssertEqual(json.status, .pass)
         XCTAssertEqual("\(json.done)/\(json.total)", "1/1")
         XCTAssertEqual(json.exercises[0].status, .needs)
-        let card = try XCTUnwrap(NextStep.card(results, catalog: c, lastVerdicts: ["p-one": "needs", "p-two": "done"]))
+        let card = try XCTUnwrap(NextStep.card(results, catalog: c, lastVerdicts: ["p-one": .needs, "p-two": .done]))
         XCTAssertNotEqual(card.exerciseID, "p-one")
         XCTAssertTrue(card.text.contains("p-one needs macOS 26 (this Mac has 15.5): it does not count."), card.text)
         let failing = NextStep.card([result(one, c, needs), result(two, c, Verdict(kind: .failing, reason: "x"))], catalog: c, lastVerdicts: [:])

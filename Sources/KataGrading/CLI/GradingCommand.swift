@@ -96,7 +96,7 @@ enum GradingCommand {
         let lastVerdicts = arguments.source == .exercises ? LastGrade.record(results, course.paths).verdicts : nil
         if !quiet { print(report.summary(results, catalog: course.catalog, lastVerdicts: lastVerdicts, linesSince: linesSince)) }
         if let json = arguments.json {
-            let next = NextStep.card(results, catalog: course.catalog, last: lastVerdicts)
+            let next = NextStep.card(results, catalog: course.catalog, lastVerdicts: lastVerdicts)
             var document = JSONReport(results: results, source: arguments.source.reportName,
                                       attendee: Attendee.load(course.paths), startedAt: started, next: next)
             document.notes = notes

@@ -127,12 +127,12 @@ public struct TextReport: Sendable {
         let exercises = results.byExercise().filter(\.counts)
         let done = exercises.filter(\.isDone).count
         var lines = ["", style.bold("\(done)/\(exercises.count) done")]
-        var card = NextStep.card(results, catalog: catalog, last: lastVerdicts, recap: false)
+        var card = NextStep.card(results, catalog: catalog, lastVerdicts: lastVerdicts, recap: false)
         if let brief = card, let id = brief.exerciseID, let since = linesSince?[id],
            since + lines.count + 1 + render(brief).count <= Self.screenLines {
             // Still on the screen: said once.
         } else {
-            card = NextStep.card(results, catalog: catalog, last: lastVerdicts)
+            card = NextStep.card(results, catalog: catalog, lastVerdicts: lastVerdicts)
         }
         if let card {
             lines.append("")
@@ -183,13 +183,5 @@ public struct TextReport: Sendable {
         let reason = ([result.verdict.reason] + result.verdict.details + since).joined(separator: " ")
             .replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
         return "\(result.exercise.key)\t\(result.verdict.kind.rawValue)\t\(reason)"
-    }
-}
-
-extension NextStep {
-    /// The card, given the last grades' verdicts as `LastGrade` keeps them. (`NextStep.card` in
-    /// KataGradingCore still takes their words; once it takes `VerdictKind`, this goes.)
-    static func card(_ results: [ExerciseResult], catalog: Catalog, last: [String: VerdictKind]?, recap: Bool = true) -> NextStep? {
-        card(results, catalog: catalog, lastVerdicts: last?.mapValues(\.rawValue), recap: recap)
     }
 }
