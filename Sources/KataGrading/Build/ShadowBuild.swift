@@ -165,8 +165,11 @@ public struct ShadowBuild {
                 guard let exercise = catalog.allTracks.first(where: { Catalog.targetName(of: $0) == blame.target }),
                       broken[exercise.key] == nil else { continue }
                 // An object file names its source without the folder it sits in (`SwiftTesting/`).
+                // A file the attendee added beside the exercise's own is named as it is, not as the
+                // exercise's last file (which would point at a line of another file).
                 let file = blame.file.flatMap { named in
                     (exercise.uses + exercise.files).first { $0 == named || $0.hasSuffix("/" + named) }
+                        ?? (FileManager.default.fileExists(atPath: shadow.testFile(named, of: exercise).path) ? named : nil)
                 } ?? exercise.files.last ?? ""
                 var display = paths.relative(shadow.testFile(file, of: exercise))
                 var line = blame.line ?? 1
