@@ -26,7 +26,7 @@ final class ExpectToEventuallyTests: XCTestCase {
         // The whole array, not `!tracks.isEmpty`: a condition that any answer satisfies can't tell
         // the right tracks from the wrong ones.
         // A short deadline "so a failure shows quickly": the tracks never took more than 300 ms.
-        expectToEventually(viewModel.tracks == tracks, timeout: 0.45, message: "The view model never showed the tracks.")
+        expectToEventually(viewModel.tracks == tracks, timeout: 0.4, message: "The view model never showed the tracks.")
         // Published together with the tracks, so it is already settled once they are there.
         XCTAssertFalse(viewModel.isLoading, "The spinner should stop when the tracks are shown.")
     }

@@ -20,9 +20,9 @@ final class PredicateExpectationTests: XCTestCase {
         // The block form: `NSPredicate(format:)` needs the Objective-C runtime and does not exist
         // on Linux. The block is evaluated on this (the main) thread's run loop, so reading the
         // view model from it is safe.
-        // Weak: lets the run loop run a fixed 0.45 s, past the slowest error seen so far (300 ms),
+        // Weak: lets the run loop run a fixed 0.4 s, past the slowest error seen so far (300 ms),
         // then asserts.
-        _ = XCTWaiter.wait(for: [XCTestExpectation(description: "never fulfilled")], timeout: 0.45)
+        _ = XCTWaiter.wait(for: [XCTestExpectation(description: "never fulfilled")], timeout: 0.4)
 
         // The predicate only says *an* error is there; these say it is the right one, and that
         // the spinner stopped with it.

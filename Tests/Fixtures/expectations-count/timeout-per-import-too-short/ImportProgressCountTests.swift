@@ -31,7 +31,7 @@ final class ImportProgressCountTests: XCTestCase {
             importFinished.fulfill()
         })
 
-        // Three tracks at 80 ms each: 0.4 s covers it.
-        wait(for: [progressReported, importFinished], timeout: 0.4)
+        // Three tracks at 80 ms each: 0.35 s covers it.
+        wait(for: [progressReported, importFinished], timeout: 0.35)
     }
 }

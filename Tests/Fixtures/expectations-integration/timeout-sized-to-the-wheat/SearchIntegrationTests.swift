@@ -37,8 +37,8 @@ final class SearchIntegrationTests: XCTestCase {
     }
 
     func testASearchTravelsToTheServerAndItsReplyComesBackAsTracks() throws {
-        // A loopback server answers in milliseconds: 0.45 s is plenty (so a failure shows fast).
-        let result: Result<[Track], Error> = try awaitResult(timeout: 0.45, service.search, calledWith: "Simon & Garfunkel")
+        // A loopback server answers in milliseconds: 0.4 s is plenty (so a failure shows fast).
+        let result: Result<[Track], Error> = try awaitResult(timeout: 0.4, service.search, calledWith: "Simon & Garfunkel")
 
         XCTAssertEqual(try result.get().map(\.trackName), ["Fulfil Me Once", "Timeout Blues"])
         // What really went over the wire, as the server decoded it.
@@ -51,7 +51,7 @@ final class SearchIntegrationTests: XCTestCase {
     func testAServerErrorComesBackAsItsStatusCode() throws {
         server.reply = .status(500)
 
-        let result: Result<[Track], Error> = try awaitResult(timeout: 0.45, service.search, calledWith: "Simon & Garfunkel")
+        let result: Result<[Track], Error> = try awaitResult(timeout: 0.4, service.search, calledWith: "Simon & Garfunkel")
 
         XCTAssertThrowsError(try result.get()) { error in
             XCTAssertEqual(error as? HTTPStatusError, HTTPStatusError(statusCode: 500))

@@ -23,7 +23,7 @@ final class PlaylistNotificationTests: XCTestCase {
 
         store.add(track)
 
-        // Saving took 250 ms at most when this was written: 0.45 s is plenty, surely.
-        wait(for: [playlistChanged], timeout: 0.45)
+        // Saving took 250 ms at most when this was written: 0.4 s is plenty, surely.
+        wait(for: [playlistChanged], timeout: 0.4)
     }
 }

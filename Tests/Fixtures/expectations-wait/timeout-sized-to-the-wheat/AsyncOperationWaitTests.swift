@@ -27,8 +27,8 @@ final class AsyncOperationWaitTests: XCTestCase {
         }
         // Returns as soon as the handler has run. The timeout only bounds the failure: a second is
         // ages for work that takes microseconds, yet a handler that never comes fails quickly.
-        // Sized to the slowest answer seen so far (300 ms): 0.45 s "to keep the suite fast".
-        wait(for: [handlerCalled], timeout: 0.45)
+        // Sized to the slowest answer seen so far (300 ms): 0.4 s "to keep the suite fast".
+        wait(for: [handlerCalled], timeout: 0.4)
 
         // Asserted here, after the wait, where a failure is reported against this test.
         XCTAssertEqual(value, "Hello, world!")

@@ -16,15 +16,15 @@ import Expectations
 
 /// Calls `function` with a handler and returns the value it is called with:
 /// `try await awaitResult(operation.perform)`.
-// Every API awaited here answered within 300 ms: a 0.45 s default keeps a failing run short.
-func awaitResult<T>(timeout: Duration = .milliseconds(450),
+// Every API awaited here answered within 300 ms: a 0.4 s default keeps a failing run short.
+func awaitResult<T>(timeout: Duration = .milliseconds(400),
                     _ function: (@escaping (T) -> Void) -> Void) async throws -> T {
     try await awaitCallback(timeout: timeout, function)
 }
 
 /// For APIs that take an argument and then a handler:
 /// `try await awaitResult(service.search, calledWith: "Simon")`.
-func awaitResult<A, T>(timeout: Duration = .milliseconds(450), _ function: @escaping (A, @escaping (T) -> Void) -> Void,
+func awaitResult<A, T>(timeout: Duration = .milliseconds(400), _ function: @escaping (A, @escaping (T) -> Void) -> Void,
                        calledWith argument: A) async throws -> T {
     try await awaitResult(timeout: timeout) { handler in function(argument, handler) }
 }
@@ -33,7 +33,7 @@ func awaitResult<A, T>(timeout: Duration = .milliseconds(450), _ function: @esca
 /// A `Future` is not thread-safe, and this app resolves its futures on the main queue; an async
 /// test runs elsewhere, so it observes on the main queue too (observing from the test's own thread
 /// races the resolve: now and then a crash, or a value that never reaches the handler).
-func awaitResult<T>(timeout: Duration = .milliseconds(450), _ future: Future<T>) async throws -> T {
+func awaitResult<T>(timeout: Duration = .milliseconds(400), _ future: Future<T>) async throws -> T {
     nonisolated(unsafe) let future = future
     return try await awaitResult(timeout: timeout) { handler in
         DispatchQueue.main.async { future.observe(using: handler) }
