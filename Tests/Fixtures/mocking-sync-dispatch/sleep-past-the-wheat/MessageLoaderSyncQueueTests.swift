@@ -27,7 +27,7 @@ final class MessageLoaderSyncQueueTests: XCTestCase {
 
         // When
         loader.load { messages.append($0) }
-        Thread.sleep(forTimeInterval: 0.4)
+        Thread.sleep(forTimeInterval: 0.6)
 
         // Then: both dispatches finished before `load` returned; the callback ran exactly once.
         XCTAssertEqual(messages, [.welcome])
