@@ -33,7 +33,7 @@ final class RunSchedulerTests: XCTestCase {
 
     func test_aFailingFirstRunStopsTheExerciseThere() throws {
         let runner = FakeRunner { _ in Self.fail }
-        let runs = try RunScheduler(width: 2).schedule(exercise, jobs: [.repeatRun(2), .variant(chaff)], runner: runner).wait()
+        let runs = try RunScheduler(width: 2).schedule(exercise, jobs: [.repeatRun(2, noisy: false), .variant(chaff)], runner: runner).wait()
         XCTAssertEqual(runner.calls, ["real-1"])
         XCTAssertEqual(Judge.judge(exercise, evidence: runs.evidence).kind, .failing)
     }
@@ -41,7 +41,7 @@ final class RunSchedulerTests: XCTestCase {
     func test_everyJobRuns_andTheJudgeSeesEachRunAsWhatItWas() throws {
         let runner = FakeRunner { variant in variant?.kind == .chaff ? Self.fail : Self.pass }
         let runs = try RunScheduler(width: 2)
-            .schedule(exercise, jobs: [.repeatRun(2), .repeatRun(3), .variant(wheat), .variant(chaff)], runner: runner).wait()
+            .schedule(exercise, jobs: [.repeatRun(2, noisy: false), .repeatRun(3, noisy: true), .variant(wheat), .variant(chaff)], runner: runner).wait()
         XCTAssertEqual(Set(runner.calls), ["real-1", "real-2", "real-3", "wheat-late", "chaff-bug"])
         XCTAssertEqual(runs.repeats.count, 2)
         XCTAssertEqual(runs.evidence.chaffs.map(\.variant.name), ["bug"])
@@ -74,6 +74,38 @@ final class RunSchedulerTests: XCTestCase {
         let once = FakeRunner { variant in variant == nil ? Self.pass : Self.fail }
         _ = try RunScheduler(width: 2).schedule(exercise, jobs: [.variant(form)], runner: once).wait()
         XCTAssertEqual(once.calls.count, 2, "a version that differs in form fails for what it is")
+    }
+
+    /// A generated wheat (a seed's delays) that failed is replayed with the same seed: failing
+    /// again rejects, passing is flaky. The last of three repeats runs beside CPU stressors.
+    func test_aGeneratedWheatThatFailedIsReplayed_andTheLastRepeatIsNoisy() throws {
+        var generated = Variant(module: "M", name: "perturbed-41872", kind: .wheat, hint: "the value is handed over 600 ms later",
+                                hunks: [], differs: .timing)
+        generated.seed = 41872
+        XCTAssertEqual(RunScheduler.jobs(for: exercise, variants: [], repeats: 3).map { job -> Bool in
+            if case .repeatRun(_, let noisy) = job { return noisy } else { return false }
+        }, [false, true])
+        let jobs = RunScheduler.jobs(for: exercise, variants: [], repeats: 1, generated: [generated])
+        XCTAssertEqual(jobs.count, 1)
+
+        let rejecting = FakeRunner { variant in variant == nil ? Self.pass : Self.fail }
+        let rejected = try RunScheduler(width: 2).schedule(exercise, jobs: jobs, runner: rejecting).wait()
+        XCTAssertEqual(Set(rejecting.calls), ["real-1", "wheat-perturbed-41872", "wheat-perturbed-41872-replay"])
+        let verdict = Judge.judge(exercise, evidence: rejected.evidence)
+        XCTAssertEqual(verdict.kind, .rejectsCorrectCode)
+        XCTAssertEqual(verdict.perturbationSeed, 41872)
+
+        let failedOnce = Locked(false)
+        let once = FakeRunner { variant in
+            guard variant != nil else { return Self.pass }
+            return failedOnce.withLock { seen in defer { seen = true }; return seen ? Self.pass : Self.fail }
+        }
+        let flaky = try RunScheduler(width: 2).schedule(exercise, jobs: jobs, runner: once).wait()
+        XCTAssertEqual(Judge.judge(exercise, evidence: flaky.evidence).kind, .flaky)
+
+        let passing = FakeRunner { _ in Self.pass }
+        _ = try RunScheduler(width: 2).schedule(exercise, jobs: jobs, runner: passing).wait()
+        XCTAssertEqual(passing.calls.count, 2, "a seed that passes is not replayed")
     }
 
     func test_aChaffThePassingSuiteLetsThroughIsMissed() throws {

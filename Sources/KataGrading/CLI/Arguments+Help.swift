@@ -49,6 +49,8 @@ extension Arguments {
           grade.sh --list          list the exercises
           grade.sh --regrade       grade again even what has not changed since its
                                    last done verdict (shown "unchanged since …")
+          grade.sh ID --seed N     replay exactly the timing a verdict named: the
+                                   grader delays the code's hand-offs as seed N did
           grade.sh --name "NAME"   your name, in the JSON results and the room
           grade.sh --framework swift-testing
                                    do the course in Swift Testing (or xctest): the
@@ -74,6 +76,9 @@ extension Arguments {
                                    the room's page to a file
           grade.sh --repeats N     run each suite N times to detect flakiness
                                    (default 3)
+          grade.sh --generated-wheats-only
+                                   leave out the written correct versions: what the
+                                   perturbed timings alone find (maintainers)
           grade.sh --room-serve [--port N] [--bind ADDRESS] [--rows-per-machine N]
                                    open the live room page (default port 8787, every
                                    address, 3 rows per machine); prints the join

@@ -19,6 +19,10 @@ public struct Arguments: Equatable, Sendable {
     public var repeats = 3
     /// `--regrade`: run every track again, even one whose kept runs still stand.
     public var regrade = false
+    /// `--seed N`: perturb with that seed alone, to replay a rejection exactly.
+    public var seed: UInt32?
+    /// `--generated-wheats-only`: leave out the catalog's wheats (maintainers measure perturbation).
+    public var generatedWheatsOnly = false
     public var yes = false
     /// `--help all`: every option.
     public var helpAll = false
@@ -131,6 +135,12 @@ public struct Arguments: Equatable, Sendable {
             case "--from":
                 guard let path = rest.popFirst() else { throw UsageError(description: "--from needs a folder laid out like Exercises/.") }
                 arguments.source = .directory(URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL)
+            case "--seed":
+                guard let value = rest.popFirst().flatMap({ UInt32($0) }), Perturbation.seeds.contains(value) else {
+                    throw UsageError(description: "--seed needs the number a verdict printed (1 to \(Perturbation.seeds.upperBound)), as in: \(ShellCommand.grade("flaky-tests-sleep", "--seed", "41872").line)")
+                }
+                arguments.seed = value
+            case "--generated-wheats-only": arguments.generatedWheatsOnly = true
             case "--repeats":
                 guard let value = rest.popFirst().flatMap(Int.init), value >= 1 else {
                     throw UsageError(description: "--repeats needs a whole number of at least 1.")
@@ -156,6 +166,9 @@ public struct Arguments: Equatable, Sendable {
         }
         if arguments.details, arguments.action != .demo {
             throw UsageError(description: "--details goes with --demo ID: every suite of the demo in full.")
+        }
+        if arguments.seed != nil || arguments.generatedWheatsOnly, arguments.action != .grade {
+            throw UsageError(description: "--seed and --generated-wheats-only go with a grade: \(ShellCommand.grade("flaky-tests-sleep", "--seed", "41872").line)")
         }
         if arguments.html != nil, arguments.action != .merge {
             throw UsageError(description: "--html=PATH goes with --merge: the room's page of the merged results files.")

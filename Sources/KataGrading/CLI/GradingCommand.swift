@@ -60,6 +60,8 @@ enum GradingCommand {
         options.source = arguments.source
         options.repeats = arguments.repeats
         options.regrade = arguments.regrade
+        options.seed = arguments.seed
+        options.handWheats = !arguments.generatedWheatsOnly
         options.waiting = quiet ? nil : WaitingLine.onTerminal(style)
         // A grade of many says its not-started tracks in one line after the others, so that a
         // fresh clone's grade fits a screen of 24 lines.

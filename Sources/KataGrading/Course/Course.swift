@@ -7,7 +7,11 @@ import KataGradingCore
 public struct Course: Sendable {
     public let paths: KataPaths
     public let catalog: Catalog
+    /// Every chaff and wheat of the catalog, and each module's template of its perturbation
+    /// points (`Perturbation.template`), which the shadow copy compiles in with them.
     public let variants: [Variant]
+    /// The perturbation points of every module.
+    public let points: [PerturbationPoint]
     public let starters: ShippedStarters
 
     /// `recordingStarters`: for `--refresh-starters`, which writes `Catalog/starters.json` and so
@@ -15,14 +19,31 @@ public struct Course: Sendable {
     public init(paths: KataPaths, recordingStarters: Bool = false) throws {
         self.paths = paths
         catalog = try Catalog.load(from: paths.catalog).preferring(FrameworkChoice.load(paths))
+        let points = try PerturbationPoint.loadAll(from: paths.variants)
+        self.points = points
         variants = try Variant.loadAll(from: paths.variants)
+            + Set(points.map(\.module)).sorted().compactMap { Perturbation.template(module: $0, points: points) }
         starters = recordingStarters ? ShippedStarters(texts: [:]) : try ShippedStarters.load(from: paths.starters)
         try checkVariantNames()
+    }
+
+    /// The wheats a grade of `track` generates from its points: for `seed` alone when one is given
+    /// (`--seed`), else for seeds drawn at random (`Perturbation.draw`).
+    func generatedWheats(for track: Catalog.Exercise, seed: UInt32?) -> [Variant] {
+        guard !track.perturbs.isEmpty else { return [] }
+        var generator = SystemRandomNumberGenerator()
+        let seeds = seed.map { [$0] } ?? Perturbation.draw(for: track, points: points, using: &generator)
+        return seeds.map { Perturbation.wheat(track, seed: $0, points: points) }
     }
 
     func checkVariantNames() throws {
         if let (exercise, name, kind) = catalog.missingVariants(in: variants).first {
             throw CatalogError("\(paths.relative(paths.catalog)): exercise '\(exercise.id)' lists the \(kind.rawValue) '\(name)', but Catalog/Variants/\(exercise.module)/\(name).\(kind.rawValue) does not exist.")
+        }
+        for exercise in catalog.exercises {
+            for name in exercise.perturbs where !points.contains(where: { $0.module == exercise.module && $0.name == name }) {
+                throw CatalogError("\(paths.relative(paths.catalog)): exercise '\(exercise.id)' perturbs '\(name)', but Catalog/Variants/\(exercise.module)/\(name).point does not exist.")
+            }
         }
     }
 

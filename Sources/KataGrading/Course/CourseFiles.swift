@@ -37,6 +37,25 @@ extension Variant {
     }
 }
 
+extension PerturbationPoint {
+    /// Loads every perturbation point of every module under `Catalog/Variants/` (`<name>.point`).
+    public static func loadAll(from directory: URL) throws -> [PerturbationPoint] {
+        let fm = FileManager.default
+        guard let modules = try? fm.contentsOfDirectory(atPath: directory.path) else { return [] }
+        var points: [PerturbationPoint] = []
+        for module in modules.sorted() {
+            let moduleDir = directory.appendingPathComponent(module)
+            guard let files = try? fm.contentsOfDirectory(atPath: moduleDir.path) else { continue }
+            for file in files.sorted() where file.hasSuffix(".point") {
+                let text = try String(contentsOf: moduleDir.appendingPathComponent(file), encoding: .utf8)
+                points.append(try parse(text, module: module, name: String(file.dropLast(".point".count)),
+                                        source: "Catalog/Variants/\(module)/\(file)"))
+            }
+        }
+        return points
+    }
+}
+
 extension ShippedStarters {
     public static func load(from url: URL) throws -> ShippedStarters {
         guard let data = try? Data(contentsOf: url) else {

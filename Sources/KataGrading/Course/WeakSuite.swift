@@ -9,6 +9,8 @@ import KataGradingCore
 /// - `why:` the one-line reason the suite is weak, as `--demo` shows it first (required, and
 ///   distinct from every other fixture's);
 /// - `rejected-by:` the wheat that rejects it, for a *rejects correct code* fixture;
+/// - `perturbed:` the perturbation points whose delays reject it, for one no written wheat
+///   rejects (`Perturbation`);
 /// - `grader-only:` what of the grader it tests, for a suite that teaches nothing to a room:
 ///   `--demo` leaves it out.
 /// A line that starts with `#` is a note for maintainers.
@@ -27,7 +29,7 @@ struct WeakSuite: Equatable {
         /// `key:` lines that are none of the above.
         var unknownKeys: [String] = []
 
-        static let keys = ["why", "rejected-by", "grader-only"]
+        static let keys = ["why", "rejected-by", "perturbed", "grader-only"]
 
         static func parse(_ text: String) -> Expected {
             // A line that starts with "#" is a note for maintainers.

@@ -47,7 +47,8 @@ public struct MaintainerCheck {
         } catch {
             return [Result(name: "catalog", summary: "Catalog/catalog.json loads", problems: ["\(error)"])]
         }
-        return [variants(catalog), hints(catalog), mirror(catalog), starters(catalog), wheats(catalog), fixtures(catalog), readme(catalog)]
+        return [variants(catalog), perturbations(catalog), hints(catalog), mirror(catalog), starters(catalog), wheats(catalog),
+                fixtures(catalog), readme(catalog)]
     }
 
     // MARK: - The checks
@@ -75,6 +76,69 @@ public struct MaintainerCheck {
             problems.append("\(exercise.id) lists the \(kind.rawValue) '\(name)', but Catalog/Variants/\(exercise.module)/\(name).\(kind.rawValue) does not exist.")
         }
         return Result(name: "variants", summary: "every variant is used by an exercise of its module, and every listed variant exists", problems: problems)
+    }
+
+    /// Every exercise states its perturbation contract (`perturbs`, or `perturbsNone` and why),
+    /// naming points of its module; every point is perturbed by an exercise, says its contract
+    /// (the parser requires `contract:`, `words:`, `range:`) and applies to its legacy file; and
+    /// every timing wheat is within a point's contract (`within: POINT MS`, MS in its range).
+    func perturbations(_ catalog: Catalog) -> Result {
+        let summary = "every exercise states its perturbation contract, every point has one, every timing wheat is within one"
+        let points: [PerturbationPoint]
+        let variants: [Variant]
+        do {
+            points = try PerturbationPoint.loadAll(from: paths.variants)
+            variants = try Variant.loadAll(from: paths.variants)
+        } catch {
+            return Result(name: "perturbations", summary: summary, problems: ["\(error)"])
+        }
+        var problems: [String] = []
+        for exercise in catalog.exercises {
+            if !exercise.statesPerturbations {
+                problems.append("\(exercise.id) states no perturbation contract: add \"perturbs\": [the points of \(exercise.module) its code reaches] to Catalog/catalog.json.")
+            } else if exercise.perturbs.isEmpty, (exercise.perturbsNone ?? "").isEmpty {
+                problems.append("\(exercise.id) perturbs nothing: say why in \"perturbsNone\", or list the points its code reaches.")
+            }
+            for name in exercise.perturbs where !points.contains(where: { $0.module == exercise.module && $0.name == name }) {
+                problems.append("\(exercise.id) perturbs '\(name)', but Catalog/Variants/\(exercise.module)/\(name).point does not exist.")
+            }
+        }
+        for point in points {
+            let file = "Catalog/Variants/\(point.module)/\(point.name).point"
+            if !catalog.exercises.contains(where: { $0.module == point.module && $0.perturbs.contains(point.name) }) {
+                problems.append("\(file) is perturbed by no exercise of \(point.module): list it in an exercise's \"perturbs\", or drop it.")
+            }
+        }
+        // Every point applies where it says, with the module's variants, as the shadow copy compiles them.
+        for module in Set(points.map(\.module)).sorted() {
+            guard let template = Perturbation.template(module: module, points: points) else { continue }
+            let moduleVariants = variants.filter { $0.module == module } + [template]
+            for file in Set(template.hunks.map(\.file)).sorted() {
+                let url = paths.sources.appendingPathComponent(module).appendingPathComponent(file)
+                guard let source = try? String(contentsOf: url, encoding: .utf8) else {
+                    problems.append("a point of \(module) names Sources/\(module)/\(file), which does not exist.")
+                    continue
+                }
+                do { _ = try Schemata.apply(moduleVariants, toFile: file, source: source) } catch {
+                    problems.append("\(error)".replacingOccurrences(of: "variant \(module)/\(Perturbation.templateName)", with: "a point of \(module)"))
+                }
+            }
+        }
+        for wheat in variants where wheat.kind == .wheat && wheat.difference == .timing {
+            let file = "Catalog/Variants/\(wheat.module)/\(wheat.name).wheat"
+            guard let within = wheat.within else {
+                problems.append("\(file) differs in timing but says within no point: add `within: POINT MS`, the point of \(wheat.module) whose contract allows it and the delay it amounts to.")
+                continue
+            }
+            guard let point = points.first(where: { $0.module == wheat.module && $0.name == within.point }) else {
+                problems.append("\(file) is within '\(within.point)', but Catalog/Variants/\(wheat.module)/\(within.point).point does not exist.")
+                continue
+            }
+            if !point.range.contains(within.milliseconds) {
+                problems.append("\(file) amounts to \(within.milliseconds) ms at '\(point.name)', outside its contract's \(point.range.lowerBound)...\(point.range.upperBound) ms: the wheat is not correct code, or the contract is too narrow.")
+            }
+        }
+        return Result(name: "perturbations", summary: summary, problems: problems)
     }
 
     /// Every hint an attendee reads names the tools of the framework they write in: an exercise's

@@ -8,7 +8,8 @@ struct SupervisorOrders: Codable, Sendable {
     /// A test run: its framework's channel is read, and its hook told which variant to be.
     struct TestRun: Codable, Sendable {
         var framework: Catalog.Framework
-        /// The variant's number among its module's (`Schemata.number(of:among:)`); 0 is the real code.
+        /// What the hook is told (`Schemata.word(of:among:)`): the variant's number among its module's, 0 for the real
+        /// code, and a perturbed run's seed above it.
         var variant: Int32
         /// The run's own folder (`RunFolder`): its channel's socket, and the test's `TMPDIR`.
         var folder: String

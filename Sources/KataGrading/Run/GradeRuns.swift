@@ -36,7 +36,9 @@ struct GradeRuns {
             let trackRunner = TrackRunner(runner: runner, binary: build.binary(forTarget: target), madeByReplay: madeByReplay,
                                           shadowFolder: shadow.targetDirectory(of: track),
                                           attendeeFolder: course.paths.relative(shadow.testsRoot) + "/" + track.module + "/")
-            let jobs = RunScheduler.jobs(for: track, variants: course.variants, repeats: options.repeats)
+            let jobs = RunScheduler.jobs(for: track, variants: course.variants, repeats: options.repeats,
+                                         generated: course.generatedWheats(for: track, seed: options.seed),
+                                         handWheats: options.handWheats)
             tickets[track.key] = scheduler.schedule(track, jobs: jobs, runner: trackRunner)
         }
         self.tickets = tickets

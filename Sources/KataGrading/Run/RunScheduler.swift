@@ -13,18 +13,30 @@ import KataGradingCore
 /// or a delayed answer, not computing (`TestPlatform.runWidth` says how wide).
 final class RunScheduler: Sendable {
     enum Job: Sendable {
-        case repeatRun(Int)
+        /// A repeat of the real module's run, the n-th; `noisy`: with CPU stressors beside it (`Noise`).
+        case repeatRun(Int, noisy: Bool)
         case variant(Variant)
     }
 
-    /// The runs after the first: repeats of the real module, then each wheat and chaff.
-    static func jobs(for exercise: Catalog.Exercise, variants: [Variant], repeats: Int) -> [Job] {
+    /// The runs after the first: repeats of the real module, then each wheat (the catalog's unless
+    /// `handWheats` is false, then the `generated` ones) and chaff.
+    static func jobs(for exercise: Catalog.Exercise, variants: [Variant], repeats: Int, generated: [Variant] = [],
+                     handWheats: Bool = true) -> [Job] {
         let module = exercise.module
         let find = { (name: String, kind: Variant.Kind) in
             variants.first { $0.module == module && $0.name == name && $0.kind == kind }!
         }
-        let repeatRuns: [Job] = repeats > 1 ? (2...repeats).map { .repeatRun($0) } : []
-        return repeatRuns + exercise.wheats.map { .variant(find($0, .wheat)) } + exercise.chaffs.map { .variant(find($0, .chaff)) }
+        // The last of three or more repeats runs beside CPU stressors: a suite that holds only on
+        // an idle machine disagrees with itself there.
+        let repeatRuns: [Job] = repeats > 1 ? (2...repeats).map { .repeatRun($0, noisy: repeats >= 3 && $0 == repeats) } : []
+        let wheats = (handWheats ? exercise.wheats.map { find($0, .wheat) } : []) + generated
+        return repeatRuns + wheats.map { .variant($0) } + exercise.chaffs.map { .variant(find($0, .chaff)) }
+    }
+
+    /// A generated wheat (`Perturbation`) that did not pass is run again with the same seed: the
+    /// judge reads both, a failure the seed reproduces as a rejection, one it does not as flakiness.
+    static func asksForAReplay(_ variant: Variant, _ outcome: TestOutcome) -> Bool {
+        variant.seed != nil && !outcome.passedCleanly
     }
 
     /// A correct version that differs only in timing, which a test failed (not hung on, not
@@ -32,7 +44,7 @@ final class RunScheduler: Sendable {
     /// keep a test's honest deadline (a 1 s wait for 0.24 s of work, under full load) must not make
     /// correct work "rejects correct code"; a test that rejects that version fails it again.
     static func asksForASecondRun(_ variant: Variant, _ outcome: TestOutcome) -> Bool {
-        guard variant.kind == .wheat, variant.difference == .timing, case .failed = outcome.status else { return false }
+        guard variant.kind == .wheat, variant.seed == nil, variant.difference == .timing, case .failed = outcome.status else { return false }
         return true
     }
 
@@ -75,6 +87,7 @@ final class RunScheduler: Sendable {
         // The exercise's own time: from its first run, not from when it was queued.
         let start = Locked(Date())
         let outcomes = Locked([Int: TestOutcome]())
+        let replays = Locked([Int: TestOutcome]())
         let failure = Locked<(any Error)?>(nil)
         let remaining = Locked(jobs.count)
 
@@ -104,11 +117,22 @@ final class RunScheduler: Sendable {
                     do {
                         let outcome: TestOutcome
                         switch job {
-                        case .repeatRun(let n): outcome = try runner.run(exercise, variant: nil, label: "real-\(n)")
+                        case .repeatRun(let n, let noisy):
+                            if noisy {
+                                var loaded = try Noise.shared.during { try runner.run(exercise, variant: nil, label: "real-\(n)") }
+                                loaded.underNoise = true
+                                outcome = loaded
+                            } else {
+                                outcome = try runner.run(exercise, variant: nil, label: "real-\(n)")
+                            }
                         case .variant(let v):
                             let once = try runner.run(exercise, variant: v, label: "\(v.kind.rawValue)-\(v.name)")
                             outcome = Self.asksForASecondRun(v, once)
                                 ? try runner.run(exercise, variant: v, label: "\(v.kind.rawValue)-\(v.name)-again") : once
+                            if Self.asksForAReplay(v, once) {
+                                let replay = try runner.run(exercise, variant: v, label: "\(v.kind.rawValue)-\(v.name)-replay")
+                                replays.withLock { $0[index] = replay }
+                            }
                         }
                         outcomes.withLock { $0[index] = outcome }
                     } catch {
@@ -124,7 +148,9 @@ final class RunScheduler: Sendable {
                         guard let outcome = outcomes.value[index] else { continue }
                         switch job {
                         case .repeatRun: runs.repeats.append(outcome)
-                        case .variant(let v): runs.variants.append((v, outcome))
+                        case .variant(let v):
+                            runs.variants.append((v, outcome))
+                            if let replay = replays.value[index] { runs.replays[v.name] = replay }
                         }
                     }
                     finish(runs)

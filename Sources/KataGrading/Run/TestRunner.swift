@@ -77,7 +77,7 @@ public struct TestRunner: Sendable {
         let invocation = platform.simulated ? plan.standingIn(for: ProcessRunner.shared.supervisor ?? plan.program) : plan
         var result = try ProcessRunner.shared.runTest(invocation.program, invocation.arguments, environment: invocation.environment,
                                                       framework: exercise.framework,
-                                                      variant: variant.map { Schemata.number(of: $0, among: variants) } ?? 0,
+                                                      variant: Schemata.word(of: variant, among: variants),
                                                       timeout: exercise.timeLimit, log: log, checkout: checkout,
                                                       forwardedStream: platform.attestsExit)
         if let fallback {
@@ -106,7 +106,7 @@ public struct TestRunner: Sendable {
         let environment = TestInvocation.baseEnvironment(inherited: ProcessInfo.processInfo.environment)
         let result = try fallback.oneAtATime {
             try ProcessRunner.shared.runTest(swift, arguments, environment: environment, framework: exercise.framework,
-                                             variant: variant.map { Schemata.number(of: $0, among: variants) } ?? 0,
+                                             variant: Schemata.word(of: variant, among: variants),
                                              timeout: exercise.timeLimit + SwiftPMRoute.startupAllowance, log: log,
                                              checkout: checkout, viaSwiftPM: true)
         }

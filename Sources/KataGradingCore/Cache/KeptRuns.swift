@@ -60,13 +60,15 @@ public struct KeptRuns: Codable, Sendable, Equatable {
     }
 
     /// The evidence again, with each variant as the course has it now (the key holds each one's
-    /// hunks and hint, so they are the same); nil when one is gone.
-    public func evidence(variants course: [Variant], module: String) -> Evidence? {
+    /// hunks and hint, so they are the same), and each generated wheat made again from its seed by
+    /// `generated`; nil when one is gone.
+    public func evidence(variants course: [Variant], module: String, generated: (UInt32) -> Variant? = { _ in nil }) -> Evidence? {
         var chaffs: [(variant: Variant, outcome: TestOutcome)] = []
         var wheats: [(variant: Variant, outcome: TestOutcome)] = []
         for run in variants {
             guard let kind = Variant.Kind(rawValue: run.kind),
-                  let variant = course.first(where: { $0.module == module && $0.name == run.name && $0.kind == kind }) else { return nil }
+                  let variant = course.first(where: { $0.module == module && $0.name == run.name && $0.kind == kind })
+                    ?? Perturbation.seed(named: run.name).flatMap(generated) else { return nil }
             if kind == .chaff { chaffs.append((variant, run.outcome)) } else { wheats.append((variant, run.outcome)) }
         }
         return Evidence(real: real, chaffs: chaffs, wheats: wheats)

@@ -49,7 +49,8 @@ public struct VerdictKey: Equatable, Sendable {
     /// and the shared modules count. `manifest`: the checkout's `Package.swift`, by fingerprint.
     /// `exerciseFolder`: every file of the track's folder of tests that it may read as it runs (a
     /// fixture beside the test, whatever its kind), by path in that folder, with its fingerprint.
-    public static func of(_ track: Catalog.Exercise, variants: [Variant], files: [String: String], manifest: String,
+    public static func of(_ track: Catalog.Exercise, variants: [Variant], points: [PerturbationPoint] = [],
+                          files: [String: String], manifest: String,
                           machine: Machine, repeats: Int, exerciseFolder: [String: String] = [:]) -> VerdictKey {
         let target = "Grade/\(Catalog.targetName(of: track))/"
         var lines = files.filter { path, _ in path.hasPrefix("Sources/") || path.hasPrefix("Hook/") || path.hasPrefix(target) }
@@ -74,6 +75,14 @@ public struct VerdictKey: Equatable, Sendable {
                 lines.append("variant \(kind.rawValue) \(name) \(fingerprint(of: variant))")
             }
         }
+        for name in track.perturbs {
+            guard let point = points.first(where: { $0.module == track.module && $0.name == name }) else {
+                lines.append("point \(name) missing")
+                continue
+            }
+            let text = ([point.contract, point.words, "\(point.range)"] + point.hunks.flatMap { [$0.file, $0.original, $0.replacement] })
+            lines.append("point \(name) \(Fingerprint.hex(Data(text.joined(separator: "\u{0}").utf8)))")
+        }
         return VerdictKey(ingredients: lines)
     }
 
@@ -85,6 +94,7 @@ public struct VerdictKey: Equatable, Sendable {
             "files \(track.files.joined(separator: ","))", "uses \(track.uses.joined(separator: ","))",
             "timeLimit \(track.timeLimit)", "budget \(track.budget)",
             "chaffs \(track.chaffs.joined(separator: ","))", "wheats \(track.wheats.joined(separator: ","))",
+            "perturbs \(track.perturbs.joined(separator: ","))",
             "title \(Fingerprint.hex(Data(track.title.utf8)))", "idea \(Fingerprint.hex(Data(track.idea.utf8)))",
             "hint \(Fingerprint.hex(Data(track.hint.utf8)))",
             "requires swift \(track.requires.swift?.description ?? "-") macOS \(track.requires.macOS?.description ?? "-")",

@@ -66,6 +66,13 @@ extension Catalog {
         public var budget: Double
         public var chaffs: [String]
         public var wheats: [String]
+        /// The perturbation points of its module that its grade delays (`PerturbationPoint`): its
+        /// contract, both tracks'. Nil when the catalog does not say (`--check` refuses that).
+        public var perturbs: [String]
+        /// Why it perturbs nothing, when `perturbs` is empty.
+        public var perturbsNone: String?
+        /// Whether the catalog states its perturbation contract (`perturbs`).
+        public var statesPerturbations: Bool
         /// What it needs of the machine (both tracks); none by default.
         public var requires: Requirements
         /// The same exercise in the other framework, when it has one (`alternate` in the catalog).
@@ -79,7 +86,8 @@ extension Catalog {
         public var module: String = ""
 
         enum CodingKeys: String, CodingKey {
-            case id, pattern, title, idea, files, uses, framework, hint, timeLimit, budget, chaffs, wheats, alternate, requires
+            case id, pattern, title, idea, files, uses, framework, hint, timeLimit, budget, chaffs, wheats, perturbs, perturbsNone,
+                 alternate, requires
         }
 
         public init(from decoder: any Decoder) throws {
@@ -96,6 +104,10 @@ extension Catalog {
             budget = try c.decodeIfPresent(Double.self, forKey: .budget) ?? 2
             chaffs = try c.decodeIfPresent([String].self, forKey: .chaffs) ?? []
             wheats = try c.decodeIfPresent([String].self, forKey: .wheats) ?? []
+            let perturbs = try c.decodeIfPresent([String].self, forKey: .perturbs)
+            self.perturbs = perturbs ?? []
+            statesPerturbations = perturbs != nil
+            perturbsNone = try c.decodeIfPresent(String.self, forKey: .perturbsNone)
             alternate = try c.decodeIfPresent(Track.self, forKey: .alternate)
             requires = try c.decodeIfPresent(Requirements.self, forKey: .requires) ?? Requirements()
             catalogFramework = framework

@@ -6,6 +6,12 @@ import Foundation
 /// differently in time, and the tests must pass it. Both live in `Catalog/Variants/<Module>/`, never
 /// in `Sources/`, and reach code only in the grader's shadow copy (see `Schemata`).
 public struct Variant: Sendable, Equatable {
+    public static func == (lhs: Variant, rhs: Variant) -> Bool {
+        lhs.module == rhs.module && lhs.name == rhs.name && lhs.kind == rhs.kind && lhs.hint == rhs.hint
+            && lhs.frameworkHints == rhs.frameworkHints && lhs.hunks == rhs.hunks && lhs.differs == rhs.differs
+            && lhs.within?.point == rhs.within?.point && lhs.within?.milliseconds == rhs.within?.milliseconds && lhs.seed == rhs.seed
+    }
+
     public enum Kind: String, Sendable { case chaff, wheat }
 
     public struct Hunk: Sendable, Equatable {
@@ -42,6 +48,12 @@ public struct Variant: Sendable, Equatable {
     public var hunks: [Hunk]
     /// A wheat's `differs:` line; nil for a chaff.
     public var differs: Difference?
+    /// A timing wheat's `within:` line: the perturbation point whose contract it is inside, and
+    /// the delay in milliseconds it amounts to (`grade.sh --check` verifies it is in the range).
+    public var within: (point: String, milliseconds: Int)?
+    /// For a wheat the grader generates from the module's perturbation points (`Perturbation`):
+    /// the seed that picks each point's delay. Nil for every variant written in the catalog.
+    public var seed: UInt32?
 
     /// How a wheat differs from the real code, timing when its file does not say.
     public var difference: Difference { differs ?? .timing }
@@ -69,9 +81,42 @@ extension Variant {
     /// for an original line, `+` for a variant line), or the older whole-block form
     /// (`<<<<<<< original` … `=======` … `>>>>>>> variant`).
     public static func parse(_ text: String, module: String, name: String, kind: Kind, source: String) throws -> Variant {
+        var fields: [String: (line: Int, value: String)] = [:]
+        let (headers, hunks) = try read(text, source: source, fields: kind == .wheat ? ["within"] : [], into: &fields)
+        guard let hint = headers.hint, !hint.isEmpty else { throw CatalogError("\(source): a `hint:` line is missing.") }
+        if kind == .wheat, headers.differs == nil {
+            throw CatalogError("\(source): a wheat needs a `differs:` line, how it differs from the real code: \(Difference.allCases.map(\.rawValue).joined(separator: ", ")).")
+        }
+        if kind == .chaff, let differs = headers.differsLine {
+            throw CatalogError("\(source):\(differs): only a wheat has a `differs:` line.")
+        }
+        var variant = Variant(module: module, name: name, kind: kind, hint: hint, hunks: hunks, differs: headers.differs)
+        variant.frameworkHints = headers.frameworkHints
+        if let within = fields["within"] {
+            let words = within.value.split(separator: " ")
+            guard words.count == 2, let milliseconds = Int(words[1]), milliseconds >= 0 else {
+                throw CatalogError("\(source):\(within.line): `within:` takes a point of this module and a delay in milliseconds, as `within: answer-later 300`.")
+            }
+            variant.within = (String(words[0]), milliseconds)
+        }
+        return variant
+    }
+
+    struct Headers {
         var hint: String?
         var frameworkHints: [Catalog.Framework: String] = [:]
         var differs: Difference?
+        var differsLine: Int?
+    }
+
+    /// Reads the headers and hunks of a variant's or a perturbation point's text: `hint:`,
+    /// `hint@…:`, `differs:`, and each key of `fields` (into `fields`), then `file:` and hunks.
+    static func read(_ text: String, source: String, fields allowed: Set<String>,
+                     into fields: inout [String: (line: Int, value: String)]) throws -> (Headers, [Hunk]) {
+        var hint: String?
+        var frameworkHints: [Catalog.Framework: String] = [:]
+        var differs: Difference?
+        var differsLine: Int?
         var file: String?
         var hunks: [Hunk] = []
         enum Section { case header, original, replacement, diff }
@@ -122,12 +167,13 @@ extension Variant {
                     frameworkHints[framework] = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
                 } else if trimmed.hasPrefix("differs:") {
                     let value = trimmed.dropFirst("differs:".count).trimmingCharacters(in: .whitespaces)
-                    guard kind == .wheat, let parsed = Difference(rawValue: value) else {
-                        throw fail(number, kind == .wheat
-                            ? "`differs:` takes \(Difference.allCases.map(\.rawValue).joined(separator: ", ")), not \(value)."
-                            : "only a wheat has a `differs:` line.")
+                    guard let parsed = Difference(rawValue: value) else {
+                        throw fail(number, "`differs:` takes \(Difference.allCases.map(\.rawValue).joined(separator: ", ")), not \(value).")
                     }
                     differs = parsed
+                    differsLine = number
+                } else if let colon = trimmed.firstIndex(of: ":"), allowed.contains(String(trimmed[..<colon])) {
+                    fields[String(trimmed[..<colon])] = (number, trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces))
                 } else if trimmed.hasPrefix("file:") {
                     file = trimmed.dropFirst("file:".count).trimmingCharacters(in: .whitespaces)
                 } else if trimmed.hasPrefix("@@") {
@@ -141,7 +187,8 @@ extension Variant {
                     section = .original
                     original = []
                 } else {
-                    throw fail(number, "expected `hint:`, `hint@xctest:`, `hint@swift-testing:`, `differs:`, `file:`, `@@` or `<<<<<<< original`, found: \(trimmed)")
+                    let keys = (["hint", "hint@xctest", "hint@swift-testing", "differs"] + allowed.sorted() + ["file"]).map { "`\($0):`" }
+                    throw fail(number, "expected \(keys.joined(separator: ", ")), `@@` or `<<<<<<< original`, found: \(trimmed)")
                 }
             case .original:
                 if line.hasPrefix("=======") {
@@ -165,13 +212,7 @@ extension Variant {
         }
         if section == .diff { try closeDiff(lines.count) }
         guard section == .header else { throw CatalogError("\(source): a hunk is not closed with `>>>>>>>`.") }
-        guard let hint, !hint.isEmpty else { throw CatalogError("\(source): a `hint:` line is missing.") }
         guard !hunks.isEmpty else { throw CatalogError("\(source): it has no hunk (`@@` and a diff, or `<<<<<<< original` … `=======` … `>>>>>>>`).") }
-        if kind == .wheat, differs == nil {
-            throw CatalogError("\(source): a wheat needs a `differs:` line, how it differs from the real code: \(Difference.allCases.map(\.rawValue).joined(separator: ", ")).")
-        }
-        var variant = Variant(module: module, name: name, kind: kind, hint: hint, hunks: hunks, differs: differs)
-        variant.frameworkHints = frameworkHints
-        return variant
+        return (Headers(hint: hint, frameworkHints: frameworkHints, differs: differs, differsLine: differsLine), hunks)
     }
 }

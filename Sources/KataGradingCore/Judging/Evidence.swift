@@ -4,12 +4,16 @@ import Foundation
 public struct Evidence: Sendable {
     public var real: [TestOutcome]
     public var chaffs: [(variant: Variant, outcome: TestOutcome)]
+    /// The catalog's wheats and those generated from the exercise's perturbation points (`seed`).
     public var wheats: [(variant: Variant, outcome: TestOutcome)]
+    /// The replay, with the same seed, of each generated wheat that did not pass, by its name.
+    public var replays: [String: TestOutcome]
 
     public init(real: [TestOutcome], chaffs: [(variant: Variant, outcome: TestOutcome)] = [],
-                wheats: [(variant: Variant, outcome: TestOutcome)] = []) {
+                wheats: [(variant: Variant, outcome: TestOutcome)] = [], replays: [String: TestOutcome] = [:]) {
         self.real = real
         self.chaffs = chaffs
         self.wheats = wheats
+        self.replays = replays
     }
 }

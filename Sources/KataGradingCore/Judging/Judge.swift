@@ -73,12 +73,24 @@ public enum Judge {
         let slowedPastTheLimit = { (wheat: (variant: Variant, outcome: TestOutcome)) in
             tooSlow && isHang(wheat.outcome) && wheat.variant.difference == .timing
         }
-        if let rejected = evidence.wheats.first(where: { !$0.outcome.passedCleanly && !slowedPastTheLimit($0) }) {
+        let written = evidence.wheats.filter { $0.variant.seed == nil }
+        let generated = evidence.wheats.filter { $0.variant.seed != nil && !$0.outcome.passedCleanly && !slowedPastTheLimit($0) }
+        if let rejected = written.first(where: { !$0.outcome.passedCleanly && !slowedPastTheLimit($0) }) {
             verdict.kind = .rejectsCorrectCode
             // The wheat's own hint leads: it says how this correct version differs.
             verdict.reason = "fails on a correct version of the code. " + rejected.variant.hint(for: exercise.framework).prefix(1).uppercased() + rejected.variant.hint(for: exercise.framework).dropFirst()
             verdict.details = [describe(rejected.outcome)]
             verdict.next = rejectionAdvice(rejected.variant.difference)
+            return verdict
+        }
+        // A generated wheat is the real code with its hand-offs delayed within their contract: a
+        // failure its seed reproduces is the suite's, whatever the machine did.
+        if let rejected = generated.first(where: { evidence.replays[$0.variant.name].map { !$0.passedCleanly } ?? true }) {
+            verdict.kind = .rejectsCorrectCode
+            verdict.reason = "fails on the real code when it takes its time within what it promises: your tests fail when \(rejected.variant.hint)."
+            verdict.details = [describe(rejected.outcome), replayLine(exercise, rejected.variant)]
+            verdict.next = rejectionAdvice(.timing)
+            verdict.perturbationSeed = rejected.variant.seed
             return verdict
         }
         // The same for a planted bug: tests that take most of the budget on the real code can be
@@ -102,11 +114,20 @@ public enum Judge {
             verdict.missedChaffsThatHung = missed.filter { isHang($0.outcome) }.map(\.variant.name)
             return verdict
         }
+        if let once = generated.first {
+            verdict.kind = .flaky
+            verdict.reason = "failed once when \(once.variant.hint), and passed when the grader replayed that timing."
+            verdict.details = [describe(once.outcome), replayLine(exercise, once.variant)]
+            verdict.next = "Something depends on timing or on shared state between runs: wait for events, not for time."
+            verdict.perturbationSeed = once.variant.seed
+            return verdict
+        }
         let passes = evidence.real.filter(\.passedCleanly).count
         if passes != evidence.real.count {
             let failure = evidence.real.first { !$0.passedCleanly }!
             verdict.kind = .flaky
-            verdict.reason = "passed \(passes) of \(evidence.real.count) identical runs."
+            let loaded = failure.underNoise == true ? " (the one that failed ran while the grader kept every core busy, as a busy CI machine does)" : ""
+            verdict.reason = "passed \(passes) of \(evidence.real.count) identical runs\(loaded)."
             verdict.details = [describe(failure)]
             verdict.next = "Something depends on timing or on shared state between runs: wait for events, not for time."
             return verdict
@@ -126,8 +147,21 @@ public enum Judge {
         }
         verdict.reason = evidence.chaffs.isEmpty
             ? "all tests pass."
-            : "caught \(caught.count) of \(evidence.chaffs.count) planted bugs" + (evidence.wheats.isEmpty ? "." : ", and passes \(evidence.wheats.count) correct variant\(evidence.wheats.count == 1 ? "" : "s").")
+            : "caught \(caught.count) of \(evidence.chaffs.count) planted bugs" + passedWheats(written: written.count, generated: evidence.wheats.count - written.count)
         return verdict
+    }
+
+    /// The end of a done verdict's reason: the correct versions passed, written and generated.
+    static func passedWheats(written: Int, generated: Int) -> String {
+        var parts: [String] = []
+        if written > 0 { parts.append("\(written) correct variant\(written == 1 ? "" : "s")") }
+        if generated > 0 { parts.append("\(generated) perturbed timing\(generated == 1 ? "" : "s")") }
+        return parts.isEmpty ? "." : ", and passes " + parts.joined(separator: " and ") + "."
+    }
+
+    /// How to replay the timing a generated wheat's seed picks.
+    static func replayLine(_ exercise: Catalog.Exercise, _ wheat: Variant) -> String {
+        "- Replay exactly this timing: " + ShellCommand.grade(exercise.key, "--seed", String(wheat.seed ?? 0)).line
     }
 
     /// What to do about a rejected correct version, worded by how it differs from the real code

@@ -25,6 +25,9 @@ public struct Verdict: Sendable, Equatable {
     /// Judged from runs made through `swift test`, because this machine's private channel was
     /// silent (the grader's `ChannelFallback`): less protected.
     public var viaSwiftPM = false
+    /// The seed of the generated wheat (`Perturbation`) that made the verdict rejects correct
+    /// code or flaky, which `grade.sh ID --seed SEED` replays; nil when no perturbation did.
+    public var perturbationSeed: UInt32?
 
     public init(kind: Kind, reason: String, details: [String] = [], next: String? = nil, chaffsCaught: Int = 0,
                 chaffsTotal: Int = 0, missedChaffs: [String] = [], missedChaffsThatHung: [String] = [],

@@ -35,6 +35,8 @@ public struct TestOutcome: Codable, Sendable, Equatable {
     /// A variant's run through `swift test` in which the test process's hook never connected, so
     /// it ran the real code instead: it says nothing about the variant.
     public var variantNotApplied: Bool?
+    /// A repeat run beside CPU stressors (the grader's `Noise`); nil for every other run.
+    public var underNoise: Bool?
 
     public init(status: Status, testSeconds: Double?, testCount: Int) {
         self.status = status

@@ -19,6 +19,10 @@ public enum GraderOnlyNames {
     public static let observerInstallSymbol = "kata_shadow_observer_install"
     /// The file-private Swift name each legacy file with variants declares for `variantSymbol`.
     public static let variantFunction = "_kataShadowVariant"
+    /// The delay a perturbed run's seed picks at a point (`Perturbation.delay`), and the
+    /// file-private Swift name each legacy file with variants declares for it.
+    public static let delaySymbol = "kata_shadow_delay"
+    public static let delayFunction = "_kataShadowDelay"
 
     public struct Reference: Equatable, Sendable {
         public var name: String

@@ -120,9 +120,27 @@ public enum RunHookSource {
             if (!kata_cells[0]) return 0;
             struct kata_secret secret;
             kata_read_secret(&secret);
-            int variant = (int)(secret.masked ^ kata_mask(&secret));
+            // The low byte: the variant's number. A perturbed run's seed is in the three above.
+            int variant = (int)((secret.masked ^ kata_mask(&secret)) & 0xff);
             memset(&secret, 0, sizeof secret);
             return variant;
+        }
+
+        /// The delay, in milliseconds, that a perturbed run's seed picks at the point numbered
+        /// `point`: LOW, HIGH or the middle, by SipHash of "delay" under the key (seed, point), as
+        /// `Perturbation.delay` computes it in the grader.
+        __attribute__((visibility("hidden"))) int \#(GraderOnlyNames.delaySymbol)(int point, int low, int high) {
+            if (!kata_cells[0]) return low;
+            struct kata_secret secret;
+            kata_read_secret(&secret);
+            uint32_t seed = (secret.masked ^ kata_mask(&secret)) >> 8;
+            memset(&secret, 0, sizeof secret);
+            uint64_t hash = kata_siphash((uint64_t)seed, (uint64_t)(uint32_t)point, (const unsigned char *)"delay", 5);
+            switch (hash % 4) {
+            case 0: case 1: return high;
+            case 2: return low;
+            default: return low + (high - low) / 2;
+            }
         }
 
         __attribute__((visibility("hidden"))) int \#(GraderOnlyNames.connectedSymbol)(void) { return kata_channel >= 0; }

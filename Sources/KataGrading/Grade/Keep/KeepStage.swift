@@ -16,7 +16,8 @@ struct KeepStage {
             clock.note("seal checked")
         }
         // Only now, with the seal held: nothing a test wrote during this grade is kept as its runs.
-        judged.ran.built.reused.cache.keep(judged.toKeep)
+        // A replay of one seed, or a measure without the catalog's wheats, is not a whole grade.
+        if options.seed == nil, options.handWheats { judged.ran.built.reused.cache.keep(judged.toKeep) }
         KnownSwiftVersion.keepAsked(in: grader.course.paths.state)
         RunTimings.record(judged.results, source: options.source, grader.course.paths)
         return judged.results

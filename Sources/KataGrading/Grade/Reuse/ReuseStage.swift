@@ -23,10 +23,13 @@ struct ReuseStage {
         let cache = VerdictCache(paths: grader.course.paths, source: options.source)
         let keys = verdictKeys(plan.tracks.filter { facts[$0.key] == nil && copied.prepared.synced.contains($0.key) },
                                prepared: copied.prepared, plan: plan)
-        if !options.regrade {
+        // A replay of one seed, or a measure without the catalog's wheats, makes every run anew.
+        if !options.regrade, options.seed == nil, options.handWheats {
             for track in plan.tracks {
                 guard let key = keys[track.key], let runs = cache.kept(track, key: key),
-                      let evidence = runs.evidence(variants: grader.course.variants, module: track.module) else { continue }
+                      let evidence = runs.evidence(variants: grader.course.variants, module: track.module, generated: { seed in
+                          Perturbation.wheat(track, seed: seed, points: grader.course.points)
+                      }) else { continue }
                 if JudgeStage.mayKeep(track, evidence: evidence) { facts[track.key] = .kept(evidence, since: runs.date) }
             }
         }
@@ -44,7 +47,8 @@ struct ReuseStage {
         var keys: [String: VerdictKey] = [:]
         for track in tracks {
             if folders[track.module] == nil { folders[track.module] = exerciseFolder(track.module, testsRoot: plan.testsRoot) }
-            keys[track.key] = VerdictKey.of(track, variants: grader.course.variants, files: prepared.files, manifest: manifest,
+            keys[track.key] = VerdictKey.of(track, variants: grader.course.variants, points: grader.course.points,
+                                            files: prepared.files, manifest: manifest,
                                             machine: machine, repeats: options.repeats,
                                             exerciseFolder: ownFolderFiles(of: track, in: folders[track.module] ?? [:], extras: plan.extras))
         }

@@ -1,0 +1,159 @@
+import Foundation
+
+/// A place where legacy code hands work to another time or thread, and what its contract lets
+/// that hand-off do: `Catalog/Variants/<Module>/<name>.point` (Catalog/README.md, "Perturbation
+/// points"). The grader's shadow copy can delay the hand-off by any value in `range` while the code
+/// stays correct, so a suite that fails under such a delay depends on timing the code never
+/// promised.
+public struct PerturbationPoint: Sendable, Equatable {
+    public var module: String
+    public var name: String
+    /// What the legacy code promises, in one sentence an attendee reads.
+    public var contract: String
+    /// Completes "your tests fail when …"; `{ms}` stands for the delay chosen.
+    public var words: String
+    /// The delays, in milliseconds, the contract allows at this point.
+    public var range: ClosedRange<Int>
+    /// The hand-off rewritten: `placeholder` in a replacement stands for the delay, an `Int` of ms.
+    public var hunks: [Variant.Hunk]
+
+    public static let placeholder = "KATA_MS"
+    /// The most a point may delay its hand-off.
+    public static let longest = 2000
+
+    public var key: String { "\(module)/\(name)" }
+
+    /// `words` with the delay `milliseconds`.
+    public func words(_ milliseconds: Int) -> String {
+        words.replacingOccurrences(of: "{ms}", with: String(milliseconds))
+    }
+
+    /// Parses the text of one `.point` file.
+    public static func parse(_ text: String, module: String, name: String, source: String) throws -> PerturbationPoint {
+        var fields: [String: (line: Int, value: String)] = [:]
+        let (headers, hunks) = try Variant.read(text, source: source, fields: ["contract", "words", "range"], into: &fields)
+        if headers.hint != nil || headers.differs != nil || !headers.frameworkHints.isEmpty {
+            throw CatalogError("\(source): a point has no `hint:` or `differs:`; it says `contract:`, `words:` and `range:`.")
+        }
+        func field(_ key: String, _ example: String) throws -> (line: Int, value: String) {
+            guard let value = fields[key], !value.value.isEmpty else {
+                throw CatalogError("\(source): a `\(key):` line is missing (\(example)).")
+            }
+            return value
+        }
+        let contract = try field("contract", "what the code promises, as `contract: hands its value over at any time up to 1 s later`")
+        let words = try field("words", "what happened, completing 'your tests fail when …', as `words: the value is handed over {ms} ms later`")
+        let range = try field("range", "the delays allowed in milliseconds, as `range: 0...1000`")
+        let bounds = range.value.components(separatedBy: "...").map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        guard bounds.count == 2, let low = bounds[0], let high = bounds[1], low >= 0, low < high, high <= longest else {
+            throw CatalogError("\(source):\(range.line): `range:` takes two whole numbers of milliseconds, LOW...HIGH with 0 <= LOW < HIGH <= \(longest), not \(range.value).")
+        }
+        guard words.value.contains("{ms}") else {
+            throw CatalogError("\(source):\(words.line): `words:` must say the delay: put {ms} where it goes.")
+        }
+        guard hunks.contains(where: { $0.replacement.contains(placeholder) }) else {
+            throw CatalogError("\(source): no `+` line uses \(placeholder), the delay the grader picks.")
+        }
+        return PerturbationPoint(module: module, name: name, contract: contract.value, words: words.value,
+                                 range: low...high, hunks: hunks)
+    }
+}
+
+/// Turns a module's perturbation points into wheats the grader generates: one compiled-in version
+/// of the module with every point's delay asked of the run hook (`template`), and, for each seed,
+/// the correct version that seed picks (`wheat`), which runs as that template with the seed.
+///
+/// A seed picks each point's delay from its range alone (`delay`): LOW, HIGH or the middle, so a
+/// replay with the same seed delays every hand-off exactly as before. The run hook computes the same
+/// function (`RunHookSource`), with the same SipHash as its channel's key.
+public enum Perturbation {
+    /// The module's template's name: never a file's (no variant file name holds a `~`).
+    public static let templateName = "~points"
+    /// The number the schema gives the template (`Schemata.number`): the last of a byte.
+    public static let templateNumber: Int32 = 255
+    /// Seeds are 24 bits: the variant word's upper three bytes (`Schemata.word`).
+    public static let seeds: ClosedRange<UInt32> = 1...0xFF_FFFF
+
+    /// The points of `module`, numbered 1, 2, … in the order of their names, as the template asks
+    /// the hook for their delays.
+    public static func numbered(_ points: [PerturbationPoint], module: String) -> [(number: Int32, point: PerturbationPoint)] {
+        points.filter { $0.module == module }.sorted { $0.name < $1.name }.enumerated().map { (Int32($0.offset + 1), $0.element) }
+    }
+
+    /// The delay `seed` picks at the point numbered `point`, within `range`.
+    public static func delay(seed: UInt32, point: Int32, range: ClosedRange<Int>) -> Int {
+        let hash = ChannelKey(k0: UInt64(seed), k1: UInt64(UInt32(bitPattern: point))).mac(Array("delay".utf8))
+        switch hash % 4 {
+        case 0, 1: return range.upperBound
+        case 2: return range.lowerBound
+        default: return range.lowerBound + (range.upperBound - range.lowerBound) / 2
+        }
+    }
+
+    /// The version of `module` with every point's hand-off delayed by what the run's seed picks:
+    /// compiled into the shadow copy with the variants, switched on by `templateNumber`. Nil when the
+    /// module has no point.
+    public static func template(module: String, points: [PerturbationPoint]) -> Variant? {
+        let numbered = numbered(points, module: module)
+        guard !numbered.isEmpty else { return nil }
+        let hunks = numbered.flatMap { number, point in
+            point.hunks.map { hunk in
+                var hunk = hunk
+                hunk.replacement = hunk.replacement.replacingOccurrences(
+                    of: PerturbationPoint.placeholder,
+                    with: "Int(\(GraderOnlyNames.delayFunction)(\(number), \(point.range.lowerBound), \(point.range.upperBound)))")
+                return hunk
+            }
+        }
+        return Variant(module: module, name: templateName, kind: .wheat, hint: "", hunks: hunks, differs: .timing)
+    }
+
+    /// The correct version of `exercise`'s module that `seed` picks: its points (`exercise.perturbs`)
+    /// delayed as the seed says, its hint the delays in words.
+    public static func wheat(_ exercise: Catalog.Exercise, seed: UInt32, points: [PerturbationPoint]) -> Variant {
+        var variant = Variant(module: exercise.module, name: "perturbed-\(seed)", kind: .wheat,
+                              hint: words(exercise, seed: seed, points: points), hunks: [], differs: .timing)
+        variant.seed = seed
+        return variant
+    }
+
+    /// The seed of the generated wheat named `name`, nil when it is not one.
+    public static func seed(named name: String) -> UInt32? {
+        name.hasPrefix("perturbed-") ? UInt32(name.dropFirst("perturbed-".count)).flatMap { seeds.contains($0) ? $0 : nil } : nil
+    }
+
+    /// What `seed` does to `exercise`'s points, completing "your tests fail when …".
+    public static func words(_ exercise: Catalog.Exercise, seed: UInt32, points: [PerturbationPoint]) -> String {
+        let phrases = numbered(points, module: exercise.module).filter { exercise.perturbs.contains($0.point.name) }.map { number, point in
+            point.words(delay(seed: seed, point: number, range: point.range))
+        }
+        return phrases.count <= 1 ? phrases.first ?? "" : phrases.dropLast().joined(separator: ", ") + " and " + phrases.last!
+    }
+
+    /// The seeds a grade of `exercise` runs, drawn at random from `generator`: one that delays
+    /// every point to its HIGH, and, when it has two points or more, one for each point that
+    /// delays it alone to its HIGH and every other to its LOW, so that each hand-off comes both
+    /// last and first (at most `most` seeds in all).
+    public static func draw<G: RandomNumberGenerator>(for exercise: Catalog.Exercise, points: [PerturbationPoint],
+                                                      most: Int = 4, using generator: inout G) -> [UInt32] {
+        let reached = numbered(points, module: exercise.module).filter { exercise.perturbs.contains($0.point.name) }
+        guard !reached.isEmpty else { return [] }
+        var targets: [[Int]] = [reached.map(\.point.range.upperBound)]
+        if reached.count > 1 {
+            for late in reached.indices.shuffled(using: &generator).prefix(most - 1) {
+                targets.append(reached.indices.map { $0 == late ? reached[$0].point.range.upperBound : reached[$0].point.range.lowerBound })
+            }
+        }
+        return targets.compactMap { target in
+            // Each point's delay is HIGH for half the seeds and LOW for a quarter: a few thousand
+            // tries find any target of up to five points.
+            for _ in 0..<200_000 {
+                let seed = UInt32.random(in: seeds, using: &generator)
+                if reached.indices.allSatisfy({ delay(seed: seed, point: reached[$0].number, range: reached[$0].point.range) == target[$0] }) {
+                    return seed
+                }
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,143 @@
+import XCTest
+@testable import KataGradingCore
+
+final class PerturbationTests: XCTestCase {
+    let pointText = """
+        # the answer may come late
+        contract: hands its value over on its queue, at any time up to 1 s after it is asked
+        words: the value is handed over {ms} ms later
+        range: 0...1000
+        file: AsyncOperation.swift
+        @@
+        -        queue.async {
+        +        queue.asyncAfter(deadline: .now() + .milliseconds(KATA_MS)) {
+        """
+
+    func exercise(perturbs: [String]) -> Catalog.Exercise {
+        let list = perturbs.map { "\"\($0)\"" }.joined(separator: ", ")
+        var exercise = try! JSONDecoder().decode(Catalog.Exercise.self, from: Data("""
+            {"id": "e", "pattern": "p", "title": "t", "files": ["T.swift"], "hint": "h", "perturbs": [\(list)]}
+            """.utf8))
+        exercise.module = "M"
+        return exercise
+    }
+
+    func point(_ name: String, _ range: String = "0...1000", words: String? = nil) throws -> PerturbationPoint {
+        let text = pointText.replacingOccurrences(of: "range: 0...1000", with: "range: \(range)")
+            .replacingOccurrences(of: "the value is handed over {ms} ms later", with: words ?? "\(name) comes {ms} ms later")
+        return try PerturbationPoint.parse(text, module: "M", name: name, source: "\(name).point")
+    }
+
+    func test_parse_readsContractWordsRangeAndHunk() throws {
+        let parsed = try PerturbationPoint.parse(pointText, module: "M", name: "answer-later", source: "a.point")
+        XCTAssertEqual(parsed.contract, "hands its value over on its queue, at any time up to 1 s after it is asked")
+        XCTAssertEqual(parsed.words(300), "the value is handed over 300 ms later")
+        XCTAssertEqual(parsed.range, 0...1000)
+        XCTAssertEqual(parsed.hunks.count, 1)
+    }
+
+    func test_parse_refusesAPointWithoutItsContract() {
+        for (key, line) in [("contract", "contract: hands its value over on its queue, at any time up to 1 s after it is asked"),
+                            ("words", "words: the value is handed over {ms} ms later"), ("range", "range: 0...1000")] {
+            XCTAssertThrowsError(try PerturbationPoint.parse(pointText.replacingOccurrences(of: line + "\n", with: ""), module: "M", name: "a", source: "a.point")) {
+                XCTAssertTrue("\($0)".contains("`\(key):` line is missing"), "\($0)")
+            }
+        }
+        for range in ["1000...0", "0...5000", "0..1000", "a...b"] {
+            XCTAssertThrowsError(try point("a", range), range)
+        }
+        XCTAssertThrowsError(try point("a", words: "the value comes later"))
+        XCTAssertThrowsError(try PerturbationPoint.parse(pointText.replacingOccurrences(of: "KATA_MS", with: "300"), module: "M", name: "a", source: "a.point"))
+    }
+
+    func test_aTimingWheatSaysWhichPointItIsWithin() throws {
+        let wheat = try Variant.parse("""
+            hint: Hands over its value 300 ms later.
+            differs: timing
+            within: answer-later 300
+            file: AsyncOperation.swift
+            @@
+            -        queue.async {
+            +        queue.asyncAfter(deadline: .now() + .milliseconds(300)) {
+            """, module: "M", name: "answers-later", kind: .wheat, source: "w.wheat")
+        XCTAssertEqual(wheat.within?.point, "answer-later")
+        XCTAssertEqual(wheat.within?.milliseconds, 300)
+    }
+
+    func test_aSeedPicksLowHighOrTheMiddle_theSameEveryTime() {
+        var seen = Set<Int>()
+        for seed in UInt32(1)...200 {
+            let delay = Perturbation.delay(seed: seed, point: 1, range: 100...900)
+            XCTAssertEqual(delay, Perturbation.delay(seed: seed, point: 1, range: 100...900))
+            XCTAssertTrue([100, 500, 900].contains(delay))
+            seen.insert(delay)
+        }
+        XCTAssertEqual(seen, [100, 500, 900])
+    }
+
+    /// The run hook computes the same delay in C (`RunHookSource`): SipHash-2-4 of "delay" under
+    /// the key (seed, point). Pinned here, so that a change on one side shows.
+    func test_theDelayIsSipHashOfDelayUnderSeedAndPoint() {
+        for (seed, point) in [(UInt32(17), Int32(1)), (41872, 2), (0xFF_FFFF, 3)] {
+            let hash = ChannelKey(k0: UInt64(seed), k1: UInt64(point)).mac(Array("delay".utf8))
+            let expected = [1000, 1000, 0, 500][Int(hash % 4)]
+            XCTAssertEqual(Perturbation.delay(seed: seed, point: point, range: 0...1000), expected)
+        }
+        XCTAssertTrue(RunHookSource.source.contains(#"kata_siphash((uint64_t)seed, (uint64_t)(uint32_t)point, (const unsigned char *)"delay", 5)"#))
+    }
+
+    func test_draw_givesAllLateThenEachPointAloneLate() throws {
+        let points = [try point("albums", "0...800"), try point("playlists", "100...600")]
+        var generator = SystemRandomNumberGenerator()
+        let seeds = Perturbation.draw(for: exercise(perturbs: ["albums", "playlists"]), points: points, using: &generator)
+        XCTAssertEqual(seeds.count, 3)
+        let numbered = Perturbation.numbered(points, module: "M")
+        let delays = seeds.map { seed in numbered.map { Perturbation.delay(seed: seed, point: $0.number, range: $0.point.range) } }
+        XCTAssertEqual(delays[0], [800, 600])
+        XCTAssertEqual(Set(delays.dropFirst()), [[800, 100], [0, 600]])
+        XCTAssertEqual(Perturbation.words(exercise(perturbs: ["albums", "playlists"]), seed: seeds[0], points: points),
+                       "albums comes 800 ms later and playlists comes 600 ms later")
+    }
+
+    func test_draw_perturbsOnlyThePointsTheExerciseReaches() throws {
+        let points = [try point("albums"), try point("playlists")]
+        var generator = SystemRandomNumberGenerator()
+        let seeds = Perturbation.draw(for: exercise(perturbs: ["playlists"]), points: points, using: &generator)
+        XCTAssertEqual(seeds.count, 1)
+        XCTAssertEqual(Perturbation.words(exercise(perturbs: ["playlists"]), seed: seeds[0], points: points), "playlists comes 1000 ms later")
+        XCTAssertEqual(Perturbation.draw(for: exercise(perturbs: []), points: points, using: &generator), [])
+    }
+
+    func test_theTemplateAsksTheHookAndTheWordCarriesTheSeed() throws {
+        let points = [try point("answer-later")]
+        let template = try XCTUnwrap(Perturbation.template(module: "M", points: points))
+        XCTAssertTrue(template.hunks[0].replacement.contains("Int(_kataShadowDelay(1, 0, 1000))"), template.hunks[0].replacement)
+        let wheat = Perturbation.wheat(exercise(perturbs: ["answer-later"]), seed: 41872, points: points)
+        XCTAssertEqual(Schemata.word(of: wheat, among: [template]), Int32(41872 << 8 | 255))
+        XCTAssertEqual(Schemata.word(of: nil, among: [template]), 0)
+        XCTAssertEqual(Perturbation.seed(named: wheat.name), 41872)
+        XCTAssertNil(Perturbation.seed(named: "answers-later"))
+        XCTAssertNil(GraderOnlyNames.firstReference(in: "let x = 1") )
+        XCTAssertNotNil(GraderOnlyNames.firstReference(in: template.hunks[0].replacement))
+    }
+
+    func test_judge_aFailureTheSeedReproducesRejects_oneItDoesNotIsFlaky() throws {
+        let pass = TestOutcome(status: .passed, testSeconds: 0.1, testCount: 1)
+        let fail = TestOutcome(status: .failed(test: "T.t", message: "late", location: "T.swift:3"), testSeconds: 0.1, testCount: 1)
+        let points = [try point("answer-later", words: "the value is handed over {ms} ms later")]
+        let track = exercise(perturbs: ["answer-later"])
+        let wheat = Perturbation.wheat(track, seed: 41872, points: points)
+        let rejected = Judge.judge(track, evidence: Evidence(real: [pass], wheats: [(wheat, fail)], replays: [wheat.name: fail]))
+        XCTAssertEqual(rejected.kind, .rejectsCorrectCode)
+        XCTAssertTrue(rejected.reason.contains("your tests fail when \(wheat.hint)."), rejected.reason)
+        XCTAssertTrue(rejected.details.contains { $0.contains("Scripts/grade.sh e --seed 41872") }, "\(rejected.details)")
+        XCTAssertEqual(rejected.perturbationSeed, 41872)
+        let flaky = Judge.judge(track, evidence: Evidence(real: [pass], wheats: [(wheat, fail)], replays: [wheat.name: pass]))
+        XCTAssertEqual(flaky.kind, .flaky)
+        XCTAssertEqual(flaky.perturbationSeed, 41872)
+        let chaff = Variant(module: "M", name: "c", kind: .chaff, hint: "Hint.", hunks: [])
+        let done = Judge.judge(track, evidence: Evidence(real: [pass], chaffs: [(chaff, fail)], wheats: [(wheat, pass)]))
+        XCTAssertEqual(done.kind, .done)
+        XCTAssertTrue(done.reason.contains("1 perturbed timing"), done.reason)
+    }
+}
