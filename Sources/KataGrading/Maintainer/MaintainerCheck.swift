@@ -120,7 +120,7 @@ public struct MaintainerCheck {
                     continue
                 }
                 do { _ = try Schemata.apply(moduleVariants, toFile: file, source: source) } catch {
-                    problems.append("\(error)".replacingOccurrences(of: "variant \(module)/\(Perturbation.templateName)", with: "a point of \(module)"))
+                    problems.append("\(error)".replacingOccurrences(of: "variant \(template.key)", with: "a point of \(module)"))
                 }
             }
         }
