@@ -67,6 +67,10 @@ enum RoomPage {
 
     static let verdictStyles = VerdictKind.allCases.map { ".\($0.cssClass) { \(colours($0)) }" }.joined(separator: "\n  ")
 
+    /// The sign of a suite rejected by a timing change: a clock face that DejaVu Sans (Linux) and
+    /// macOS's fonts both draw, where ⏱ is missing from the first.
+    static let timingSign = "◷"
+
     /// What a suite rejected by a timing change (a generated perturbation) did, for the instructor
     /// to explain: the lesson is the same whatever the exercise.
     static let timingHint = "their tests fail when the code takes its time within what it promises (grade.sh names the delay and a --seed to replay it): wait for the event, not for a fixed time."
@@ -202,7 +206,7 @@ enum RoomPage {
         <table id="grid"><colgroup></colgroup><thead></thead><tbody></tbody><tfoot></tfoot></table>
         <section id="details" hidden>
           <h2>Per exercise reached <span class="sub">done, the suites a timing change rejects, and the planted bugs missed most (hover for the hint)</span></h2>
-          <table id="exercises"><thead><tr><th>#</th><th>Exercise</th><th>Done</th><th title="\#(timingTitle)">⏱ Timing change</th><th>Missed most (attendees)</th></tr></thead><tbody></tbody></table>
+          <table id="exercises"><thead><tr><th>#</th><th>Exercise</th><th>Done</th><th title="\#(timingTitle)">\#(timingSign) Timing change</th><th>Missed most (attendees)</th></tr></thead><tbody></tbody></table>
         </section>
         <div id="below" hidden></div>
       </div>
@@ -260,6 +264,7 @@ enum RoomPage {
     const CLASS = Object.fromEntries(VERDICTS.map(([verdict, , name]) => [verdict, name]));
     const FRAMEWORK = { "xctest": "XCTest", "swift-testing": "Swift Testing" };
     // A suite that a generated perturbation rejected: what the page says of it.
+    const TIMING_SIGN = "\#(timingSign)";
     const TIMING = "rejected by a timing change";
     const TIMING_HINT = "\#(timingHint)";
     const cls = v => CLASS[v] || "v-unknown";
@@ -393,7 +398,7 @@ enum RoomPage {
             td.append(box);
             td.dataset.verdict = r.verdict;
             td.title = e.id + ": " + tracks.map(t => (t.framework ? FRAMEWORK[t.framework] + " " : "") + t.verdict
-              + (t.perturbed ? " (⏱ " + TIMING + ")" : "")
+              + (t.perturbed ? " (" + TIMING_SIGN + " " + TIMING + ")" : "")
               + (t.missed.length ? " (missed " + t.missed.join(", ") + ")" : "")).join("; ");
             if (tracks.some(t => t.perturbed)) td.dataset.perturbed = "true";
           }
@@ -441,7 +446,7 @@ enum RoomPage {
       const explainItems = everywhere.map(([e, m]) => {
         const li = el("li", null, "item");
         if (m.bug === null) li.dataset.timing = e.id;
-        li.append(el("b", m.bug === null ? "⏱ " + m.count + " " + TIMING : m.count + " × " + m.bug), " ",
+        li.append(el("b", m.bug === null ? TIMING_SIGN + " " + m.count + " " + TIMING : m.count + " × " + m.bug), " ",
                   el("span", "in #" + e.number + " " + e.label, "where"), el("span", m.hint, "hint"));
         return li;
       });
@@ -467,7 +472,7 @@ enum RoomPage {
         });
         const title = el("td", e.title);
         title.title = e.id;
-        const timed = el("td", e.perturbed ? "⏱ " + e.perturbed + " rejected" : "", "timing");
+        const timed = el("td", e.perturbed ? TIMING_SIGN + " " + e.perturbed + " rejected" : "", "timing");
         if (e.perturbed) timed.title = e.perturbed + " attendee" + (e.perturbed === 1 ? "'s tests" : "s' tests") + ": " + TIMING_HINT;
         tr.dataset.perturbed = e.perturbed;
         tr.append(el("td", e.number, "count"), title, el("td", e.done + "/" + room.attendees.length, "count"), timed, missed);

@@ -113,8 +113,9 @@ final class RoomTimingTests: XCTestCase {
     /// drawn (Explain next and Per exercise reached) in Chromium.
     func testThePageShowsTheCountInPerExerciseReachedAndExplainNext() {
         let page = RoomPage.html
-        XCTAssertTrue(page.contains("<th title=\"\(RoomPage.timingTitle)\">⏱ Timing change</th>"))
-        XCTAssertTrue(page.contains("e.perturbed ? \"⏱ \" + e.perturbed + \" rejected\""), "a figure per exercise")
+        XCTAssertTrue(page.contains("<th title=\"\(RoomPage.timingTitle)\">◷ Timing change</th>"))
+        XCTAssertTrue(page.contains("const TIMING_SIGN = \"◷\";"))
+        XCTAssertTrue(page.contains("e.perturbed ? TIMING_SIGN + \" \" + e.perturbed + \" rejected\""), "a figure per exercise")
         XCTAssertTrue(page.contains("exercises.filter(e => e.perturbed > 0)"), "Explain next ranks the timing lesson with the planted bugs")
         XCTAssertTrue(page.contains("const TIMING_HINT = \"\(RoomPage.timingHint)\";"))
         XCTAssertFalse(RoomPage.timingHint.contains("\""), "the hint sits in a JavaScript string")
