@@ -267,6 +267,16 @@ final class MiniCourseTests: XCTestCase {
     /// solution, which waits for the greeting, is done under every delay a seed picks.
     func test_aSleepSizedToTheWrittenWheat_isRejectedByATimingChange_thatItsSeedReplays() throws {
         let course = try course()
+        // The solution under the delays a seed can pick besides 1 s (which every grade of the
+        // solutions runs): seed 5 picks 0 ms, seed 7 500 ms (pinned in KataGradingCoreTests'
+        // MiniCourseSeedsTests, since this test links none of the grader's code). First, while
+        // the grader's copy may still hold the solution's file from another test: no build.
+        let solutions = try course.copy("Solutions", as: "seeded")
+        for seed in ["5", "7"] {
+            let solved = try course.grade(["--porcelain", "--from", solutions.path, "greeting-once", "--seed", seed])
+            XCTAssertEqual(solved.verdict("greeting-once"), "done", "seed \(seed): \(solved)")
+        }
+
         let folder = try course.copy("Solutions", as: "sleeps")
         try Data(Self.sleepingSuite.utf8).write(to: folder.appendingPathComponent("Greeting/GreetOnceTests.swift"))
         let arguments = ["--porcelain", "--from", folder.path, "greeting-once"]
@@ -289,15 +299,6 @@ final class MiniCourseTests: XCTestCase {
         let alone = try course.grade(arguments + ["--generated-wheats-only"])
         XCTAssertEqual(alone.verdict("greeting-once"), "rejects correct code", "\(alone)")
         XCTAssertTrue(alone.reason("greeting-once").contains("your tests fail when the greeting comes 1000 ms later"), "\(alone)")
-
-        // The solution under the delays a seed can pick besides 1 s (which every grade of the
-        // solutions runs): seed 5 picks 0 ms, seed 7 500 ms (pinned in KataGradingCoreTests'
-        // MiniCourseSeedsTests, since this test links none of the grader's code).
-        let solutions = try course.copy("Solutions", as: "seeded")
-        for seed in ["5", "7"] {
-            let solved = try course.grade(["--porcelain", "--from", solutions.path, "greeting-once", "--seed", seed])
-            XCTAssertEqual(solved.verdict("greeting-once"), "done", "seed \(seed): \(solved)")
-        }
     }
 
     /// The solution of greeting-once, its wait replaced by half a second on the run loop.
