@@ -119,7 +119,7 @@ done < <(check_results "$work/check.json")
 # A scratch copy of what the check reads, with one inconsistency planted per run.
 check_copy() {
   rm -rf "$work/check-copy"; mkdir -p "$work/check-copy/Tests"
-  cp -R Package.swift README.md Catalog Exercises Solutions "$work/check-copy/"
+  cp -R Package.swift README.md Catalog Exercises Solutions docs "$work/check-copy/"
   cp -R Tests/Fixtures "$work/check-copy/Tests/"
 }
 planted_check() { # NAME CHECK COMMAND: after COMMAND in the copy, CHECK must fail
@@ -143,12 +143,21 @@ planted_check "a fixture with an unknown verdict" fixtures "echo 'mostly done' >
 planted_check "a fixture that does not say why it is weak" fixtures "edit_in_place '/^why:/d' '$(ls -d Tests/Fixtures/*/*/ | head -n 1)expected'"
 fixture_a="$(ls -d Tests/Fixtures/*/*/ | head -n 1)expected"; fixture_b="$(ls -d Tests/Fixtures/*/*/ | sed -n 2p)expected"
 planted_check "two fixtures that give the same reason" fixtures "{ grep -v '^why:' '$fixture_b'; grep '^why:' '$fixture_a'; } >why.tmp && mv why.tmp '$fixture_b'"
+a_point="$(ls Catalog/Variants/*/*.point | head -n 1)"
+a_timed_wheat="$(grep -l '^within:' Catalog/Variants/*/*.wheat | head -n 1)"
+planted_check "an exercise that states no perturbation contract" perturbations "replace_first Catalog/catalog.json '\"perturbs\":' '\"perturbz\":'"
+planted_check "a point no exercise perturbs" perturbations "cp '$a_point' '${a_point%.point}-unused.point'"
+planted_check "a point whose lines are not in its file" perturbations "edit_in_place 's/^\([- ]\)\(.*[^ ].*\)$/\1\2 \/\/ moved/' '$a_point'"
+planted_check "a timing wheat within no point" perturbations "edit_in_place '/^within:/d' '$a_timed_wheat'"
+planted_check "a timing wheat outside its point's contract" perturbations "edit_in_place 's/^within: \([a-z-]*\) [0-9]*/within: \1 99999/' '$a_timed_wheat'"
 framework_hinted="$(grep -l '^hint@xctest:' Catalog/Variants/*/*.chaff | head -n 1)"
 planted_check "a Swift Testing tool in an XCTest track's bug hint" hints "edit_in_place 's/^hint@xctest: .*/hint@xctest: count the calls with confirmation(expectedCount:)./' '$framework_hinted'"
 planted_check "an XCTest tool in a Swift Testing track's bug hint" hints "edit_in_place 's/^hint@swift-testing: .*/hint@swift-testing: fulfil an XCTestExpectation, then wait(for:timeout:)./' '$framework_hinted'"
 planted_check "one framework's tool in the room's hint of a two-track bug" hints "edit_in_place 's/^hint: .*/hint: count the calls with #expect./' '$framework_hinted'"
 planted_check "an XCTest tool in a Swift Testing track's exercise hint" hints "replace_first Catalog/catalog.json '\"framework\": \"swift-testing\",' '\"framework\": \"swift-testing\", \"hint\": \"Use XCTestExpectation.\",'"
 planted_check "a verdict missing from README's table" readme "edit_in_place '/^| \*\*flaky\*\*/d' README.md"
+planted_check "a verdict missing from docs/results-json.md" readme "edit_in_place 's/, \`flaky\`, /, /' docs/results-json.md"
+planted_check "a verdict missing from the instructors' key to the grid" readme "edit_in_place 's/ ~ flaky,/,/' docs/INSTRUCTORS.md"
 planted_check "a stale exercise index" readme "edit_in_place 's/^| 1 | \`/| 1 | \`stale-/' README.md"
 
 section "Scripts run on macOS's bash 3.2 and BSD tools (Scripts/lib/portability.sh)"

@@ -13,6 +13,10 @@
 # grader sees the same files again and skips the build, so repeats cost only the test runs, which
 # it makes again every time (--regrade: no run is kept from one grade for the next).
 #   grade_fixture_rounds OUT TIMES [ID…]   (only these exercises' fixtures when ids are given)
+# Optional hooks, for Scripts/perturbation-goals.sh: a function `fixture_wanted FIXTURE` that fails
+# for a fixture to leave out; an array `grade_options` of options every grade adds; a function
+# `after_round WEAK KEY|FIXTURE…` called with the round's folder, and each track key with its
+# fixture's name, before the folder is removed.
 grade_fixture_rounds() {
   local out="$1" times="$2"; shift 2
   local only=" $* "
@@ -32,6 +36,11 @@ grade_fixture_rounds() {
       [ "$only" = "  " ] || case "$only" in *" $id "*) ;; *) continue ;; esac
       local fixtures=($(ls -d "$root/Tests/Fixtures/$id"/*/ 2>/dev/null | sort))
       local index="${next_fixture[$n]}"
+      # Fixtures a hook leaves out are skipped here, so they take no place in a round.
+      while [ "$index" -lt "${#fixtures[@]}" ] && [ "$(type -t fixture_wanted)" = function ] \
+            && ! fixture_wanted "${fixtures[$index]%/}"; do
+        index=$((index + 1)); next_fixture[$n]=$index
+      done
       [ "$index" -lt "${#fixtures[@]}" ] || continue
       local fixture="${fixtures[$index]%/}"
       local module reads writes
@@ -55,7 +64,7 @@ grade_fixture_rounds() {
     local time
     for time in $(seq 1 "$times"); do
       [ "$times" -eq 1 ] || printf 'fixtures, round %d (%s): grade %d of %d…\n' "$round" "$(plural "${#selected[@]}" exercise)" "$time" "$times" >&2
-      "$grade" --porcelain --regrade --from "$weak" "${selected[@]}" >"$work/weak-$round.tsv" 2>"$work/weak-$round.err"
+      "$grade" --porcelain --regrade ${grade_options[@]+"${grade_options[@]}"} --from "$weak" "${selected[@]}" >"$work/weak-$round.tsv" 2>"$work/weak-$round.err"
       local k
       for k in "${!selected[@]}"; do
         id="${selected[$k]}"
@@ -67,6 +76,11 @@ grade_fixture_rounds() {
         [ "$verdict" = "${expected_verdict[$k]}" ] || keep_logs planted "$id" "$key-${fixture_name[$k]}"
       done
     done
+    if [ "$(type -t after_round)" = function ]; then
+      local pairs=()
+      for k in "${!track_key[@]}"; do pairs+=("${track_key[$k]}|${fixture_name[$k]}"); done
+      after_round "$weak" "${pairs[@]}"
+    fi
     rm -rf "$weak"
     round=$((round + 1))
   done

@@ -121,6 +121,22 @@ final class PerturbationTests: XCTestCase {
         XCTAssertNotNil(GraderOnlyNames.firstReference(in: template.hunks[0].replacement))
     }
 
+    /// An exercise's runs delay its own points and no other: each set of points an exercise
+    /// perturbs has a template of its own, numbered down from 255.
+    func test_eachSetOfPointsHasItsTemplate_andAWheatRunsItsExercises() throws {
+        let points = [try point("albums"), try point("playlists")]
+        let both = exercise(perturbs: ["playlists", "albums"]), one = exercise(perturbs: ["albums"])
+        let templates = Perturbation.templates(module: "M", points: points, exercises: [both, one, exercise(perturbs: [])])
+        XCTAssertEqual(templates.map(\.name), ["~points:albums", "~points:albums+playlists"])
+        XCTAssertEqual(templates.map(\.hunks.count), [1, 2])
+        XCTAssertTrue(templates[0].hunks[0].replacement.contains("_kataShadowDelay(1, "), "albums is point 1 of the module")
+        let wheat = Perturbation.wheat(both, seed: 7, points: points)
+        XCTAssertEqual(Schemata.number(of: wheat, among: templates), 254)
+        XCTAssertEqual(Schemata.number(of: Perturbation.wheat(one, seed: 7, points: points), among: templates), 255)
+        let chaff = Variant(module: "M", name: "bug", kind: .chaff, hint: "h", hunks: [])
+        XCTAssertEqual(Schemata.number(of: chaff, among: templates + [chaff]), 1)
+    }
+
     func test_judge_aFailureTheSeedReproducesRejects_oneItDoesNotIsFlaky() throws {
         let pass = TestOutcome(status: .passed, testSeconds: 0.1, testCount: 1)
         let fail = TestOutcome(status: .failed(test: "T.t", message: "late", location: "T.swift:3"), testSeconds: 0.1, testCount: 1)

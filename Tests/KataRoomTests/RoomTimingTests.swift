@@ -85,8 +85,8 @@ final class RoomTimingTests: XCTestCase {
         try link.save(RoomMembership(room: URL(string: "http://127.0.0.1:9")!, code: RoomFixtures.code, name: "Ana",
                                      attendee: "attendee-1", token: RoomFixtures.token("attendee-1")))
         // Port 9 refuses: the results stay in the outbox, as they are sent.
-        _ = link.send([GradedExercise(id: "first", verdict: "rejects correct code", missed: [], framework: "xctest", perturbed: true),
-                       GradedExercise(id: "second", verdict: "rejects correct code", missed: [], framework: "xctest")], timeout: 0.5)
+        _ = link.send([GradedExercise(id: "first", verdict: .rejectsCorrectCode, missed: [], framework: "xctest", perturbed: true),
+                       GradedExercise(id: "second", verdict: .rejectsCorrectCode, missed: [], framework: "xctest")], timeout: 0.5)
         XCTAssertEqual(link.outbox.map(\.perturbed), [true, nil])
     }
 
@@ -102,8 +102,8 @@ final class RoomTimingTests: XCTestCase {
 
     func testAResultsFileMergedOfflineKeepsTheFlag() throws {
         let (state, notes) = OfflineRoom.merge([OfflineRoom.Machine(attendee: "Ana", generatedAt: start, results: [
-            GradedExercise(id: "first", verdict: "flaky", missed: [], perturbed: true),
-            GradedExercise(id: "second", verdict: "rejects correct code", missed: []),
+            GradedExercise(id: "first", verdict: .flaky, missed: [], perturbed: true),
+            GradedExercise(id: "second", verdict: .rejectsCorrectCode, missed: []),
         ])], catalog: catalog)
         XCTAssertEqual(notes, [])
         XCTAssertEqual(RoomSnapshot(state: state, catalog: catalog, stuckAfterMinutes: 10, now: start).exercises.map(\.perturbed), [1, 0, 0])

@@ -9,7 +9,7 @@
 //
 // The idea: keep `.timeLimit` as the backstop, and bound the waiting itself with a `TimeoutTask`
 // (TimeoutTask.swift, the same one the XCTest track writes: it needs no test framework), so a
-// countdown that goes quiet fails the test within a second, with a message.
+// countdown that goes quiet fails the test within seconds, with a message.
 
 import Foundation
 #if canImport(FoundationNetworking)
@@ -26,9 +26,9 @@ extension TestURLProtocolSuites {
         }
 
         @Test(.timeLimit(.minutes(1)))
-        func countdownSaysAllFourMessagesWithinASecond() async throws {
+        func countdownSaysAllFourMessagesWithinFiveSeconds() async throws {
             // TODO: Finish TimeoutTask.swift first. Then run the countdown test again (no real
-            // sleeping), this time inside `try await TimeoutTask(seconds: 1) { … }.value`, and
+            // sleeping), this time inside `try await TimeoutTask(seconds: 5) { … }.value`, and
             // check the four messages it returns.
             Issue.record("TODO: wrap the countdown test in a TimeoutTask (SwiftTesting/BlabberTimeoutSuite.swift)")
         }

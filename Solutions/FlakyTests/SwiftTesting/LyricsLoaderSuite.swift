@@ -15,15 +15,16 @@ import FlakyTests
 @Suite struct LyricsLoaderSuite {
     @Test func loadHandsOverTheLinesWithoutTheBlankOnes() async throws {
         let loader = LyricsLoader(fetcher: SlowFetcher(answer: .success("Hello darkness\n\nmy old friend\n")))
-        // Resumes as soon as the lines arrive: 50 ms here, more on a busy machine. Two seconds
-        // only bound a completion that never comes.
-        let result = try await awaitCallback(timeout: 2) { loader.load("The Sound of Silence", completion: $0) }
+        // Resumes as soon as the lines arrive: 50 ms here, more on a busy machine, and a correct
+        // loader may take up to a second to split them. Three seconds only bound a completion
+        // that never comes.
+        let result = try await awaitCallback(timeout: 3) { loader.load("The Sound of Silence", completion: $0) }
         #expect(try result.get() == ["Hello darkness", "my old friend"])
     }
 
     @Test func loadHandsOverTheFetchersError() async throws {
         let loader = LyricsLoader(fetcher: SlowFetcher(answer: .failure(Offline())))
-        let result = try await awaitCallback(timeout: 2) { loader.load("The Sound of Silence", completion: $0) }
+        let result = try await awaitCallback(timeout: 3) { loader.load("The Sound of Silence", completion: $0) }
         guard case .failure(let error) = result else {
             Issue.record("a failed fetch should hand over a failure, not \(result)")
             return

@@ -7,8 +7,8 @@ import KataGradingCore
 public struct Course: Sendable {
     public let paths: KataPaths
     public let catalog: Catalog
-    /// Every chaff and wheat of the catalog, and each module's template of its perturbation
-    /// points (`Perturbation.template`), which the shadow copy compiles in with them.
+    /// Every chaff and wheat of the catalog, and the templates of each module's perturbation
+    /// points (`Perturbation.templates`), which the shadow copy compiles in with them.
     public let variants: [Variant]
     /// The perturbation points of every module.
     public let points: [PerturbationPoint]
@@ -18,11 +18,12 @@ public struct Course: Sendable {
     /// must not need it.
     public init(paths: KataPaths, recordingStarters: Bool = false) throws {
         self.paths = paths
-        catalog = try Catalog.load(from: paths.catalog).preferring(FrameworkChoice.load(paths))
+        let catalog = try Catalog.load(from: paths.catalog).preferring(FrameworkChoice.load(paths))
+        self.catalog = catalog
         let points = try PerturbationPoint.loadAll(from: paths.variants)
         self.points = points
         variants = try Variant.loadAll(from: paths.variants)
-            + Set(points.map(\.module)).sorted().compactMap { Perturbation.template(module: $0, points: points) }
+            + Set(points.map(\.module)).sorted().flatMap { Perturbation.templates(module: $0, points: points, exercises: catalog.exercises) }
         starters = recordingStarters ? ShippedStarters(texts: [:]) : try ShippedStarters.load(from: paths.starters)
         try checkVariantNames()
     }

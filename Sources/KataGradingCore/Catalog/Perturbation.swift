@@ -59,18 +59,36 @@ public struct PerturbationPoint: Sendable, Equatable {
     }
 }
 
-/// Turns a module's perturbation points into wheats the grader generates: one compiled-in version
-/// of the module with every point's delay asked of the run hook (`template`), and, for each seed,
-/// the correct version that seed picks (`wheat`), which runs as that template with the seed.
+/// Turns a module's perturbation points into wheats the grader generates: compiled-in versions of
+/// the module with the delays of some of its points asked of the run hook (`template`, one for each
+/// set of points an exercise perturbs, so that an exercise's runs delay its own points and no other),
+/// and, for each seed, the correct version that seed picks (`wheat`), which runs as its exercise's
+/// template with the seed.
 ///
 /// A seed picks each point's delay from its range alone (`delay`): LOW, HIGH or the middle, so a
 /// replay with the same seed delays every hand-off exactly as before. The run hook computes the same
 /// function (`RunHookSource`), with the same SipHash as its channel's key.
 public enum Perturbation {
-    /// The module's template's name: never a file's (no variant file name holds a `~`).
-    public static let templateName = "~points"
-    /// The number the schema gives the template (`Schemata.number`): the last of a byte.
+    /// What a template's name starts with: never a file's (no variant file name holds a `~`).
+    public static let templatePrefix = "~points:"
+    /// The number the schema gives a module's first template (`Schemata.number`), the last of a
+    /// byte; the next one 254, and so on down.
     public static let templateNumber: Int32 = 255
+
+    /// The name of the template that delays the points `names`.
+    public static func templateName(for names: [String]) -> String { templatePrefix + names.sorted().joined(separator: "+") }
+
+    /// The templates `exercises` of `module` need: one for each set of points one of them perturbs.
+    public static func templates(module: String, points: [PerturbationPoint], exercises: [Catalog.Exercise]) -> [Variant] {
+        let sets = Set(exercises.filter { $0.module == module && !$0.perturbs.isEmpty }.map { $0.perturbs.sorted() })
+        return sets.sorted { templateName(for: $0) < templateName(for: $1) }.compactMap { template(module: module, points: points, names: $0) }
+    }
+
+    /// The schema's number of the template named `name` among the module's templates in `variants`.
+    public static func number(ofTemplate name: String, module: String, among variants: [Variant]) -> Int32 {
+        let names = variants.filter { $0.module == module && $0.name.hasPrefix(templatePrefix) }.map(\.name).sorted()
+        return templateNumber - Int32(names.firstIndex(of: name) ?? 0)
+    }
     /// Seeds are 24 bits: the variant word's upper three bytes (`Schemata.word`).
     public static let seeds: ClosedRange<UInt32> = 1...0xFF_FFFF
 
@@ -90,11 +108,11 @@ public enum Perturbation {
         }
     }
 
-    /// The version of `module` with every point's hand-off delayed by what the run's seed picks:
-    /// compiled into the shadow copy with the variants, switched on by `templateNumber`. Nil when the
-    /// module has no point.
-    public static func template(module: String, points: [PerturbationPoint]) -> Variant? {
-        let numbered = numbered(points, module: module)
+    /// The version of `module` with the hand-offs of its points `names` (every one when nil)
+    /// delayed by what the run's seed picks, the others as they are: compiled into the shadow copy
+    /// with the variants. Nil when none of those points exists.
+    public static func template(module: String, points: [PerturbationPoint], names: [String]? = nil) -> Variant? {
+        let numbered = numbered(points, module: module).filter { names?.contains($0.point.name) ?? true }
         guard !numbered.isEmpty else { return nil }
         let hunks = numbered.flatMap { number, point in
             point.hunks.map { hunk in
@@ -105,7 +123,8 @@ public enum Perturbation {
                 return hunk
             }
         }
-        return Variant(module: module, name: templateName, kind: .wheat, hint: "", hunks: hunks, differs: .timing)
+        return Variant(module: module, name: templateName(for: numbered.map(\.point.name)), kind: .wheat, hint: "", hunks: hunks,
+                       differs: .timing)
     }
 
     /// The correct version of `exercise`'s module that `seed` picks: its points (`exercise.perturbs`)
@@ -114,6 +133,7 @@ public enum Perturbation {
         var variant = Variant(module: exercise.module, name: "perturbed-\(seed)", kind: .wheat,
                               hint: words(exercise, seed: seed, points: points), hunks: [], differs: .timing)
         variant.seed = seed
+        variant.template = templateName(for: exercise.perturbs)
         return variant
     }
 

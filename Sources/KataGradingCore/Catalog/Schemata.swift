@@ -12,8 +12,10 @@ import Foundation
 public enum Schemata {
     /// Each variant's number among its module's: 1, 2, … in the order of their keys; 0 is the real code.
     public static func number(of variant: Variant, among variants: [Variant]) -> Int32 {
-        if variant.seed != nil || variant.name == Perturbation.templateName { return Perturbation.templateNumber }
-        let keys = variants.filter { $0.module == variant.module }.map(\.key).sorted()
+        if let template = variant.template ?? (variant.name.hasPrefix(Perturbation.templatePrefix) ? variant.name : nil) {
+            return Perturbation.number(ofTemplate: template, module: variant.module, among: variants)
+        }
+        let keys = variants.filter { $0.module == variant.module && !$0.name.hasPrefix(Perturbation.templatePrefix) }.map(\.key).sorted()
         return Int32((keys.firstIndex(of: variant.key) ?? -1) + 1)
     }
 

@@ -9,7 +9,7 @@ public struct Variant: Sendable, Equatable {
     public static func == (lhs: Variant, rhs: Variant) -> Bool {
         lhs.module == rhs.module && lhs.name == rhs.name && lhs.kind == rhs.kind && lhs.hint == rhs.hint
             && lhs.frameworkHints == rhs.frameworkHints && lhs.hunks == rhs.hunks && lhs.differs == rhs.differs
-            && lhs.within?.point == rhs.within?.point && lhs.within?.milliseconds == rhs.within?.milliseconds && lhs.seed == rhs.seed
+            && lhs.within?.point == rhs.within?.point && lhs.within?.milliseconds == rhs.within?.milliseconds && lhs.seed == rhs.seed && lhs.template == rhs.template
     }
 
     public enum Kind: String, Sendable { case chaff, wheat }
@@ -54,6 +54,8 @@ public struct Variant: Sendable, Equatable {
     /// For a wheat the grader generates from the module's perturbation points (`Perturbation`):
     /// the seed that picks each point's delay. Nil for every variant written in the catalog.
     public var seed: UInt32?
+    /// For a generated wheat: the template it runs (`Perturbation.templateName(for:)`).
+    public var template: String?
 
     /// How a wheat differs from the real code, timing when its file does not say.
     public var difference: Difference { differs ?? .timing }

@@ -1,0 +1,36 @@
+// Sleeps 200 ms of real time "for the debouncer to start waiting", twice the 100 ms the grader's
+// late debouncer took, instead of waiting until it sleeps on the clock (waitForSleepers). A
+// debouncer whose task starts 300 ms late on a busy machine is rejected.
+// The sign-up form should check an e-mail address once the user stops typing: `Debouncer` acts
+// on the latest value after 300 ms of quiet, and every keystroke restarts the wait.
+//
+// The idea: inject a `TestClock` and move time by hand. Wait until the debouncer is sleeping,
+// look at what it is waiting for, advance the clock, and see it act: all in a few milliseconds,
+// with no real waiting at all. `TimeoutTask` keeps a debouncer that never sleeps or never acts
+// from hanging the test.
+
+import SwiftConcurrency
+import Testing
+
+@Suite struct DebouncerTests {
+    @Test func actsOnceOnTheLastValueAfterThreeHundredMillisecondsOfQuiet() async throws {
+        let clock = TestClock()
+        let (acted, action) = AsyncStream.makeStream(of: String.self)
+        let debouncer = Debouncer<String>(for: .milliseconds(300), clock: clock) { action.yield($0) }
+
+        debouncer.send("ana")
+        // Its timer starts on a task of its own: wait until it is really sleeping.
+        try await Task.sleep(for: .milliseconds(200))  // twice the slowest start seen
+        #expect(clock.pendingDeadlines == [.milliseconds(300)])
+
+        clock.advance(by: .milliseconds(200))
+        debouncer.send("ana@")
+        try await Task.sleep(for: .milliseconds(200))  // twice the slowest start seen
+        #expect(clock.pendingDeadlines == [.milliseconds(500)], "a new keystroke restarts the 300 ms wait")
+
+        clock.advance(by: .milliseconds(300))
+        let value = try await TimeoutTask(seconds: 1) { await acted.first { _ in true } }.value
+        #expect(value == "ana@")
+        #expect(clock.pendingDeadlines.isEmpty)
+    }
+}
