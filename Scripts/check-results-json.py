@@ -20,6 +20,7 @@ VERDICTS = set(verdict_words())
 TYPES = {
     "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
     "string": lambda v: isinstance(v, str),
+    "boolean": lambda v: isinstance(v, bool),
     "array": lambda v: isinstance(v, list),
     "object": lambda v: isinstance(v, dict),
     "array of strings": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),

@@ -162,6 +162,8 @@ class Attendee:
             self.seq += 1
             self.outbox[exercise["id"]] = {"id": exercise["id"], "verdict": verdict, "missed": missed, "seq": self.seq,
                                            "framework": exercise["frameworks"][0]}
+            if verdict in ("rejects correct code", "flaky") and self.rng.random() < 0.5:
+                self.outbox[exercise["id"]]["perturbed"] = True  # rejected by a timing change the grader generated
         return self.flush()
 
     def flush(self):
@@ -930,7 +932,8 @@ def stop_chromium(browser, tools):
 
 def room_results(attendee, index, exercises):
     """Where attendee `index` stands: exercises done in course order, then one not done; every
-    fourth also started the other framework's track of an exercise it had done."""
+    fourth also started the other framework's track of an exercise it had done. A suite rejected
+    as correct code or flaky was rejected by a timing change the grader generated (`perturbed`)."""
     done = [0, 29, 1, 4, 2, 6, 3, 7, 5, 8, 9, 5, 10, 11, 12, 6, 13, 14, 4, 15, 16, 17, 3, 9, 18, 20, 22, 25, 0, 8][index]
     not_done = ["misses bugs", "failing", "does not compile", "misses bugs", "rejects correct code", "hangs", "misses bugs",
                 "crashed", "flaky", "too slow", "failing", "misses bugs"]
@@ -948,11 +951,41 @@ def room_results(attendee, index, exercises):
         attendee.seq += 1
         entries.append({"id": exercise["id"], "verdict": verdict, "missed": missed, "seq": attendee.seq,
                         "framework": exercise["frameworks"][0]})
+        if verdict in ("rejects correct code", "flaky"):
+            entries[-1]["perturbed"] = True
         if index % 4 == 0 and position == done - 1 and len(exercise["frameworks"]) > 1:
             attendee.seq += 1
             entries.append({"id": exercise["id"], "verdict": "misses bugs", "missed": exercise["chaffs"][:1], "seq": attendee.seq,
                             "framework": exercise["frameworks"][1]})
     return entries
+
+
+def timing_shown(tools, port):
+    """The suites a timing change rejected, as the page draws them from the room's snapshot: in Per
+    exercise reached, "◷ N rejected" for each exercise that has some (and nothing for the others);
+    in Explain next, ranked with the planted bugs by how many attendees, as the page ranks them."""
+    room = json.loads(call(port, "GET", "/api/room")[1])
+    tools.wait_for("Number(document.body.dataset.revision) >= %d" % room["revision"], 10)
+    shown = tools.evaluate("[...document.querySelectorAll('#exercises tbody tr[data-exercise]')]"
+                           ".map(tr => [tr.dataset.exercise, tr.querySelector('td.timing').textContent])")
+    reached = {e["id"] for e in room["exercises"] if e["reached"] > 0}
+    expected = [[e["id"], "◷ %d rejected" % e["perturbed"] if e["perturbed"] else ""] for e in room["exercises"] if e["id"] in reached]
+    ranked = [(m["count"], e["number"], "%d × %s" % (m["count"], m["bug"])) for e in room["exercises"] for m in e["mostMissed"]] \
+        + [(e["perturbed"], e["number"], "◷ %d rejected by a timing change" % e["perturbed"]) for e in room["exercises"] if e["perturbed"]]
+    explain = [text for _, _, text in sorted(ranked, key=lambda item: (-item[0], item[1]))[:5]]
+    listed = tools.evaluate("[...document.querySelectorAll('#explain li.item')].map(li => li.querySelector('b').textContent)")
+    timed = [e for e in room["exercises"] if e["perturbed"]]
+    print("  rejected by a timing change: %s; Per exercise reached shows %s; Explain next ranks %s"
+          % (", ".join("#%d %d" % (e["number"], e["perturbed"]) for e in timed) or "none",
+             [text for _, text in shown if text], [t for t in listed if t.startswith("◷")]))
+    failures = []
+    if not timed:
+        failures.append("no suite rejected by a timing change in the room: the check sees nothing")
+    if shown != expected:
+        failures.append("Per exercise reached's timing column %s, not %s" % (shown, expected))
+    if listed != explain:
+        failures.append("Explain next lists %s, not %s" % (listed, explain))
+    return failures
 
 
 def run_browser(args):
@@ -1068,6 +1101,7 @@ def run_browser(args):
             if m["rows"] != 30:
                 failures.append("%s: %d rows, not 30" % (label, m["rows"]))
             if label == "1920x1080":
+                failures += timing_shown(tools, port)
                 print("      first rows: " + "; ".join(m["order"]))
                 print("      column heads: " + ", ".join(m["heads"]))
                 print("      pattern heads: " + ", ".join("%s (%d)" % tuple(p) for p in m["patterns"]))
@@ -1145,6 +1179,9 @@ def run_browser(args):
                                        "exerciseStatus": e["verdict"], "message": "", "details": [],
                                        "chaffs": {"caught": 0, "total": 0, "missed": e["missed"]}, "testSeconds": None, "seconds": 0.0,
                                        "next": None, "extraFiles": []} for e in entries]}
+            for entry, result in zip(document["exercises"], entries):
+                if result.get("perturbed"):  # the rest are left without it, as an older grader wrote them
+                    entry["perturbed"] = True
             with open(os.path.join(merged, "results-%02d.json" % index), "w") as file:
                 json.dump(document, file)
         page = os.path.join(merged, "room.html")

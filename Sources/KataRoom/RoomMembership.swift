@@ -40,11 +40,16 @@ public struct GradedExercise: Sendable, Equatable {
     /// `xctest` or `swift-testing`: an exercise done in both frameworks has a result for each.
     public var framework: String?
 
-    public init(id: String, verdict: VerdictKind, missed: [String], framework: String? = nil) {
+    /// A timing change the code's contract allows (a generated perturbation, `Verdict.perturbationSeed`)
+    /// made this verdict rejects correct code or flaky: the room counts these per exercise.
+    public var perturbed: Bool
+
+    public init(id: String, verdict: VerdictKind, missed: [String], framework: String? = nil, perturbed: Bool = false) {
         self.id = id
         self.verdict = verdict
         self.missed = missed
         self.framework = framework
+        self.perturbed = perturbed
     }
 }
 
@@ -166,7 +171,8 @@ public struct RoomLink: Sendable {
         guard var joined = membership else { return .notJoined }
         var pending = Dictionary(outbox.map { ($0.trackKey, $0) }, uniquingKeysWith: { $0.seq > $1.seq ? $0 : $1 })
         for result in graded {
-            let entry = ResultsPost.Entry(id: result.id, verdict: result.verdict, missed: result.missed, seq: joined.nextSeq, framework: result.framework)
+            let entry = ResultsPost.Entry(id: result.id, verdict: result.verdict, missed: result.missed, seq: joined.nextSeq, framework: result.framework,
+                                          perturbed: result.perturbed)
             pending[entry.trackKey] = entry
             joined.nextSeq += 1
         }

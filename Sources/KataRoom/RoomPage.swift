@@ -67,6 +67,15 @@ enum RoomPage {
 
     static let verdictStyles = VerdictKind.allCases.map { ".\($0.cssClass) { \(colours($0)) }" }.joined(separator: "\n  ")
 
+    /// The sign of a suite rejected by a timing change: a clock face that DejaVu Sans (Linux) and
+    /// macOS's fonts both draw, where ⏱ is missing from the first.
+    static let timingSign = "◷"
+
+    /// What a suite rejected by a timing change (a generated perturbation) did, for the instructor
+    /// to explain: the lesson is the same whatever the exercise.
+    static let timingHint = "their tests fail when the code takes its time within what it promises (grade.sh names the delay and a --seed to replay it): wait for the event, not for a fixed time."
+    static let timingTitle = "Attendees whose latest suite a timing change the code allows (a generated perturbation) rejects: rejects correct code or flaky"
+
     static let html = #"""
     <!doctype html>
     <html lang="en">
@@ -163,6 +172,7 @@ enum RoomPage {
       #exercises th, #exercises td { border: 1px solid #999; padding: 0.05rem 0.3rem; font-size: var(--row-font, 1rem); line-height: 1.05; vertical-align: top; text-align: left; }
       #exercises th { white-space: nowrap; font-size: 0.85rem; background: #fafafa; }
       #exercises td.count { text-align: right; white-space: nowrap; }
+      #exercises td.timing { white-space: nowrap; }
       #exercises .bug { white-space: nowrap; }
       #exercises td.hinted .hint { display: inline; }
 
@@ -195,8 +205,8 @@ enum RoomPage {
       <div class="gridwrap">
         <table id="grid"><colgroup></colgroup><thead></thead><tbody></tbody><tfoot></tfoot></table>
         <section id="details" hidden>
-          <h2>Per exercise reached <span class="sub">done, and the planted bugs missed most (hover a bug for its hint)</span></h2>
-          <table id="exercises"><thead><tr><th>#</th><th>Exercise</th><th>Done</th><th>Missed most (attendees)</th></tr></thead><tbody></tbody></table>
+          <h2>Per exercise reached <span class="sub">done, the suites a timing change rejects, and the planted bugs missed most (hover for the hint)</span></h2>
+          <table id="exercises"><thead><tr><th>#</th><th>Exercise</th><th>Done</th><th title="\#(timingTitle)">\#(timingSign) Timing change</th><th>Missed most (attendees)</th></tr></thead><tbody></tbody></table>
         </section>
         <div id="below" hidden></div>
       </div>
@@ -206,7 +216,7 @@ enum RoomPage {
           <ul id="stuck"></ul>
         </section>
         <section id="explainBox">
-          <h2>Explain next <span class="sub">the planted bugs the most attendees' tests miss</span></h2>
+          <h2>Explain next <span class="sub">the planted bugs the most attendees' tests miss, and the timing changes that reject them</span></h2>
           <ol id="explain"></ol>
         </section>
         <div id="legend" class="legend"></div>
@@ -253,6 +263,10 @@ enum RoomPage {
     const SYMBOL = Object.fromEntries(VERDICTS.map(([verdict, symbol]) => [verdict, symbol]));
     const CLASS = Object.fromEntries(VERDICTS.map(([verdict, , name]) => [verdict, name]));
     const FRAMEWORK = { "xctest": "XCTest", "swift-testing": "Swift Testing" };
+    // A suite that a generated perturbation rejected: what the page says of it.
+    const TIMING_SIGN = "\#(timingSign)";
+    const TIMING = "rejected by a timing change";
+    const TIMING_HINT = "\#(timingHint)";
     const cls = v => CLASS[v] || "v-unknown";
     const $ = id => document.getElementById(id);
     // Builds an element whose text is set as text: attendee strings never become markup.
@@ -384,7 +398,9 @@ enum RoomPage {
             td.append(box);
             td.dataset.verdict = r.verdict;
             td.title = e.id + ": " + tracks.map(t => (t.framework ? FRAMEWORK[t.framework] + " " : "") + t.verdict
+              + (t.perturbed ? " (" + TIMING_SIGN + " " + TIMING + ")" : "")
               + (t.missed.length ? " (missed " + t.missed.join(", ") + ")" : "")).join("; ");
+            if (tracks.some(t => t.perturbed)) td.dataset.perturbed = "true";
           }
           if (a.current === e.id) td.classList.add("current");
           tr.append(td);
@@ -422,12 +438,16 @@ enum RoomPage {
       $("stuck").replaceChildren(...(OFFLINE ? [el("li", "Only the live room can tell: results files say where everyone is, not for how long.", "empty")]
         : stuckItems.length ? stuckItems : [el("li", "Nobody, at " + limit + " minutes.", "empty")]));
 
-      // Across the room: the misconceptions worth stopping everyone for.
-      const everywhere = exercises.flatMap(e => e.mostMissed.map(m => [e, m]))
+      // Across the room: the misconceptions worth stopping everyone for. A suite a timing change
+      // rejects (a generated perturbation) is one too: the tests assume how long the code takes.
+      const timing = exercises.filter(e => e.perturbed > 0).map(e => [e, { count: e.perturbed, bug: null, hint: TIMING_HINT }]);
+      const everywhere = exercises.flatMap(e => e.mostMissed.map(m => [e, m])).concat(timing)
         .sort((x, y) => y[1].count - x[1].count || x[0].number - y[0].number).slice(0, 5);
       const explainItems = everywhere.map(([e, m]) => {
         const li = el("li", null, "item");
-        li.append(el("b", m.count + " × " + m.bug), " ", el("span", "in #" + e.number + " " + e.label, "where"), el("span", m.hint, "hint"));
+        if (m.bug === null) li.dataset.timing = e.id;
+        li.append(el("b", m.bug === null ? TIMING_SIGN + " " + m.count + " " + TIMING : m.count + " × " + m.bug), " ",
+                  el("span", "in #" + e.number + " " + e.label, "where"), el("span", m.hint, "hint"));
         return li;
       });
       if (explainItems.length) {
@@ -452,10 +472,13 @@ enum RoomPage {
         });
         const title = el("td", e.title);
         title.title = e.id;
-        tr.append(el("td", e.number, "count"), title, el("td", e.done + "/" + room.attendees.length, "count"), missed);
+        const timed = el("td", e.perturbed ? TIMING_SIGN + " " + e.perturbed + " rejected" : "", "timing");
+        if (e.perturbed) timed.title = e.perturbed + " attendee" + (e.perturbed === 1 ? "'s tests" : "s' tests") + ": " + TIMING_HINT;
+        tr.dataset.perturbed = e.perturbed;
+        tr.append(el("td", e.number, "count"), title, el("td", e.done + "/" + room.attendees.length, "count"), timed, missed);
         return tr;
       });
-      if (exRows.length === 0) { const tr = el("tr"); const td = el("td", "Nobody has graded an exercise past its starter yet.", "empty"); td.colSpan = 4; tr.append(td); exRows.push(tr); }
+      if (exRows.length === 0) { const tr = el("tr"); const td = el("td", "Nobody has graded an exercise past its starter yet.", "empty"); td.colSpan = 5; tr.append(td); exRows.push(tr); }
       document.querySelector("#exercises tbody").replaceChildren(...exRows);
 
       const status = $("status");

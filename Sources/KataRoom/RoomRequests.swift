@@ -34,13 +34,18 @@ public struct ResultsPost: Codable, Sendable, Equatable {
         /// The track graded: `xctest` or `swift-testing`. Absent from older graders, whose results
         /// then stand for the exercise whatever its track.
         public var framework: String?
+        /// True when a timing change the code's contract allows (a generated perturbation) made
+        /// the verdict rejects correct code or flaky. Sent only when true; absent (older graders,
+        /// and every other verdict) means false.
+        public var perturbed: Bool?
 
-        public init(id: String, verdict: VerdictKind, missed: [String] = [], seq: Int, framework: String? = nil) {
+        public init(id: String, verdict: VerdictKind, missed: [String] = [], seq: Int, framework: String? = nil, perturbed: Bool = false) {
             self.id = id
             self.verdict = verdict
             self.missed = missed
             self.seq = seq
             self.framework = framework
+            self.perturbed = perturbed ? true : nil
         }
 
         /// What the room keeps one result per: the exercise on its track.

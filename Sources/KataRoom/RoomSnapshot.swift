@@ -39,6 +39,9 @@ public struct RoomSnapshot: Codable, Sendable, Equatable {
         /// not started, or needs). The page's "Per exercise reached" lists only these.
         public var reached: Int
         public var mostMissed: [Missed]
+        /// How many attendees' latest suites a timing change the code's contract allows (a
+        /// generated perturbation) rejected: rejects correct code or flaky, on any of their tracks.
+        public var perturbed: Int
     }
 
     public struct Missed: Codable, Sendable, Equatable {
@@ -71,6 +74,9 @@ public struct RoomSnapshot: Codable, Sendable, Equatable {
         public var at: String
         public var framework: String?
         public var tracks: [Track]
+        /// True when a timing change rejected the result that stands (`RoomState.Result.perturbed`);
+        /// absent otherwise.
+        public var perturbed: Bool?
     }
 
     public struct Track: Codable, Sendable, Equatable {
@@ -79,6 +85,8 @@ public struct RoomSnapshot: Codable, Sendable, Equatable {
         public var symbol: String
         public var missed: [String]
         public var at: String
+        /// True when a timing change rejected this track's result; absent otherwise.
+        public var perturbed: Bool?
     }
 
     public init(state: RoomState, catalog: RoomCatalog, stuckAfterMinutes: Double, now: Date) {
@@ -99,7 +107,8 @@ public struct RoomSnapshot: Codable, Sendable, Equatable {
                      reached: RoomState.reachedCount(exercise.id, in: grouped),
                      mostMissed: RoomState.mostMissed(exercise.id, in: grouped).map {
                          Missed(bug: $0.bug, hint: exercise.bugHints[$0.bug] ?? "", count: $0.count)
-                     })
+                     },
+                     perturbed: RoomState.perturbedCount(exercise.id, in: grouped))
         }
         attendees = zip(state.attendees, grouped).map { attendee, byExercise in
             var results: [String: Result] = [:]
@@ -113,7 +122,8 @@ public struct RoomSnapshot: Codable, Sendable, Equatable {
                     verdict: headline.verdict, symbol: headline.verdict.symbol, missed: headline.missed, at: iso.string(from: headline.receivedAt),
                     framework: ordered.first { $0.result == headline }?.framework,
                     tracks: ordered.map { Track(framework: $0.framework, verdict: $0.result.verdict, symbol: $0.result.verdict.symbol,
-                                                missed: $0.result.missed, at: iso.string(from: $0.result.receivedAt)) })
+                                                missed: $0.result.missed, at: iso.string(from: $0.result.receivedAt), perturbed: $0.result.perturbed) },
+                    perturbed: headline.perturbed)
             }
             return Attendee(id: attendee.id, name: attendee.name, joinedAt: iso.string(from: attendee.joinedAt),
                             lastSeen: iso.string(from: attendee.lastSeen), current: attendee.current,
@@ -128,15 +138,17 @@ public struct RoomSnapshot: Codable, Sendable, Equatable {
         return (try? encoder.encode(self)) ?? Data("{}".utf8)
     }
 
-    /// One row per attendee and track they have a verdict for, for a spreadsheet. `framework` is
-    /// last, so that a sheet made for the columns before it still reads.
+    /// One row per attendee and track they have a verdict for, for a spreadsheet. `framework` and
+    /// `perturbed` (`true` when a timing change rejected the track) come last, so that a sheet made
+    /// for the columns before them still reads.
     public func csv() -> String {
-        var lines = ["attendee,name,exercise,number,title,verdict,missed,at,framework"]
+        var lines = ["attendee,name,exercise,number,title,verdict,missed,at,framework,perturbed"]
         for attendee in attendees {
             for exercise in exercises {
                 for track in attendee.results[exercise.id]?.tracks ?? [] {
                     lines.append([attendee.id, attendee.name, exercise.id, String(exercise.number), exercise.title,
-                                  track.verdict.rawValue, track.missed.joined(separator: " "), track.at, track.framework ?? ""]
+                                  track.verdict.rawValue, track.missed.joined(separator: " "), track.at, track.framework ?? "",
+                                  track.perturbed == true ? "true" : "false"]
                         .map(Self.csvField).joined(separator: ","))
                 }
             }

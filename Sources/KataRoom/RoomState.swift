@@ -46,6 +46,12 @@ public struct RoomState: Codable, Sendable, Equatable {
         /// newer one.
         public var seq: Int
         public var receivedAt: Date
+        /// True when a timing change the code's contract allows (a generated perturbation) made
+        /// this verdict rejects correct code or flaky; nil otherwise, and in a state saved before.
+        public var perturbed: Bool? = nil
+
+        /// Rejected by a timing change: what the room counts per exercise (`perturbedCount`).
+        public var isPerturbed: Bool { perturbed == true }
     }
 
     public static let maxAttendees = 300
@@ -144,7 +150,8 @@ public struct RoomState: Codable, Sendable, Equatable {
         var accepted = 0
         for result in post.results where (attendee.results[result.trackKey]?.seq ?? Int.min) < result.seq {
             attendee.results[result.trackKey] = Result(verdict: result.verdict, missed: result.missed,
-                                                       seq: result.seq, receivedAt: now)
+                                                       seq: result.seq, receivedAt: now,
+                                                       perturbed: result.perturbed == true && Self.perturbable.contains(result.verdict) ? true : nil)
             accepted += 1
         }
         attendee.lastSeen = now
@@ -183,6 +190,15 @@ public struct RoomState: Codable, Sendable, Equatable {
         Self.mostMissed(exerciseID, in: attendees.map { $0.tracksByExercise() })
     }
 
+    /// How many attendees' latest suites of an exercise a timing change rejected (a generated
+    /// perturbation): an attendee counts once, whichever of their tracks it rejected.
+    public func perturbedCount(_ exerciseID: String) -> Int {
+        Self.perturbedCount(exerciseID, in: attendees.map { $0.tracksByExercise() })
+    }
+
+    /// The verdicts a generated perturbation can make; the flag on any other is dropped.
+    static let perturbable: Set<VerdictKind> = [.rejectsCorrectCode, .flaky]
+
     /// An exercise's result on one track.
     public typealias TrackResult = (framework: String?, result: Result)
 
@@ -196,6 +212,10 @@ public struct RoomState: Codable, Sendable, Equatable {
     /// neither not started nor `needs` (a machine that cannot run it has not reached it either).
     static func reachedCount(_ exerciseID: String, in grouped: [[String: [TrackResult]]]) -> Int {
         grouped.filter { ($0[exerciseID] ?? []).contains { $0.result.verdict != .notStarted && $0.result.verdict.counts } }.count
+    }
+
+    static func perturbedCount(_ exerciseID: String, in grouped: [[String: [TrackResult]]]) -> Int {
+        grouped.filter { ($0[exerciseID] ?? []).contains { $0.result.isPerturbed } }.count
     }
 
     static func mostMissed(_ exerciseID: String, in grouped: [[String: [TrackResult]]]) -> [(bug: String, count: Int)] {

@@ -3,7 +3,8 @@ import XCTest
 
 /// The real grader binary over a mini course (`MiniCourse/`: one legacy module, three exercises,
 /// one of them on two tracks), end to end: from the shipped starters to done, through every
-/// kind of fault, the runs it keeps, the build replay and two grades at once. What the kata's
+/// kind of fault, the runs it keeps, the build replay, a timing change the grader generates and
+/// replays by its seed, and two grades at once. What the kata's
 /// bash self-test checked of the grader's mechanics it checks here, in a minute or so, under
 /// `swift test`; the self-test keeps what needs the real course or `grade.sh` itself.
 ///
@@ -258,6 +259,69 @@ final class MiniCourseTests: XCTestCase {
         XCTAssertEqual(String(course.replayLog.dropFirst(before.count)), "", "no build replay under macOS's decisions")
     }
 
+    /// A suite that waits a fixed time sized to the hand-written wheat (the greeting 200 ms later)
+    /// passes it and catches every planted bug, so no written variant tells it depends on timing.
+    /// The grader's generated perturbation does: the greeting up to 1 s later, as
+    /// `Catalog/Variants/Greeting/greet-later.point` allows. Its rejection says what happened and
+    /// how to replay it, the replay says the same every time, it needs no written wheat, and the
+    /// solution, which waits for the greeting, is done under every delay a seed picks.
+    func test_aSleepSizedToTheWrittenWheat_isRejectedByATimingChange_thatItsSeedReplays() throws {
+        let course = try course()
+        // The solution under the delays a seed can pick besides 1 s (which every grade of the
+        // solutions runs): seed 5 picks 0 ms, seed 7 500 ms (pinned in KataGradingCoreTests'
+        // MiniCourseSeedsTests, since this test links none of the grader's code). First, while
+        // the grader's copy may still hold the solution's file from another test: no build.
+        let solutions = try course.copy("Solutions", as: "seeded")
+        for seed in ["5", "7"] {
+            let solved = try course.grade(["--porcelain", "--from", solutions.path, "greeting-once", "--seed", seed])
+            XCTAssertEqual(solved.verdict("greeting-once"), "done", "seed \(seed): \(solved)")
+        }
+
+        let folder = try course.copy("Solutions", as: "sleeps")
+        try Data(Self.sleepingSuite.utf8).write(to: folder.appendingPathComponent("Greeting/GreetOnceTests.swift"))
+        let arguments = ["--porcelain", "--from", folder.path, "greeting-once"]
+        let grade = try course.grade(arguments)
+        XCTAssertEqual(grade.verdict("greeting-once"), "rejects correct code", "\(grade)")
+        let reason = grade.reason("greeting-once")
+        XCTAssertTrue(reason.contains("your tests fail when the greeting comes 1000 ms later"), "the delay, in words: \(grade)")
+        let replayLine = try XCTUnwrap(reason.range(of: #"Scripts/grade.sh greeting-once --seed [0-9]+"#, options: .regularExpression),
+                                       "how to replay it: \(grade)")
+        let seed = String(reason[replayLine].split(separator: " ").last!)
+
+        // `grade.sh greeting-once --seed N`, as the line says: the same verdict, in the same words.
+        for replay in 1...5 {
+            let again = try course.grade(arguments + ["--seed", seed])
+            XCTAssertEqual(again.verdict("greeting-once"), "rejects correct code", "replay \(replay): \(again)")
+            XCTAssertEqual(again.reason("greeting-once"), reason, "replay \(replay)")
+        }
+
+        // The perturbation alone rejects it: with no hand-written wheat, a fresh seed.
+        let alone = try course.grade(arguments + ["--generated-wheats-only"])
+        XCTAssertEqual(alone.verdict("greeting-once"), "rejects correct code", "\(alone)")
+        XCTAssertTrue(alone.reason("greeting-once").contains("your tests fail when the greeting comes 1000 ms later"), "\(alone)")
+    }
+
+    /// The solution of greeting-once, its wait replaced by 0.6 s on the run loop: 400 ms after the
+    /// written wheat's greeting, 400 ms before the point's longest delay, so that neither verdict
+    /// rests on a race under load (a 200 ms margin missed the wheat once in 5 grades at a load of 34).
+    static let sleepingSuite = """
+        // Exercise greeting-once
+        // A callback must come once: count the calls, and check the count when the work is over.
+        import XCTest
+        @testable import Greeting
+
+        final class GreetOnceTests: XCTestCase {
+            func testGreetCallsBackExactlyOnce() {
+                var calls = 0
+                Greeter().greet("Ada") { _ in calls += 1 }
+                // 0.6 s: the greeting comes within milliseconds on this laptop.
+                RunLoop.current.run(until: Date().addingTimeInterval(0.6))
+                XCTAssertEqual(calls, 1)
+            }
+        }
+
+        """
+
     func test_twoGradesAtOnce_takeTurns_andAgree() throws {
         let course = try course()
         let folder = try course.copy("Solutions", as: "together")
@@ -288,7 +352,8 @@ final class MiniCourseTests: XCTestCase {
 
         let catalog = course.root.appendingPathComponent("Catalog/catalog.json")
         let shipped = try Data(contentsOf: catalog)
-        try course.replace("\"wheats\": [\"answers-later\"],\n      \"alternate\"", with: "\"wheats\": [\"answers-sooner\"],\n      \"alternate\"",
+        try course.replace("\"wheats\": [\"answers-later\"],\n      \"perturbs\": [\"greet-later\"],\n      \"alternate\"",
+                           with: "\"wheats\": [\"answers-sooner\"],\n      \"perturbs\": [\"greet-later\"],\n      \"alternate\"",
                            in: "Catalog/catalog.json", of: course.root)
         grade = try course.grade(["--list"])
         XCTAssertEqual(grade.code, 3, "\(grade)")

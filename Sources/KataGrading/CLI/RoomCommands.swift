@@ -28,13 +28,8 @@ enum RoomCommands {
     /// the outbox for the next grade.
     static func send(_ results: [ExerciseResult], course: Course) {
         let paths = course.paths
-        // Each exercise's standing track last: the room takes the result it received last to
-        // stand for an exercise not done, and must say what the grader says.
-        let graded = results.standingLast().map {
-            GradedExercise(id: $0.exercise.id, verdict: $0.verdict.kind, missed: $0.verdict.missedChaffs, framework: $0.exercise.framework.rawValue)
-        }
         let link = link(paths)
-        var outcome = link.send(graded, timeout: sendTimeout)
+        var outcome = link.send(graded(results), timeout: sendTimeout)
         if case .unknownToRoom = outcome {
             // The instructor reopened the room by its code without its saved rows: this checkout
             // takes its row again, with everything its last grades know.
@@ -60,6 +55,17 @@ enum RoomCommands {
         fflush(nil)
     }
 
+    /// What a grade hands to the room: each track's verdict, the planted bugs it missed, and
+    /// whether a timing change the code allows (a generated perturbation) made the verdict. Each
+    /// exercise's standing track last: the room takes the result it received last to stand for an
+    /// exercise not done, and must say what the grader says.
+    static func graded(_ results: [ExerciseResult]) -> [GradedExercise] {
+        results.standingLast().map {
+            GradedExercise(id: $0.exercise.id, verdict: $0.verdict.kind, missed: $0.verdict.missedChaffs, framework: $0.exercise.framework.rawValue,
+                           perturbed: $0.verdict.perturbationSeed != nil)
+        }
+    }
+
     /// Sends the doctor's badge to the joined room: what to print about it, nil when not joined.
     static func sendDoctor(_ badge: DoctorBadge, paths: KataPaths) -> String? {
         switch link(paths).send([], doctor: badge, timeout: sendTimeout) {
@@ -81,7 +87,8 @@ enum RoomCommands {
             let framework = key.framework
             if let framework, !exercise.frameworks.contains(framework) { return nil }
             return GradedExercise(id: exercise.id, verdict: track.verdict,
-                                  missed: (track.missed ?? []).filter { exercise.bugHints[$0] != nil }, framework: framework)
+                                  missed: (track.missed ?? []).filter { exercise.bugHints[$0] != nil }, framework: framework,
+                                  perturbed: track.perturbed ?? false)
         }
     }
 

@@ -16,6 +16,9 @@ public struct LastGrade: Codable, Sendable {
         /// The planted bugs this verdict's tests let pass, so that joining a room shows them at
         /// once (`RoomCommands.join`). Absent from an older grader's record.
         public var missed: [String]? = nil
+        /// A timing change rejected this verdict (`Verdict.perturbationSeed`), so that joining a
+        /// room counts it at once. Absent otherwise, and from an older grader's record.
+        public var perturbed: Bool? = nil
     }
 
     /// By `TrackKey`, `id@framework`.
@@ -91,7 +94,8 @@ public struct LastGrade: Codable, Sendable {
         // The standing track last, so that "graded last" agrees with this grade's own standing.
         for result in results.standingLast() {
             grade.tracks[trackKey(result.exercise)] = Track(verdict: result.verdict.kind, seq: grade.nextSeq,
-                                                                   missed: result.verdict.missedChaffs.isEmpty ? nil : result.verdict.missedChaffs)
+                                                                   missed: result.verdict.missedChaffs.isEmpty ? nil : result.verdict.missedChaffs,
+                                                                   perturbed: result.verdict.perturbationSeed != nil ? true : nil)
             grade.nextSeq += 1
         }
         // Verdicts an older grader kept under the bare id are replaced by the tracks' own.

@@ -67,10 +67,15 @@ public struct JSONReport: Codable, Sendable, Equatable {
         /// How the track's runs were read: `private-channel` (the grader's own), or `swift-test` when
         /// this machine's channel was silent (`ChannelFallback`: less protected).
         public var route: String?
+        /// True when a timing change the code's contract allows (a generated perturbation) made
+        /// `status` rejects correct code or flaky (`details` then holds its `--seed` line); always
+        /// written. Nil only when read from a file an older grader wrote, which means false.
+        public var perturbed: Bool?
 
         enum CodingKeys: String, CodingKey {
             case id, framework, pattern, title, status, exerciseStatus, message, details, chaffs, testSeconds, seconds, next, extraFiles
             case unchangedSince, route
+            case perturbed
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -90,6 +95,7 @@ public struct JSONReport: Codable, Sendable, Equatable {
             try c.encode(extraFiles, forKey: .extraFiles)
             try c.encode(unchangedSince, forKey: .unchangedSince)
             try c.encode(route, forKey: .route)
+            try c.encode(perturbed ?? false, forKey: .perturbed)
         }
     }
 
@@ -150,7 +156,8 @@ public struct JSONReport: Codable, Sendable, Equatable {
                          seconds: (result.seconds * 100).rounded() / 100,
                          next: advice.isEmpty ? nil : advice.joined(separator: " "), extraFiles: result.extraFiles,
                          unchangedSince: result.unchangedSince.map { formatter.string(from: $0) },
-                         route: result.verdict.viaSwiftPM ? "swift-test" : "private-channel")
+                         route: result.verdict.viaSwiftPM ? "swift-test" : "private-channel",
+                         perturbed: result.verdict.perturbationSeed != nil)
         }
     }
 

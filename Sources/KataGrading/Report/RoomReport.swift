@@ -73,6 +73,12 @@ struct RoomReport {
         if !started.isEmpty {
             lines += style.wrap("Done, of \(room.attendees.count), per exercise started: " + started.map { "#\($0.number) \($0.done)" }.joined(separator: ", ") + ".", indent: "")
         }
+        // The page's ◷ (RoomPage.timingSign): suites a timing change the code allows (a generated perturbation) rejected.
+        let timed = room.exercises.filter { $0.perturbed > 0 }
+        if !timed.isEmpty {
+            lines += style.wrap("Rejected by a timing change, per exercise: " + timed.map { "#\($0.number) \($0.perturbed)" }.joined(separator: ", ")
+                                + " (tests that assume how long the code takes).", indent: "")
+        }
         return lines
     }
 
