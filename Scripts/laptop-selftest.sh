@@ -160,6 +160,12 @@ check "--json says which exercise a helper was graded with" "xctest=Mocking/Help
 "$zip_grader" "$zip" mocking-success >"$work/zip-success.txt" 2>&1
 contains "the text report says it too" "$work/zip-success.txt" "graded with your Exercises/Mocking/Helpers.swift"
 unchanged "grading the helper" "$zip"
+# A helper that does not compile is named with its own file and line, not the exercise's last file.
+cp "$zip/Exercises/Mocking/Helpers.swift" "$work/helpers.keep"
+printf 'import Foundation\n\nfunc selftestHelperJSON() -> Data {\n    return "not data"\n}\n' >"$zip/Exercises/Mocking/Helpers.swift"
+"$zip_grader" "$zip" --porcelain mocking-success >"$work/zip-broken-helper.tsv" 2>/dev/null
+contains "a helper that does not compile is named at its own file:line" "$work/zip-broken-helper.tsv" "Exercises/Mocking/Helpers.swift:4:"
+cp "$work/helpers.keep" "$zip/Exercises/Mocking/Helpers.swift"
 
 # --reset and --solution need no git: the starters' text is in the catalog.
 failure_xc="$(solution_files mocking-failure | tail -n 1)"

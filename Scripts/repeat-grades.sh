@@ -4,7 +4,10 @@
 # should be. Run it after adding an exercise, a chaff or a fixture: a verdict that depends on a
 # race shows up here long before it blocks a landing.
 #
-#   Scripts/repeat-grades.sh [--runs N] [--load] [ID…]
+#   Scripts/repeat-grades.sh [--runs N] [--load] [--only-expected VERDICT] [ID…]
+#
+# --only-expected done grades only the fixtures expected done (with the solutions): the false
+# alarms of issue 35, the correct suites that a perturbation must never reject.
 #
 # Each grade of the solutions runs every chaff and wheat once (and the real module 3 times), so N
 # grades prove each chaff caught N times in N. Each round of fixtures is built once and graded N
@@ -18,12 +21,14 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 grade="$root/Scripts/grade.sh"
 runs=5
 load=0
+only_expected=""
 ids=()
 while [ $# -gt 0 ]; do
   case "$1" in
     --runs) runs="${2:?--runs needs a number}"; shift 2 ;;
     --load) load=1; shift ;;
-    -h|--help) sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --only-expected) only_expected="${2:?--only-expected needs a verdict, such as done}"; shift 2 ;;
+    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
     -*) echo "repeat-grades.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) ids+=("$1"); shift ;;
   esac
@@ -42,6 +47,9 @@ trap 'exit 130' INT TERM
 "$grade" --list --porcelain >"$work/exercises.tsv" || exit 3
 kept_logs="$root/.build/kata/repeat-logs/$(date +%Y%m%d-%H%M%S)"
 source "$root/Scripts/lib/fixture-rounds.sh"
+if [ -n "$only_expected" ]; then
+  fixture_wanted() { [ "$(head -n1 "$1/expected" 2>/dev/null)" = "$only_expected" ]; }
+fi
 
 if [ "$load" = 1 ]; then
   for _ in 1 2; do yes >/dev/null & load_pids+=($!); done

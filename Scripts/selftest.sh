@@ -119,7 +119,7 @@ done < <(check_results "$work/check.json")
 # A scratch copy of what the check reads, with one inconsistency planted per run.
 check_copy() {
   rm -rf "$work/check-copy"; mkdir -p "$work/check-copy/Tests"
-  cp -R Package.swift README.md Catalog Exercises Solutions "$work/check-copy/"
+  cp -R Package.swift README.md Catalog Exercises Solutions docs "$work/check-copy/"
   cp -R Tests/Fixtures "$work/check-copy/Tests/"
 }
 planted_check() { # NAME CHECK COMMAND: after COMMAND in the copy, CHECK must fail
@@ -156,6 +156,8 @@ planted_check "an XCTest tool in a Swift Testing track's bug hint" hints "edit_i
 planted_check "one framework's tool in the room's hint of a two-track bug" hints "edit_in_place 's/^hint: .*/hint: count the calls with #expect./' '$framework_hinted'"
 planted_check "an XCTest tool in a Swift Testing track's exercise hint" hints "replace_first Catalog/catalog.json '\"framework\": \"swift-testing\",' '\"framework\": \"swift-testing\", \"hint\": \"Use XCTestExpectation.\",'"
 planted_check "a verdict missing from README's table" readme "edit_in_place '/^| \*\*flaky\*\*/d' README.md"
+planted_check "a verdict missing from docs/results-json.md" readme "edit_in_place 's/, \`flaky\`, /, /' docs/results-json.md"
+planted_check "a verdict missing from the instructors' key to the grid" readme "edit_in_place 's/ ~ flaky,/,/' docs/INSTRUCTORS.md"
 planted_check "a stale exercise index" readme "edit_in_place 's/^| 1 | \`/| 1 | \`stale-/' README.md"
 
 section "Scripts run on macOS's bash 3.2 and BSD tools (Scripts/lib/portability.sh)"

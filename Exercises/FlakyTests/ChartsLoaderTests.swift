@@ -46,6 +46,9 @@ final class ChartsLoaderTests: XCTestCase {
     // TODO: the tests above pass here, and fail on another schedule. Delete this one, then run
     // `Scripts/grade.sh flaky-tests-timeout`: it names the correct loader, slower than yours, that
     // they reject, and why. Then size their timeouts to what the loader promises.
+    // The grade also prints the seed of the timing that failed them, and
+    //     Scripts/grade.sh flaky-tests-timeout --seed N
+    // replays exactly that timing, as often as you like, until your fix passes it.
     func testTheseTestsSurviveAnotherSchedule() {
         XCTFail("TODO: the tests above pass here, and fail on another schedule: delete this one, then run Scripts/grade.sh flaky-tests-timeout to see the correct code they reject")
     }

@@ -35,6 +35,9 @@ final class LibraryRefresherTests: XCTestCase {
     // TODO: the test above passes here, and fails on another schedule. Delete this one, then run
     // `Scripts/grade.sh flaky-tests-order`: it names the correct refresher that it rejects, and
     // why. Then make the test check what the contract promises, and nothing more.
+    // The grade also prints the seed of the timing that failed them, and
+    //     Scripts/grade.sh flaky-tests-order --seed N
+    // replays exactly that timing, as often as you like, until your fix passes it.
     func testThisTestSurvivesAnotherSchedule() {
         XCTFail("TODO: the test above passes here, and fails on another schedule: delete this one, then run Scripts/grade.sh flaky-tests-order to see the correct code it rejects")
     }

@@ -34,6 +34,9 @@ final class LyricsLoaderTests: XCTestCase {
     // TODO: the tests above pass here, and fail on another schedule. Delete this one, then run
     // `Scripts/grade.sh flaky-tests-sleep`: it names the correct loader, slower than yours, that
     // they reject, and why. Then make them wait for the completion instead of sleeping.
+    // The grade also prints the seed of the timing that failed them, and
+    //     Scripts/grade.sh flaky-tests-sleep --seed N
+    // replays exactly that timing, as often as you like, until your fix passes it.
     func testTheseTestsSurviveAnotherSchedule() {
         XCTFail("TODO: the tests above pass here, and fail on another schedule: delete this one, then run Scripts/grade.sh flaky-tests-sleep to see the correct code they reject")
     }

@@ -65,6 +65,7 @@ grade_fixture_rounds() {
     for time in $(seq 1 "$times"); do
       [ "$times" -eq 1 ] || printf 'fixtures, round %d (%s): grade %d of %d…\n' "$round" "$(plural "${#selected[@]}" exercise)" "$time" "$times" >&2
       "$grade" --porcelain --regrade ${grade_options[@]+"${grade_options[@]}"} --from "$weak" "${selected[@]}" >"$work/weak-$round.tsv" 2>"$work/weak-$round.err"
+      local status=$?
       local k
       for k in "${!selected[@]}"; do
         id="${selected[$k]}"
@@ -72,6 +73,8 @@ grade_fixture_rounds() {
         local key="${track_key[$k]}"
         verdict="$(awk -F'\t' -v id="$key" '$1 == id { print $2 }' "$work/weak-$round.tsv")"
         reason="$(awk -F'\t' -v id="$key" '$1 == id { print $3 }' "$work/weak-$round.tsv")"
+        # A grade that gave no verdict says how it ended, for the maintainer reading the report.
+        [ -n "$verdict" ] || reason="grade.sh exited $status: $(tail -n 2 "$work/weak-$round.err" | tr '\n\t' '  ')"
         printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$key" "${fixture_name[$k]}" "${expected_verdict[$k]}" "${verdict:-(none)}" "$reason" "${rejected_by[$k]}" >>"$out"
         [ "$verdict" = "${expected_verdict[$k]}" ] || keep_logs planted "$id" "$key-${fixture_name[$k]}"
       done

@@ -1,22 +1,5 @@
-import Foundation
+import KataVerdicts
 
-/// A value guarded by a lock, for results gathered from concurrent runs: the one lock box of the
-/// grader. As pointfree's `LockIsolated`, the value itself is handed out (`value`) only where it is
-/// `Sendable`; otherwise it is reached only inside `withLock`, and what leaves it must be `Sendable`.
-///
-/// `@unchecked Sendable`: every read and write of `stored` holds `lock`, and no value of it leaves
-/// the lock unless it is `Sendable`.
-public final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Value
-    public init(_ value: sending Value) { stored = value }
-    public func withLock<T: Sendable>(_ body: (inout Value) throws -> T) rethrows -> T {
-        lock.lock(); defer { lock.unlock() }
-        return try body(&stored)
-    }
-}
-
-extension Locked where Value: Sendable {
-    /// A copy of the value as it is now.
-    public var value: Value { withLock { $0 } }
-}
+/// The one lock box (`KataVerdicts.Locked`, shared with the room), by the name the grader's
+/// modules use.
+public typealias Locked<Value> = KataVerdicts.Locked<Value>

@@ -581,32 +581,3 @@ void kata_child_ended_drain(void) {
     if (kata_child_ended[0] < 0) return;
     while (read(kata_child_ended[0], bytes, sizeof bytes) > 0) {}
 }
-
-// MARK: - Telling one build of a program from another
-
-int kata_file_digest(const char *path, uint64_t *digest) {
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return -1;
-    // Eight bytes at a time (the grader is built without optimisation, where a byte loop over its
-    // own 7 MB takes a tenth of a second); the tail is padded with zeros, the length mixed in last.
-    uint64_t hash = 0xcbf29ce484222325ULL, total = 0;
-    unsigned char *block = malloc(1 << 16);
-    if (!block) { close(fd); return -1; }
-    ssize_t count;
-    while ((count = read(fd, block, 1 << 16)) > 0) {
-        size_t used = (size_t)count;
-        while (used % 8) block[used++] = 0;
-        for (size_t offset = 0; offset < used; offset += 8) {
-            uint64_t word;
-            memcpy(&word, block + offset, 8);
-            hash = (hash ^ word) * 0x100000001b3ULL;
-            hash ^= hash >> 29;
-        }
-        total += (uint64_t)count;
-    }
-    close(fd);
-    free(block);
-    if (count < 0) return -1;
-    *digest = (hash ^ total) * 0x100000001b3ULL;
-    return 0;
-}

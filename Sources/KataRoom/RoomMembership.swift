@@ -35,12 +35,12 @@ public struct RoomMembership: Codable, Sendable, Equatable {
 /// missed.
 public struct GradedExercise: Sendable, Equatable {
     public var id: String
-    public var verdict: String
+    public var verdict: VerdictKind
     public var missed: [String]
     /// `xctest` or `swift-testing`: an exercise done in both frameworks has a result for each.
     public var framework: String?
 
-    public init(id: String, verdict: String, missed: [String], framework: String? = nil) {
+    public init(id: String, verdict: VerdictKind, missed: [String], framework: String? = nil) {
         self.id = id
         self.verdict = verdict
         self.missed = missed
@@ -166,8 +166,7 @@ public struct RoomLink: Sendable {
         guard var joined = membership else { return .notJoined }
         var pending = Dictionary(outbox.map { ($0.trackKey, $0) }, uniquingKeysWith: { $0.seq > $1.seq ? $0 : $1 })
         for result in graded {
-            guard let verdict = VerdictKind(rawValue: result.verdict) else { continue }
-            let entry = ResultsPost.Entry(id: result.id, verdict: verdict, missed: result.missed, seq: joined.nextSeq, framework: result.framework)
+            let entry = ResultsPost.Entry(id: result.id, verdict: result.verdict, missed: result.missed, seq: joined.nextSeq, framework: result.framework)
             pending[entry.trackKey] = entry
             joined.nextSeq += 1
         }

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import KataVerdicts
 import Sockets
 
 /// Posts JSON to the room over a plain socket, within a hard deadline.
@@ -30,16 +31,17 @@ public enum RoomPoster {
     }
 
     public static func post(_ body: Data, to url: URL, timeout: TimeInterval) -> Result<Answer, Failure> {
-        let box = ResultBox()
+        let answer = Locked<Result<Answer, Failure>?>(nil)
         let done = DispatchSemaphore(value: 0)
         let deadline = Date(timeIntervalSinceNow: timeout)
         let thread = Thread {
-            box.set(exchange(body, url: url, deadline: deadline))
+            let result = exchange(body, url: url, deadline: deadline)
+            answer.withLock { $0 = result }
             done.signal()
         }
         thread.start()
         guard done.wait(timeout: .now() + timeout + 0.05) == .success else { return .failure(.timedOut) }
-        return box.get() ?? .failure(.timedOut)
+        return answer.value ?? .failure(.timedOut)
     }
 
     static func exchange(_ body: Data, url: URL, deadline: Date) -> Result<Answer, Failure> {
@@ -75,14 +77,6 @@ public enum RoomPoster {
         defer { freeaddrinfo(list) }
         guard let address = first.pointee.ai_addr else { return nil }
         return address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { Socket.dottedAddress($0.pointee.sin_addr) }
-    }
-
-    /// `@unchecked Sendable`: `value` is read and written only while holding `lock`.
-    private final class ResultBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value: Result<Answer, Failure>?
-        func set(_ value: Result<Answer, Failure>) { lock.guarded { self.value = value } }
-        func get() -> Result<Answer, Failure>? { lock.guarded { value } }
     }
 }
 

@@ -44,7 +44,7 @@ public struct ResultsPost: Codable, Sendable, Equatable {
         }
 
         /// What the room keeps one result per: the exercise on its track.
-        public var trackKey: String { RoomState.trackKey(id, framework) }
+        public var trackKey: String { TrackKey(id: id, framework: framework).description }
     }
 
     public init(code: String, attendee: String, token: String, results: [Entry], doctor: DoctorBadge? = nil) {

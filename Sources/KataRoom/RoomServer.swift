@@ -4,14 +4,13 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import KataVerdicts
 import Sockets
 
 /// The room's HTTP server: one thread per connection, so that a slow or silent client holds up only
 /// its own thread, and only until its deadline. Everything it answers comes from `RoomService`.
-///
-/// `@unchecked Sendable`: `connections`, `quota` and `stopping` change only while holding `lock`;
-/// `listening` and `wake` are set before the accepting thread starts and cleared after it ended.
-public final class RoomServer: @unchecked Sendable {
+/// What its threads share is behind locks (`Locked`), so the compiler checks its `Sendable`.
+public final class RoomServer: Sendable {
     /// A whole request must arrive within this time, or the connection is dropped with 408: an
     /// honest one takes milliseconds, and an idle connection holds a slot only this long.
     public static let requestTimeout: TimeInterval = 2
@@ -32,20 +31,29 @@ public final class RoomServer: @unchecked Sendable {
     public static let maxIdle = 64
 
     public let service: RoomService
-    private let lock = NSLock()
-    private var connections: Set<Int32> = []
-    private var quota: ConnectionQuota
-    private var stopping = false
-    private var listening: Int32 = -1
-    private var wake: (read: Int32, write: Int32) = (-1, -1)
+    /// The connections being served and each machine's share of them; set to stop at the end.
+    private let admission: Locked<Admission>
+    /// The listening socket and the pipe that wakes its thread: set by `start`, cleared by `stop`.
+    private let endpoints = Locked(Endpoints())
     private let threads = DispatchGroup()
+
+    private struct Admission {
+        var connections: Set<Int32> = []
+        var quota: ConnectionQuota
+        var stopping = false
+    }
+
+    private struct Endpoints {
+        var listening: Int32 = -1
+        var wake: (read: Int32, write: Int32) = (-1, -1)
+    }
 
     public init(service: RoomService, maxConnections: Int = RoomServer.maxConnections,
                 maxConnectionsPerAddress: Int = RoomServer.maxConnectionsPerAddress,
                 maxIdle: Int = RoomServer.maxIdle, maxIdlePerMachine: Int = RoomServer.maxIdlePerMachine) {
         self.service = service
-        quota = ConnectionQuota(total: maxConnections, perMachine: maxConnectionsPerAddress, idleTotal: maxIdle,
-                                idlePerMachine: maxIdlePerMachine)
+        admission = Locked(Admission(quota: ConnectionQuota(total: maxConnections, perMachine: maxConnectionsPerAddress, idleTotal: maxIdle,
+                                                            idlePerMachine: maxIdlePerMachine)))
     }
 
     /// Starts listening and returns the port.
@@ -56,8 +64,8 @@ public final class RoomServer: @unchecked Sendable {
         } catch let error as SocketError where error.code == EADDRINUSE {
             throw PortInUse(port: port)
         }
-        wake = try Socket.makeWakePipe()
-        listening = listener.fd
+        let wake = try Socket.makeWakePipe()
+        endpoints.withLock { $0 = Endpoints(listening: listener.fd, wake: wake) }
         threads.enter()
         let thread = Thread { [self] in
             acceptConnections()
@@ -70,18 +78,19 @@ public final class RoomServer: @unchecked Sendable {
 
     /// Stops accepting, cuts every open connection short, and waits (briefly) for the threads.
     public func stop() {
-        let open: Set<Int32> = lock.guarded {
-            stopping = true
-            return connections
+        let open: Set<Int32> = admission.withLock {
+            $0.stopping = true
+            return $0.connections
         }
-        guard listening >= 0 else { return }
+        let ends = endpoints.value
+        guard ends.listening >= 0 else { return }
         open.forEach(Socket.shutDown)
-        Socket.wake(wake.write)
+        Socket.wake(ends.wake.write)
         guard threads.wait(timeout: .now() + 3) == .success else { return }
-        Socket.close(listening)
-        Socket.close(wake.read)
-        Socket.close(wake.write)
-        listening = -1
+        Socket.close(ends.listening)
+        Socket.close(ends.wake.read)
+        Socket.close(ends.wake.write)
+        endpoints.withLock { $0.listening = -1 }
     }
 
     /// The one listening failure an instructor can fix alone.
@@ -91,17 +100,18 @@ public final class RoomServer: @unchecked Sendable {
     }
 
     private func acceptConnections() {
-        while let (client, remote) = Socket.accept(listening: listening, wake: wake.read) {
-            let refusal: ConnectionQuota.Refusal? = lock.guarded {
-                if stopping { return .roomFull }
-                switch quota.admit(remote, connection: client) {
+        let ends = endpoints.value
+        while let (client, remote) = Socket.accept(listening: ends.listening, wake: ends.wake.read) {
+            let refusal: ConnectionQuota.Refusal? = admission.withLock { admission in
+                if admission.stopping { return .roomFull }
+                switch admission.quota.admit(remote, connection: client) {
                 case .refused(let refusal):
                     return refusal
                 case .admitted(let closing):
                     // Cut short while its thread still owns the descriptor: that thread answers
                     // 408, if the client still listens, and closes it.
                     if let closing { Socket.shutDown(closing) }
-                    connections.insert(client)
+                    admission.connections.insert(client)
                     return nil
                 }
             }
@@ -112,9 +122,9 @@ public final class RoomServer: @unchecked Sendable {
             threads.enter()
             let thread = Thread { [self] in
                 serve(client, remote: remote)
-                lock.guarded {
-                    connections.remove(client)
-                    quota.release(remote, connection: client)
+                admission.withLock { admission in
+                    admission.connections.remove(client)
+                    admission.quota.release(remote, connection: client)
                 }
                 Socket.close(client)
                 threads.leave()
@@ -141,7 +151,7 @@ public final class RoomServer: @unchecked Sendable {
         let response: HTTPResponse
         switch read(client, deadline: Date(timeIntervalSinceNow: Self.requestTimeout)) {
         case .request(let request):
-            lock.guarded { quota.requestArrived(client) }
+            admission.withLock { $0.quota.requestArrived(client) }
             response = service.handle(request, remote: remote)
         case .refused(let refusal): response = refusal
         }

@@ -1,11 +1,10 @@
 import Foundation
+import KataVerdicts
 
 /// The room's routes, from a parsed request to an answer, with no sockets involved: the server
 /// calls it, and so do the tests. It serves its own page and API only, never a file by path.
-///
-/// `@unchecked Sendable`: its `var`s (the state, the limiters, the join line) change and are read
-/// only while holding `lock`; the rest is `let` and `Sendable`.
-public final class RoomService: @unchecked Sendable {
+/// What changes as it serves is behind one lock (`Locked`), so the compiler checks its `Sendable`.
+public final class RoomService: Sendable {
     public static let maxBody = 16 * 1024
     public static let defaultStuckMinutes = 10.0
     /// Rows one address may hold: a laptop with a second checkout (or one recloned) fits; a loop
@@ -15,34 +14,43 @@ public final class RoomService: @unchecked Sendable {
     public let catalog: RoomCatalog
     let store: RoomStore?
     let clock: @Sendable () -> Date
-    private let lock = NSLock()
-    private var state: RoomState
-    private var postLimiter = RateLimiter(burst: 10, interval: 1)
-    private var joinLimiter = RateLimiter(burst: 60, interval: 1)
-    /// Wrong instructor keys, per address: guessing a 32-character key was hopeless already.
-    private var keyLimiter = RateLimiter(burst: 10, interval: 1)
-    private var joinLineText = ""
+    private let guarded: Locked<Guarded>
     /// Rows one address may hold; nil for no limit.
     public let rowsPerMachine: Int?
 
     /// The join line the page shows, filled in once the port is known (after the server started,
     /// hence the lock).
     public var joinLine: String {
-        get { lock.guarded { joinLineText } }
-        set { lock.guarded { joinLineText = newValue } }
+        get { guarded.withLock { $0.joinLine } }
+        set { guarded.withLock { $0.joinLine = newValue } }
+    }
+
+    /// What changes as the room serves: its state, and the limits on each address.
+    private struct Guarded {
+        var state: RoomState
+        var limits = Limits()
+        var joinLine = ""
+    }
+
+    /// The limits keep what they counted even when the change they guard is refused.
+    private struct Limits {
+        var post = RateLimiter(burst: 10, interval: 1)
+        var join = RateLimiter(burst: 60, interval: 1)
+        /// Wrong instructor keys, per address: guessing a 32-character key was hopeless already.
+        var key = RateLimiter(burst: 10, interval: 1)
     }
 
     public init(state: RoomState, catalog: RoomCatalog, store: RoomStore?, rowsPerMachine: Int? = RoomService.defaultRowsPerMachine,
                 clock: @escaping @Sendable () -> Date = Date.init) {
-        self.state = state
+        guarded = Locked(Guarded(state: state))
         self.catalog = catalog
         self.store = store
         self.rowsPerMachine = rowsPerMachine
         self.clock = clock
     }
 
-    public var code: String { lock.guarded { state.code } }
-    public var currentState: RoomState { lock.guarded { state } }
+    public var code: String { guarded.withLock { $0.state.code } }
+    public var currentState: RoomState { guarded.withLock { $0.state } }
 
     public func handle(_ request: HTTPRequest, remote: String) -> HTTPResponse {
         switch (request.method, request.path) {
@@ -80,7 +88,7 @@ public final class RoomService: @unchecked Sendable {
         let minutes = request.query["stuckAfter"].flatMap(Double.init).map { min(max($0, 0), 24 * 60) } ?? Self.defaultStuckMinutes
         let now = clock()
         // A copy under the lock (a value, copied on write), the work outside it: posts never wait on a page.
-        var snapshot = RoomSnapshot(state: lock.guarded { state }, catalog: catalog, stuckAfterMinutes: minutes, now: now)
+        var snapshot = RoomSnapshot(state: currentState, catalog: catalog, stuckAfterMinutes: minutes, now: now)
         snapshot.joinCommand = joinLine
         return snapshot
     }
@@ -104,8 +112,8 @@ public final class RoomService: @unchecked Sendable {
     private func join(_ body: Data, remote: String) throws -> HTTPResponse {
         let request = try RoomValidation.check(RoomValidation.decode(JoinRequest.self, from: body))
         let now = clock()
-        let attendee = try mutate { state in
-            guard joinLimiter.allow(remote, now: now) else { throw Limited(message: "too many joins from \(remote); wait a minute") }
+        let attendee = try mutate { state, limits in
+            guard limits.join.allow(remote, now: now) else { throw Limited(message: "too many joins from \(remote); wait a minute") }
             return try state.join(request, from: remote, rowsPerAddress: rowsPerMachine, now: now)
         }
         return .json(200, Self.encode(["attendee": attendee.id, "name": attendee.name]))
@@ -115,14 +123,14 @@ public final class RoomService: @unchecked Sendable {
         let post = try RoomValidation.decode(ResultsPost.self, from: body)
         try RoomValidation.check(post)
         let now = clock()
-        let (accepted, revision) = try mutate { state in
+        let (accepted, revision) = try mutate { state, limits in
             // Who it is first, so that nobody can spend another attendee's allowance.
             guard post.code == state.code else { throw RoomError.wrongCode }
             guard let attendee = state.attendee(post.attendee) else {
                 throw state.removed?.contains(post.attendee) == true ? RoomError.removedByInstructor : RoomError.unknownAttendee
             }
             guard attendee.token == post.token else { throw RoomError.notYourRow }
-            guard postLimiter.allow(post.attendee, now: now) else { throw Limited(message: "too many posts; the next grade will send them") }
+            guard limits.post.allow(post.attendee, now: now) else { throw Limited(message: "too many posts; the next grade will send them") }
             let accepted = try state.post(post, catalog: catalog, now: now)
             return (accepted, state.revision)
         }
@@ -132,7 +140,7 @@ public final class RoomService: @unchecked Sendable {
     private func leave(_ body: Data) throws -> HTTPResponse {
         let request = try RoomValidation.decode(LeaveRequest.self, from: body)
         try RoomValidation.check(request)
-        let (left, revision) = try mutate { state in (try state.leave(request), state.revision) }
+        let (left, revision) = try mutate { state, _ in (try state.leave(request), state.revision) }
         return .json(200, Self.encode(["left": left ? 1 : 0, "revision": revision]))
     }
 
@@ -140,9 +148,9 @@ public final class RoomService: @unchecked Sendable {
     private func instructor(_ path: String, _ body: Data, remote: String) throws -> HTTPResponse {
         let request = try RoomValidation.decode(InstructorRequest.self, from: body)
         let now = clock()
-        try lock.guarded {
-            guard (try? RoomValidation.check(request)) != nil, let key = state.instructorKey, Self.sameSecret(request.key, key) else {
-                guard keyLimiter.allow(remote, now: now) else { throw Limited(message: "too many wrong instructor keys from \(remote); wait a minute") }
+        try guarded.withLock { fields in
+            guard (try? RoomValidation.check(request)) != nil, let key = fields.state.instructorKey, Self.sameSecret(request.key, key) else {
+                guard fields.limits.key.allow(remote, now: now) else { throw Limited(message: "too many wrong instructor keys from \(remote); wait a minute") }
                 throw RoomError.notInstructor
             }
         }
@@ -150,12 +158,12 @@ public final class RoomService: @unchecked Sendable {
         if path == "/api/instructor" { return .json(200, Self.encode(["instructor": true])) }
         guard let id = request.attendee else { throw RoomError.invalid("missing field 'attendee'") }
         if path == "/api/remove" {
-            let (row, revision) = try mutate { state in (try state.remove(id), state.revision) }
+            let (row, revision) = try mutate { state, _ in (try state.remove(id), state.revision) }
             return .json(200, Self.encode(RowChange(removed: row.id, name: row.name, revision: revision)))
         }
         guard let raw = request.name else { throw RoomError.invalid("missing field 'name'") }
         let name = try RoomValidation.checkName(raw)
-        let (row, revision) = try mutate { state in (try state.rename(id, to: name), state.revision) }
+        let (row, revision) = try mutate { state, _ in (try state.rename(id, to: name), state.revision) }
         return .json(200, Self.encode(RowChange(renamed: row.id, name: row.name, revision: revision)))
     }
 
@@ -174,13 +182,13 @@ public final class RoomService: @unchecked Sendable {
     }
 
     /// Applies a change and saves it before anyone is told it happened; a change that cannot be
-    /// saved is undone.
-    private func mutate<T>(_ change: (inout RoomState) throws -> T) throws -> T {
-        try lock.guarded {
-            var next = state
-            let result = try change(&next)
+    /// saved is undone (what the limits counted stays).
+    private func mutate<T: Sendable>(_ change: (inout RoomState, inout Limits) throws -> T) throws -> T {
+        try guarded.withLock { fields in
+            var next = fields.state
+            let result = try change(&next, &fields.limits)
             try store?.save(next)
-            state = next
+            fields.state = next
             return result
         }
     }

@@ -25,7 +25,7 @@ public struct RoomState: Codable, Sendable, Equatable {
         public var token: String
         public var joinedAt: Date
         public var lastSeen: Date
-        /// The latest result per track, keyed by `RoomState.trackKey`: `id@framework`, or the bare
+        /// The latest result per track, keyed by `TrackKey`: `id@framework`, or the bare
         /// id from a grader that does not name its track.
         public var results: [String: Result] = [:]
         /// The first exercise in course order whose latest verdict is neither done nor `needs` (an
@@ -58,16 +58,6 @@ public struct RoomState: Codable, Sendable, Equatable {
     }
 
     public func attendee(_ id: String) -> Attendee? { attendees.first { $0.id == id } }
-
-    /// The key of one result: the exercise on its track.
-    public static func trackKey(_ exerciseID: String, _ framework: String?) -> String {
-        framework.map { "\(exerciseID)@\($0)" } ?? exerciseID
-    }
-
-    static func splitTrackKey(_ key: String) -> (id: String, framework: String?) {
-        guard let at = key.firstIndex(of: "@") else { return (key, nil) }
-        return (String(key[..<at]), String(key[key.index(after: at)...]))
-    }
 
     // MARK: - Changes
 
@@ -230,8 +220,8 @@ extension RoomState.Attendee {
     public func tracksByExercise() -> [String: [RoomState.TrackResult]] {
         var grouped: [String: [RoomState.TrackResult]] = [:]
         for (key, result) in results {
-            let (id, framework) = RoomState.splitTrackKey(key)
-            grouped[id, default: []].append((framework, result))
+            let track = TrackKey(key)
+            grouped[track.id, default: []].append((track.framework, result))
         }
         return grouped.mapValues { $0.sorted { ($0.framework ?? "") < ($1.framework ?? "") } }
     }

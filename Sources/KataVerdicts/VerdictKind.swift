@@ -88,4 +88,14 @@ public enum VerdictKind: String, Codable, Sendable, CaseIterable {
         case .needs: "N"
         }
     }
+
+    /// `symbol` in plain ASCII, for a terminal that shows no symbols (`NO_COLOR`, a pipe).
+    public var asciiSymbol: String {
+        switch self {
+        case .done: "+"
+        case .notStarted: "-"
+        case .failing: "x"
+        case .doesNotCompile, .hangs, .crashed, .missesBugs, .rejectsCorrectCode, .flaky, .tooSlow, .needs: symbol
+        }
+    }
 }

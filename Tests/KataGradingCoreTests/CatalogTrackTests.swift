@@ -1,5 +1,6 @@
 import XCTest
 @testable import KataGradingCore
+import KataVerdicts
 
 final class CatalogTrackTests: XCTestCase {
     let exercise = try! JSONDecoder().decode(Catalog.Exercise.self, from: Data("""
@@ -30,5 +31,18 @@ final class CatalogTrackTests: XCTestCase {
         XCTAssertEqual(exercise.tracks.map(\.hint), ["h", "h"])
         // Either way round.
         XCTAssertEqual(exercise.preferring(.swiftTesting).tracks.map(\.idea), ["i in Swift Testing", "i"])
+    }
+
+    /// One definition of `id@framework` (`TrackKey`): the command line, the reports, the records
+    /// and the room all read and write it through it.
+    func test_aTrackKey_isWrittenAndReadOneWay() {
+        XCTAssertEqual(exercise.tracks.map(\.trackKey.description), ["mocking-request@xctest", "mocking-request@swift-testing"])
+        XCTAssertEqual(exercise.tracks.map { TrackKey($0.trackKey.description) }, exercise.tracks.map(\.trackKey))
+        XCTAssertEqual(exercise.tracks.map { TrackKey($0.key).catalogFramework }, [nil, .swiftTesting], "the first track's key is its bare id")
+        XCTAssertEqual(TrackKey("mocking-request"), TrackKey(id: "mocking-request", framework: nil))
+        XCTAssertEqual(TrackKey("a@b@c"), TrackKey(id: "a", framework: "b@c"), "the id ends at the first @")
+        XCTAssertEqual(TrackKey("a@"), TrackKey(id: "a", framework: ""), "an empty framework is named, and is none of the catalog's")
+        XCTAssertNil(TrackKey("a@").catalogFramework)
+        XCTAssertEqual(TrackKey(id: "a", framework: nil).description, "a")
     }
 }

@@ -33,6 +33,9 @@ final class LateChecksTests: XCTestCase {
     func test_findsAMethodsLinesThroughNestedBraces() {
         XCTAssertEqual(LateChecks.bodyLines(ofMethod: "testReports", in: source), 2...6)
         XCTAssertNil(LateChecks.bodyLines(ofMethod: "testMissing", in: source))
+        // A brace in a string or a comment opens nothing.
+        let quoted = "func testQuoted() {\n    let open = \"{\" // {\n    XCTAssertEqual(open, \"{\")\n}\nfunc after() {}\n"
+        XCTAssertEqual(LateChecks.bodyLines(ofMethod: "testQuoted", in: quoted), 1...4)
     }
 
     func test_theObserversRecordsMarkWhatCameAfterTheTestReturned() {

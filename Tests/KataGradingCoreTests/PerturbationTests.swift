@@ -151,6 +151,13 @@ final class PerturbationTests: XCTestCase {
         let flaky = Judge.judge(track, evidence: Evidence(real: [pass], wheats: [(wheat, fail)], replays: [wheat.name: pass]))
         XCTAssertEqual(flaky.kind, .flaky)
         XCTAssertEqual(flaky.perturbationSeed, 41872)
+        // A written wheat leads; the seed that fails the suite too is still given to replay.
+        let written = Variant(module: "M", name: "later", kind: .wheat, hint: "answers later.", hunks: [], differs: .timing)
+        let both = Judge.judge(track, evidence: Evidence(real: [pass], wheats: [(written, fail), (wheat, fail)], replays: [wheat.name: fail]))
+        XCTAssertEqual(both.kind, .rejectsCorrectCode)
+        XCTAssertTrue(both.reason.contains("Answers later."), both.reason)
+        XCTAssertTrue(both.details.contains { $0.contains("--seed 41872") }, "\(both.details)")
+        XCTAssertEqual(both.perturbationSeed, 41872)
         let chaff = Variant(module: "M", name: "c", kind: .chaff, hint: "Hint.", hunks: [])
         let done = Judge.judge(track, evidence: Evidence(real: [pass], chaffs: [(chaff, fail)], wheats: [(wheat, pass)]))
         XCTAssertEqual(done.kind, .done)

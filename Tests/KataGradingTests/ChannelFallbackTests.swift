@@ -91,7 +91,7 @@ final class ChannelFallbackTests: XCTestCase {
                                            developerDirectory: "/Applications/Xcode.app/Contents/Developer", cores: 10,
                                            freeBytes: 41_000_000_000, shell: "zsh", checkout: "/k", kataCommit: nil)
         func grade(_ framework: String, _ status: String) -> DoctorReport.Grade {
-            DoctorReport.Grade(exercise: "e", framework: framework, suite: "solution", expected: "done", verdict: "done", status: status,
+            DoctorReport.Grade(exercise: "e", framework: framework, suite: "solution", expected: .done, verdict: .done, status: status,
                                route: nil, message: nil, command: "c", lastLines: [])
         }
         XCTAssertEqual(DoctorReport.summaryLine(ready: true, machine: machine, checks: [], grades: [grade("xctest", "ok"), grade("swift-testing", "ok")], fallback: ["xctest"]),

@@ -13,10 +13,10 @@ final class DemoScreenTests: XCTestCase {
         for exercise in catalog.exercises {
             let weak = DemoCommand.loadSuites(in: root, exercise: exercise)
                 .filter { $0.graderOnly == nil }
-            let suites = [DemoCommand.Suite(name: DemoScreen.solutionName, why: "", expected: "done", graderOnly: nil, files: [])] + weak
+            let suites = [DemoCommand.Suite(name: DemoScreen.solutionName, why: "", expected: .done, graderOnly: nil, files: [])] + weak
             // The verdict each suite is kept to get, with as many bugs caught as any exercise has.
             let verdicts = suites.map { suite in
-                Verdict(kind: Verdict.Kind(rawValue: suite.expected) ?? .rejectsCorrectCode, reason: "", chaffsCaught: 12, chaffsTotal: 12)
+                Verdict(kind: suite.expected, reason: "", chaffsCaught: 12, chaffsTotal: 12)
             }
             // The first build's note and the kept runs' line, both (a screen shows one or the other).
             let screen = DemoScreen(style: style, exercise: exercise)
@@ -40,7 +40,10 @@ final class DemoScreenTests: XCTestCase {
 
     func test_anExpectedFile_readsItsVerdictAndKeys() {
         let read = WeakSuite.Expected.parse("rejects correct code\nrejected-by: slow-read\nwhy: Sleeps 150 ms.\nwhy-not: x\n")
-        XCTAssertEqual(read, WeakSuite.Expected(verdict: "rejects correct code", why: "Sleeps 150 ms.", rejectedBy: "slow-read",
+        XCTAssertEqual(read, WeakSuite.Expected(verdict: .rejectsCorrectCode, firstLine: "rejects correct code", why: "Sleeps 150 ms.", rejectedBy: "slow-read",
                                                 graderOnly: nil, unknownKeys: ["why-not"]))
+        let unknown = WeakSuite.Expected.parse("rejects correct cod\nwhy: x\n")
+        XCTAssertNil(unknown.verdict, "a first line that is no verdict is none")
+        XCTAssertEqual(unknown.firstLine, "rejects correct cod", "and is kept for the maintainers' check to name")
     }
 }

@@ -175,7 +175,7 @@ final class LaptopTests: XCTestCase {
         }
         LastGrade.record([result(exercise.tracks[0], .done)], paths)
         LastGrade.record([result(exercise.tracks[1], .notStarted)], paths)
-        XCTAssertEqual(LastGrade.load(paths).verdicts["e"], "done")
+        XCTAssertEqual(LastGrade.load(paths).verdicts["e"], .done)
         // A track not started reads the same whether it was graded or not (--list): not said.
         XCTAssertEqual(LastGrade.load(paths).summary(of: exercise), "done")
         LastGrade.record([result(exercise.tracks[1], .failing)], paths)
@@ -184,6 +184,10 @@ final class LaptopTests: XCTestCase {
         XCTAssertNil(LastGrade.load(paths).verdicts["e"])
         // An older grader's file: one verdict per exercise.
         try Data(#"{"verdicts": {"e": "failing"}}"#.utf8).write(to: LastGrade.url(paths))
-        XCTAssertEqual(LastGrade.load(paths).verdicts["e"], "failing")
+        XCTAssertEqual(LastGrade.load(paths).verdicts["e"], .failing)
+        // A track whose verdict this grader does not know (a newer grader's) costs that track only.
+        try Data(#"{"tracks": {"e@xctest": {"verdict": "won", "seq": 1}, "e@swift-testing": {"verdict": "flaky", "seq": 2}}}"#.utf8)
+            .write(to: LastGrade.url(paths))
+        XCTAssertEqual(LastGrade.load(paths).tracks.mapValues(\.verdict), ["e@swift-testing": .flaky])
     }
 }

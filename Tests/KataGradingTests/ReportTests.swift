@@ -126,12 +126,12 @@ final class ReportTests: XCTestCase {
                                      gradedAlone: true)
         XCTAssertFalse(broken.joined().contains("other exercises"))
         // Done alone: name the next exercise to open.
-        let done = NextStep.card([result(one, c, Verdict(kind: .done, reason: ""))], catalog: c, lastVerdicts: ["p-one": "done"])!
+        let done = NextStep.card([result(one, c, Verdict(kind: .done, reason: ""))], catalog: c, lastVerdicts: ["p-one": .done])!
         XCTAssertEqual(done.exerciseID, "p-two")
         // The last exercise done on its other track: the course goes on from its place, back to the first open one.
         let otherTrack = c.exercises[2].tracks[1]
         let doneOnOtherTrack = NextStep.card([result(otherTrack, c, Verdict(kind: .done, reason: ""))], catalog: c,
-                                             lastVerdicts: ["p-three": "done"])!
+                                             lastVerdicts: ["p-three": .done])!
         XCTAssertEqual(doneOnOtherTrack.exerciseID, "p-one")
         // After a grade of many, the card says the verdict again, briefly: never a whole failure.
         let long = Verdict(kind: .rejectsCorrectCode, reason: "fails on a correct version of the code. Hint of w.",
@@ -161,9 +161,10 @@ final class ReportTests: XCTestCase {
         let results = [result(one, c, needs), result(two, c, Verdict(kind: .done, reason: ""))]
         XCTAssertTrue(report.summary(results, catalog: c).contains("1/1 done"), report.summary(results, catalog: c))
         let json = JSONReport(results: results, source: "exercises")
-        XCTAssertEqual([json.status, "\(json.done)/\(json.total)"], ["pass", "1/1"])
-        XCTAssertEqual(json.exercises[0].status, "needs")
-        let card = try XCTUnwrap(NextStep.card(results, catalog: c, lastVerdicts: ["p-one": "needs", "p-two": "done"]))
+        XCTAssertEqual(json.status, .pass)
+        XCTAssertEqual("\(json.done)/\(json.total)", "1/1")
+        XCTAssertEqual(json.exercises[0].status, .needs)
+        let card = try XCTUnwrap(NextStep.card(results, catalog: c, lastVerdicts: ["p-one": .needs, "p-two": .done]))
         XCTAssertNotEqual(card.exerciseID, "p-one")
         XCTAssertTrue(card.text.contains("p-one needs macOS 26 (this Mac has 15.5): it does not count."), card.text)
         let failing = NextStep.card([result(one, c, needs), result(two, c, Verdict(kind: .failing, reason: "x"))], catalog: c, lastVerdicts: [:])
@@ -204,5 +205,21 @@ final class ReportTests: XCTestCase {
         XCTAssertTrue(object.keys.contains("message"))
         XCTAssertEqual(object["attendee"] as? String, "Ana")
         XCTAssertEqual(entry["next"] as? String, "Open Exercises/M/One.swift and follow its TODO.")
+        // Typed, written in the verdicts' and statuses' own words.
+        XCTAssertEqual(entry["status"] as? String, "not started")
+        XCTAssertEqual(entry["exerciseStatus"] as? String, "not started")
+        XCTAssertEqual(object["status"] as? String, "fail")
+        XCTAssertEqual(try JSONDecoder().decode(JSONReport.self, from: report.encoded()), report, "read back as written")
+    }
+
+    /// A results file is read typed: a word that is no verdict makes it no results file of this
+    /// version, and `--merge` says where the word is.
+    func test_json_withAWordThatIsNoVerdict_isNoResultsFile() throws {
+        let c = try catalog()
+        let report = JSONReport(results: [result(c.exercises[0], c, Verdict(kind: .failing, reason: "r"))], source: "exercises")
+        let text = String(decoding: report.encoded(), as: UTF8.self).replacingOccurrences(of: "\"status\" : \"failing\"", with: "\"status\" : \"won\"")
+        XCTAssertThrowsError(try JSONDecoder().decode(JSONReport.self, from: Data(text.utf8))) { error in
+            XCTAssertEqual(MergeCommand.unknownWord(error), "; exercises[0].status is none of the verdicts")
+        }
     }
 }

@@ -67,9 +67,9 @@ final class RoomCommandsTests: XCTestCase {
             .init(id: "third", title: "Third", pattern: "p", frameworks: ["xctest"]),
         ])
         XCTAssertEqual(RoomCommands.lastVerdicts(paths, catalog: catalog), [
-            GradedExercise(id: "first", verdict: "failing", missed: [], framework: "xctest"),
-            GradedExercise(id: "second", verdict: "misses bugs", missed: ["wrong-url"], framework: "xctest"),
-            GradedExercise(id: "first", verdict: "done", missed: [], framework: "swift-testing"),
+            GradedExercise(id: "first", verdict: .failing, missed: [], framework: "xctest"),
+            GradedExercise(id: "second", verdict: .missesBugs, missed: ["wrong-url"], framework: "xctest"),
+            GradedExercise(id: "first", verdict: .done, missed: [], framework: "swift-testing"),
         ])
     }
 }

@@ -17,8 +17,8 @@ final class OfflineRoomTests: XCTestCase {
 
     func test_twoTracksOfOneExercise_stayTwo_andDoneInEitherIsDone() throws {
         let (state, notes) = OfflineRoom.merge([machine("Ana", at: 0, [
-            GradedExercise(id: "first", verdict: "misses bugs", missed: ["never-calls"], framework: "xctest"),
-            GradedExercise(id: "first", verdict: "done", missed: [], framework: "swift-testing"),
+            GradedExercise(id: "first", verdict: .missesBugs, missed: ["never-calls"], framework: "xctest"),
+            GradedExercise(id: "first", verdict: .done, missed: [], framework: "swift-testing"),
         ])], catalog: catalog)
         XCTAssertEqual(notes, [])
         let room = RoomSnapshot(state: state, catalog: catalog, stuckAfterMinutes: 10, now: start)
@@ -31,9 +31,9 @@ final class OfflineRoomTests: XCTestCase {
     }
 
     func test_oneAttendeesNewerFile_replacesTheOlderTrack_whateverTheOrderGiven() throws {
-        let newer = machine("Bruno", at: 30, [GradedExercise(id: "first", verdict: "done", missed: [], framework: "xctest")])
-        let older = machine("Bruno", at: 0, [GradedExercise(id: "first", verdict: "failing", missed: [], framework: "xctest"),
-                                             GradedExercise(id: "second", verdict: "hangs", missed: [], framework: "xctest")])
+        let newer = machine("Bruno", at: 30, [GradedExercise(id: "first", verdict: .done, missed: [], framework: "xctest")])
+        let older = machine("Bruno", at: 0, [GradedExercise(id: "first", verdict: .failing, missed: [], framework: "xctest"),
+                                             GradedExercise(id: "second", verdict: .hangs, missed: [], framework: "xctest")])
         for order in [[newer, older], [older, newer]] {
             let (state, _) = OfflineRoom.merge(order, catalog: catalog)
             XCTAssertEqual(state.attendees.count, 1)
@@ -45,12 +45,11 @@ final class OfflineRoomTests: XCTestCase {
 
     func test_whatThisKataCannotPlace_isLeftOutAndSaid() {
         let (state, notes) = OfflineRoom.merge([machine("Chloé", at: 0, [
-            GradedExercise(id: "gone", verdict: "done", missed: []),
-            GradedExercise(id: "second", verdict: "done", missed: [], framework: "swift-testing"),
-            GradedExercise(id: "first", verdict: "misses bugs", missed: ["never-calls", "renamed-bug"], framework: "xctest"),
-            GradedExercise(id: "first", verdict: "won", missed: [], framework: "swift-testing"),
+            GradedExercise(id: "gone", verdict: .done, missed: []),
+            GradedExercise(id: "second", verdict: .done, missed: [], framework: "swift-testing"),
+            GradedExercise(id: "first", verdict: .missesBugs, missed: ["never-calls", "renamed-bug"], framework: "xctest"),
         ])], catalog: catalog)
-        XCTAssertEqual(notes.count, 4, "\(notes)")
+        XCTAssertEqual(notes.count, 3, "\(notes)")
         XCTAssertEqual(state.attendees.first?.results.keys.sorted(), ["first@xctest"])
         XCTAssertEqual(state.mostMissed("first").map(\.bug), ["never-calls"])
     }

@@ -27,6 +27,9 @@ final class RoomPageTests: XCTestCase {
             XCTAssertTrue(RoomPage.html.contains("\n  .\(verdict.cssClass) { \(RoomPage.colours(verdict)) }"), verdict.rawValue)
         }
         XCTAssertEqual(Set(VerdictKind.allCases.map(\.cssClass)).count, VerdictKind.allCases.count)
+        // Without symbols (NO_COLOR, a pipe), the grid's signs are plain ASCII, and still distinct.
+        XCTAssertEqual(Set(VerdictKind.allCases.map(\.asciiSymbol)).count, VerdictKind.allCases.count)
+        XCTAssertTrue(VerdictKind.allCases.allSatisfy { $0.asciiSymbol.unicodeScalars.allSatisfy(\.isASCII) })
     }
 
     func testTheGridSharesItsWidthAndWrapsNamesInsteadOfCuttingThem() {

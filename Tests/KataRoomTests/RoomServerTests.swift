@@ -130,16 +130,16 @@ final class RoomServerTests: XCTestCase {
         let link = RoomLink(stateDirectory: checkout)
         let port = UInt16(base.port!)
 
-        XCTAssertEqual(link.send([GradedExercise(id: "first", verdict: "done", missed: [])], timeout: 1), .notJoined)
+        XCTAssertEqual(link.send([GradedExercise(id: "first", verdict: .done, missed: [])], timeout: 1), .notJoined)
         XCTAssertFalse(FileManager.default.fileExists(atPath: link.outboxFile.path), "nothing is kept without a join")
 
         let joined = try link.join(url: "\(base.absoluteString)/?room=\(RoomFixtures.code.lowercased())", name: "Ana")
-        XCTAssertEqual(link.send([GradedExercise(id: "first", verdict: "failing", missed: [])], timeout: 1), .sent(1))
+        XCTAssertEqual(link.send([GradedExercise(id: "first", verdict: .failing, missed: [])], timeout: 1), .sent(1))
 
         server.stop()
         let started = Date()
-        let outcome = link.send([GradedExercise(id: "first", verdict: "done", missed: []),
-                                 GradedExercise(id: "second", verdict: "misses bugs", missed: ["wrong-url"])], timeout: 1)
+        let outcome = link.send([GradedExercise(id: "first", verdict: .done, missed: []),
+                                 GradedExercise(id: "second", verdict: .missesBugs, missed: ["wrong-url"])], timeout: 1)
         XCTAssertLessThan(Date().timeIntervalSince(started), 1.2, "a room that is down never holds up grading")
         guard case .kept(2, _) = outcome else { return XCTFail("\(outcome)") }
 
@@ -152,7 +152,7 @@ final class RoomServerTests: XCTestCase {
 
         XCTAssertEqual(link.leave(), .left(code: RoomFixtures.code))
         XCTAssertNil(server.service.currentState.attendee(joined.attendee), "--leave takes the row off the page")
-        XCTAssertEqual(link.send([GradedExercise(id: "first", verdict: "done", missed: [])], timeout: 1), .notJoined)
+        XCTAssertEqual(link.send([GradedExercise(id: "first", verdict: .done, missed: [])], timeout: 1), .notJoined)
         XCTAssertEqual(link.leave(), .notJoined)
     }
 
@@ -171,7 +171,7 @@ final class RoomServerTests: XCTestCase {
         try startServer(port: port)
         XCTAssertNil(server.service.currentState.attendee(joined.attendee))
 
-        let outcome = link.send([GradedExercise(id: "second", verdict: "misses bugs", missed: ["wrong-url"])], timeout: 1)
+        let outcome = link.send([GradedExercise(id: "second", verdict: .missesBugs, missed: ["wrong-url"])], timeout: 1)
         guard case .unknownToRoom(1, _) = outcome else { return XCTFail("\(outcome)") }
         XCTAssertEqual(link.outbox.count, 1, "what the room did not take is kept")
         XCTAssertNotNil(link.membership, "the join is not forgotten: the room lost it, not the attendee")
@@ -310,12 +310,12 @@ final class RoomServerTests: XCTestCase {
         let joined = try link.join(url: "\(base.absoluteString)/?room=\(RoomFixtures.code)", name: "Ana")
         XCTAssertEqual(try post("api/remove", InstructorRequest(key: Self.key, attendee: joined.attendee)).status, 200)
 
-        guard case .removed(let why) = link.send([GradedExercise(id: "first", verdict: "done", missed: [], framework: "xctest")], timeout: 1) else {
+        guard case .removed(let why) = link.send([GradedExercise(id: "first", verdict: .done, missed: [], framework: "xctest")], timeout: 1) else {
             return XCTFail("a removed row's grade is not told so")
         }
         XCTAssertTrue(why.contains("the instructor removed"), why)
         XCTAssertNil(link.membership)
-        XCTAssertEqual(link.send([GradedExercise(id: "first", verdict: "done", missed: [])], timeout: 1), .notJoined, "and later grades say nothing")
+        XCTAssertEqual(link.send([GradedExercise(id: "first", verdict: .done, missed: [])], timeout: 1), .notJoined, "and later grades say nothing")
     }
 
     func testLeavingWhileTheRoomIsDownStillLeavesAndSaysTheRowStays() throws {

@@ -32,6 +32,9 @@ import FlakyTests
     // TODO: the tests above pass here, and fail on another schedule. Delete this one, then run
     // `Scripts/grade.sh flaky-tests-timeout@swift-testing`: it names the correct loader, slower
     // than yours, that they reject, and why. Then size their timeouts to what the loader promises.
+    // The grade also prints the seed of the timing that failed them, and
+    //     Scripts/grade.sh flaky-tests-timeout@swift-testing --seed N
+    // replays exactly that timing, as often as you like, until your fix passes it.
     @Test func theseTestsSurviveAnotherSchedule() {
         Issue.record("TODO: the tests above pass here, and fail on another schedule: delete this one, then run Scripts/grade.sh flaky-tests-timeout@swift-testing to see the correct code they reject")
     }

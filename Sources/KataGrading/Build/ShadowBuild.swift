@@ -165,8 +165,11 @@ public struct ShadowBuild {
                 guard let exercise = catalog.allTracks.first(where: { Catalog.targetName(of: $0) == blame.target }),
                       broken[exercise.key] == nil else { continue }
                 // An object file names its source without the folder it sits in (`SwiftTesting/`).
+                // A file the attendee added beside the exercise's own is named as it is, not as the
+                // exercise's last file (which would point at a line of another file).
                 let file = blame.file.flatMap { named in
                     (exercise.uses + exercise.files).first { $0 == named || $0.hasSuffix("/" + named) }
+                        ?? (FileManager.default.fileExists(atPath: shadow.testFile(named, of: exercise).path) ? named : nil)
                 } ?? exercise.files.last ?? ""
                 var display = paths.relative(shadow.testFile(file, of: exercise))
                 var line = blame.line ?? 1
@@ -274,11 +277,9 @@ public struct ShadowBuild {
         let name = message[start.upperBound..<end.lowerBound]
         for file in track.uses + track.files {
             let url = shadow.testFile(file, of: track)
-            guard let text = try? String(contentsOf: url, encoding: .utf8) else { continue }
-            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
-                where line.contains("class \(name)") {
-                return (paths.relative(url), index + 1)
-            }
+            guard let text = try? String(contentsOf: url, encoding: .utf8),
+                  let line = SwiftTokens.line(declaring: String(name), after: "class", in: text) else { continue }
+            return (paths.relative(url), line)
         }
         return nil
     }

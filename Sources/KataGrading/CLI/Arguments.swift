@@ -1,5 +1,6 @@
 import Foundation
 import KataGradingCore
+import KataVerdicts
 
 /// What `grade.sh` was asked to do.
 public struct Arguments: Equatable, Sendable {
@@ -237,7 +238,7 @@ public struct Arguments: Equatable, Sendable {
         return try ids.map { id in
             if let exercise = catalog.exercises.first(where: { $0.id == id }) { return exercise }
             // `id@swift-testing` or `id@xctest`: that one track.
-            if let track = catalog.allTracks.first(where: { $0.key == id || "\($0.id)@\($0.framework.rawValue)" == id }) {
+            if let track = catalog.allTracks.first(where: { $0.trackKey == TrackKey(id) }) {
                 return track.namedAlone()
             }
             if let number = Int(id) {
@@ -245,19 +246,19 @@ public struct Arguments: Equatable, Sendable {
                 throw UsageError(description: "there is no exercise number \(id): they run from 1 to \(catalog.exercises.count). Run Scripts/grade.sh --list to see them.")
             }
             // `id@framework`: the id and the framework each nearest to what was typed.
-            let parts = id.lowercased().split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
-            let typed = parts[0]
+            let typedKey = TrackKey(id.lowercased())
+            let typed = typedKey.id
             var near = catalog.exercises.map(\.id).filter { !typed.isEmpty && ($0.contains(typed) || typed.contains($0)) }
             if near.isEmpty { near = closest(to: typed, among: catalog.exercises.map(\.id)) }
-            if parts.count == 2 {
+            if let typedFramework = typedKey.framework {
                 let frameworks = Catalog.Framework.allCases.map(\.rawValue)
-                let framework = frameworks.contains(parts[1]) ? [parts[1]] : closest(to: parts[1], among: frameworks)
+                let framework = frameworks.contains(typedFramework) ? [typedFramework] : closest(to: typedFramework, among: frameworks)
                 near = near.flatMap { nearID in
                     // A framework the exercise has no track in: its tracks as they are.
                     let tracks = catalog.allTracks.filter { $0.id == nearID }.map(\.framework.rawValue)
                     let named = framework.filter(tracks.contains)
-                    if named.isEmpty { return tracks.count == 1 ? [nearID] : tracks.map { "\(nearID)@\($0)" } }
-                    return named.map { "\(nearID)@\($0)" }
+                    if named.isEmpty { return tracks.count == 1 ? [nearID] : tracks.map { TrackKey(id: nearID, framework: $0).description } }
+                    return named.map { TrackKey(id: nearID, framework: $0).description }
                 }
             }
             throw UsageError(description: "there is no exercise '\(id)'."

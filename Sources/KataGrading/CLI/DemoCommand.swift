@@ -1,5 +1,6 @@
 import Foundation
 import KataGradingCore
+import KataVerdicts
 
 /// `--demo ID`: for the projector, grades an exercise's weak suites (`Tests/Fixtures/<id>/<name>/`)
 /// and its reference solution, one after the other, and shows each on one line with its verdict,
@@ -26,8 +27,8 @@ struct DemoCommand {
         var name: String
         /// Why the suite is weak, in one line: the `why:` line of its `expected` file.
         var why: String
-        /// The verdict the suite is kept to get (its `expected` file); "done" for the solution.
-        var expected: String
+        /// The verdict the suite is kept to get (its `expected` file); done for the solution.
+        var expected: VerdictKind
         /// Why a suite exists only to test the grader (`grader-only:`), or nil.
         var graderOnly: String?
         var files: [URL]
@@ -55,7 +56,7 @@ struct DemoCommand {
             }
             suites = [suite]
         } else {
-            suites = [Suite(name: DemoScreen.solutionName, why: "", expected: Verdict.Kind.done.rawValue, graderOnly: nil, files: [])]
+            suites = [Suite(name: DemoScreen.solutionName, why: "", expected: .done, graderOnly: nil, files: [])]
                 + all.filter { $0.graderOnly == nil }
         }
 
@@ -103,19 +104,19 @@ struct DemoCommand {
         print("")
         lines(screen.footer(details: details || only != nil, keptSince: details || only != nil ? nil : keptSince))
         // A suite that no longer gets the verdict it was written for is a kata bug worth a red exit.
-        return rows.allSatisfy({ $0.verdict.kind.rawValue == $0.suite.expected }) && rows.count == suites.count
+        return rows.allSatisfy({ $0.verdict.kind == $0.suite.expected }) && rows.count == suites.count
             ? GradeCommand.exitDone : GradeCommand.exitNotDone
     }
 
     /// The verdict in full, as the grade report shows it, without repeating the exercise's id.
-    func entry(_ result: ExerciseResult, expected: String) -> [String] {
+    func entry(_ result: ExerciseResult, expected: VerdictKind) -> [String] {
         let verdict = result.verdict
         var head = "\(style.mark(for: verdict.kind)) \(style.verdictText(verdict.kind))"
         if verdict.chaffsTotal > 0, verdict.kind == .done || verdict.kind == .missesBugs {
             head += style.dim(" · \(verdict.chaffsCaught)/\(verdict.chaffsTotal) bugs caught")
         }
         if let since = result.unchangedSince { head += style.dim(" · " + TextReport.unchanged(since: since)) }
-        if verdict.kind.rawValue != expected { head += style.paint(" (this suite is kept to get: \(expected))", "31") }
+        if verdict.kind != expected { head += style.paint(" (this suite is kept to get: \(expected.rawValue))", "31") }
         var out = style.wrap(head, indent: "")
         if verdict.kind != .done { out += style.wrap(verdict.reason, indent: "    ") }
         for detail in verdict.details { out += style.wrap(detail, indent: "      ") }
@@ -126,7 +127,7 @@ struct DemoCommand {
     /// The weak suites of an exercise that have files, by name (`WeakSuite`).
     static func loadSuites(in root: URL, exercise: Catalog.Exercise) -> [Suite] {
         WeakSuite.all(of: exercise, root: root).filter { !$0.files.isEmpty }.map { suite in
-            Suite(name: suite.name, why: suite.expected.why ?? "", expected: suite.expected.verdict ?? "misses bugs",
+            Suite(name: suite.name, why: suite.expected.why ?? "", expected: suite.expected.verdict ?? .missesBugs,
                   graderOnly: suite.expected.graderOnly, files: suite.files.map { suite.folder.appendingPathComponent($0) })
         }
     }

@@ -50,7 +50,7 @@ struct DemoScreen {
         if verdict.chaffsTotal > 0, verdict.kind == .done || verdict.kind == .missesBugs || verdict.kind == .rejectsCorrectCode {
             text += style.dim(" · \(verdict.chaffsCaught)/\(verdict.chaffsTotal) bugs caught")
         }
-        if verdict.kind.rawValue != suite.expected { text += style.paint(" (kept to get: \(suite.expected))", "31") }
+        if verdict.kind != suite.expected { text += style.paint(" (kept to get: \(suite.expected.rawValue))", "31") }
         let column = Style.visibleCount(mark) + 1 + name.count
         var lines = style.wrap(paragraph: text, first: "\(mark) \(name)", rest: String(repeating: " ", count: min(column, style.width / 2)))
         if withReason, !suite.why.isEmpty {

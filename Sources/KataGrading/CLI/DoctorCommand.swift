@@ -1,5 +1,6 @@
 import Foundation
 import KataGradingCore
+import KataVerdicts
 import KataRoom
 
 /// `grade.sh --doctor`: the pre-workshop check an instructor sends out. On the attendee's own
@@ -103,12 +104,12 @@ struct DoctorCommand {
         for weak in [false, true] {
             let folder = paths.state.appendingPathComponent("doctor").appendingPathComponent(weak ? "weak" : "solution")
             var overlays: [(module: String, files: [(path: String, url: URL)])] = []
-            var expected: [String: (suite: String, verdict: String)] = [:]
+            var expected: [String: (suite: String, verdict: VerdictKind)] = [:]
             for (probe, track) in tracks {
-                guard weak else { expected[track.key] = ("solution", Verdict.Kind.done.rawValue); continue }
+                guard weak else { expected[track.key] = ("solution", .done); continue }
                 guard let suite = WeakSuite.all(of: track, root: paths.root).first(where: { $0.name == probe.suite }) else { continue }
                 overlays.append((track.module, suite.files.map { ($0, suite.folder.appendingPathComponent($0)) }))
-                expected[track.key] = (suite.name, suite.expected.verdict ?? Verdict.Kind.missesBugs.rawValue)
+                expected[track.key] = (suite.name, suite.expected.verdict ?? .missesBugs)
             }
             try prepare(folder, overlays: overlays)
             var options = GradeOptions()
@@ -124,11 +125,11 @@ struct DoctorCommand {
         return grades
     }
 
-    func grade(_ result: ExerciseResult, suite: String, expected: String, folder: URL) -> DoctorReport.Grade {
+    func grade(_ result: ExerciseResult, suite: String, expected: VerdictKind, folder: URL) -> DoctorReport.Grade {
         let paths = course.paths
         let track = result.exercise
         let verdict = result.verdict
-        let status = verdict.kind == .needs ? "skipped" : verdict.kind.rawValue == expected ? "ok" : "fail"
+        let status = verdict.kind == .needs ? "skipped" : verdict.kind == expected ? "ok" : "fail"
         var lastLines: [String] = []
         if status == "fail" {
             // The newest run of the track: the one that decided, or the last to end.
@@ -139,10 +140,10 @@ struct DoctorCommand {
             lastLines = newest.map { Self.lastLines(of: $0, 8) } ?? []
         }
         return DoctorReport.Grade(exercise: track.id, framework: track.framework.rawValue, suite: suite, expected: expected,
-                                  verdict: verdict.kind.rawValue, status: status,
+                                  verdict: verdict.kind, status: status,
                                   route: status == "skipped" ? nil : verdict.viaSwiftPM ? "swift-test" : "private-channel",
                                   message: status == "ok" ? nil : ([verdict.reason] + verdict.details.prefix(3)).joined(separator: " "),
-                                  command: "Scripts/grade.sh --from \(paths.relative(folder)) \(track.id)@\(track.framework.rawValue)",
+                                  command: "Scripts/grade.sh --from \(paths.relative(folder)) \(track.trackKey)",
                                   lastLines: lastLines)
     }
 
@@ -175,9 +176,9 @@ struct DoctorCommand {
 
     func lines(for grade: DoctorReport.Grade) -> [String] {
         let framework = Catalog.Framework(rawValue: grade.framework)?.title ?? grade.framework
-        let verdict = grade.status == "skipped" ? "skipped, \(grade.message ?? "this machine cannot run it")" : grade.verdict ?? "not graded"
+        let verdict = grade.status == "skipped" ? "skipped, \(grade.message ?? "this machine cannot run it")" : grade.verdict?.rawValue ?? "not graded"
         let head = "\(grade.exercise), \(grade.suite == "solution" ? "solution" : "weak suite \(grade.suite)"): \(verdict)"
-            + (grade.status == "fail" ? " (expected: \(grade.expected))" : "") + (grade.route == "swift-test" ? ", via swift test" : "")
+            + (grade.status == "fail" ? " (expected: \(grade.expected.rawValue))" : "") + (grade.route == "swift-test" ? ", via swift test" : "")
         var out = style.wrap(paragraph: head, first: "  \(mark(grade.status)) \(framework.padding(toLength: 14, withPad: " ", startingAt: 0))",
                              rest: String(repeating: " ", count: 20))
         guard grade.status == "fail" else { return out }

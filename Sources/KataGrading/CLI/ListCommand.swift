@@ -68,11 +68,11 @@ enum ListCommand {
             var block = [style.bold(pattern.title)]
             for (index, exercise) in catalog.exercises.enumerated() where exercise.pattern == pattern.id {
                 let unmet = platform.unmet(exercise.requires, framework: exercise.framework) != nil
-                let verdict = unmet ? .needs : last.verdicts[exercise.id].flatMap(VerdictKind.init(rawValue:))
+                let verdict = unmet ? .needs : last.verdicts[exercise.id]
                 if verdict == .done { done += 1 }
                 // The room's sign, and a second one for the other framework's track when it was
                 // started and disagrees: a track not started is the same whether graded or not.
-                let others = last.tracks(of: exercise.id).compactMap { VerdictKind(rawValue: $0.track.verdict) }
+                let others = last.tracks(of: exercise.id).map(\.track.verdict)
                     .filter { $0 != verdict && $0 != .notStarted }
                 let signs = verdict.map { sign($0, style) } ?? " "
                 let second = others.first.map { sign($0, style) } ?? " "

@@ -19,15 +19,18 @@ enum MergeCommand {
                 leftOut.append("\(path): cannot be read.")
                 continue
             }
-            guard let report = try? JSONDecoder().decode(JSONReport.self, from: data) else {
-                leftOut.append("\(path): not a results file (grade.sh --json=PATH writes one; docs/results-json.md).")
+            let report: JSONReport
+            do {
+                report = try JSONDecoder().decode(JSONReport.self, from: data)
+            } catch {
+                leftOut.append("\(path): not a results file (grade.sh --json=PATH writes one; docs/results-json.md)\(Self.unknownWord(error)).")
                 continue
             }
             guard report.version == JSONReport.currentVersion else {
                 leftOut.append("\(path): results of version \(report.version); this grader reads version \(JSONReport.currentVersion).")
                 continue
             }
-            guard report.status != "error" else {
+            guard report.status != .error else {
                 leftOut.append("\(path): \(report.attendee)'s grade did not run (\(report.message ?? "error")).")
                 continue
             }
@@ -66,5 +69,14 @@ enum MergeCommand {
         }
         if machines.isEmpty { return GradeCommand.exitUsage }
         return leftOut.isEmpty ? GradeCommand.exitDone : GradeCommand.exitNotDone
+    }
+
+    /// Where a results file holds a word that is no verdict (or no grade status): `; exercises[2].status
+    /// is none of the verdicts`, or nothing for any other reason it does not decode.
+    static func unknownWord(_ error: any Error) -> String {
+        guard case DecodingError.dataCorrupted(let context) = error, let last = context.codingPath.last,
+              ["status", "exerciseStatus"].contains(last.stringValue) else { return "" }
+        let path = context.codingPath.map { $0.intValue.map { "[\($0)]" } ?? ".\($0.stringValue)" }.joined(separator: "").dropFirst()
+        return "; \(path) is none of the \(context.codingPath.count == 1 ? "grade statuses" : "verdicts")"
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import KataGradingCore
+import KataVerdicts
 import KataRoom
 #if canImport(Glibc)
 import Glibc
@@ -30,7 +31,7 @@ enum RoomCommands {
         // Each exercise's standing track last: the room takes the result it received last to
         // stand for an exercise not done, and must say what the grader says.
         let graded = results.standingLast().map {
-            GradedExercise(id: $0.exercise.id, verdict: $0.verdict.kind.rawValue, missed: $0.verdict.missedChaffs, framework: $0.exercise.framework.rawValue)
+            GradedExercise(id: $0.exercise.id, verdict: $0.verdict.kind, missed: $0.verdict.missedChaffs, framework: $0.exercise.framework.rawValue)
         }
         let link = link(paths)
         var outcome = link.send(graded, timeout: sendTimeout)
@@ -75,9 +76,9 @@ enum RoomCommands {
     /// whole post for it.
     static func lastVerdicts(_ paths: KataPaths, catalog: RoomCatalog) -> [GradedExercise] {
         LastGrade.load(paths).tracks.sorted { $0.value.seq < $1.value.seq }.compactMap { key, track in
-            let parts = key.split(separator: "@", maxSplits: 1).map(String.init)
-            guard let exercise = catalog.exercise(parts[0]) else { return nil }
-            let framework = parts.count > 1 ? parts[1] : nil
+            let key = TrackKey(key)
+            guard let exercise = catalog.exercise(key.id) else { return nil }
+            let framework = key.framework
             if let framework, !exercise.frameworks.contains(framework) { return nil }
             return GradedExercise(id: exercise.id, verdict: track.verdict,
                                   missed: (track.missed ?? []).filter { exercise.bugHints[$0] != nil }, framework: framework)

@@ -183,7 +183,7 @@ struct WatchCommand {
         let exercises = grader.course.catalog.exercises
         guard let index = exercises.firstIndex(where: { $0.id == exercise.id }) else { return nil }
         let last = LastGrade.load(grader.course.paths).verdicts
-        return exercises[(index + 1)...].first { last[$0.id] != Verdict.Kind.done.rawValue }
+        return exercises[(index + 1)...].first { last[$0.id] != .done }
     }
 
     /// Every Swift file under `Exercises/`, by `Module/path`: the catalog's and any the attendee

@@ -10,7 +10,7 @@ import KataVerdicts
 /// track graded last.
 public struct LastGrade: Codable, Sendable {
     public struct Track: Codable, Sendable, Equatable {
-        public var verdict: String
+        public var verdict: VerdictKind
         /// Grows with every verdict recorded: which track was graded last.
         public var seq: Int
         /// The planted bugs this verdict's tests let pass, so that joining a room shows them at
@@ -18,7 +18,7 @@ public struct LastGrade: Codable, Sendable {
         public var missed: [String]? = nil
     }
 
-    /// By `id@framework`.
+    /// By `TrackKey`, `id@framework`.
     public var tracks: [String: Track] = [:]
     var nextSeq = 1
 
@@ -28,12 +28,14 @@ public struct LastGrade: Codable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        tracks = try c.decodeIfPresent([String: Track].self, forKey: .tracks) ?? [:]
+        // A track whose verdict this grader does not know (a newer grader's) is left out, not the
+        // whole record with it.
+        tracks = (try c.decodeIfPresent([String: Readable<Track>].self, forKey: .tracks) ?? [:]).compactMapValues(\.value)
         nextSeq = try c.decodeIfPresent(Int.self, forKey: .nextSeq) ?? 1
         // An older grader kept one verdict per exercise: each stands for an unnamed track.
         if tracks.isEmpty {
-            for (id, verdict) in try c.decodeIfPresent([String: String].self, forKey: .verdicts) ?? [:] {
-                tracks[id] = Track(verdict: verdict, seq: 0)
+            for (id, verdict) in try c.decodeIfPresent([String: Readable<VerdictKind>].self, forKey: .verdicts) ?? [:] {
+                if let verdict = verdict.value { tracks[id] = Track(verdict: verdict, seq: 0) }
             }
         }
     }
@@ -45,8 +47,8 @@ public struct LastGrade: Codable, Sendable {
         try c.encode(verdicts, forKey: .verdicts)
     }
 
-    static func trackKey(_ exercise: Catalog.Exercise) -> String { "\(exercise.id)@\(exercise.framework.rawValue)" }
-    static func exerciseID(ofTrackKey key: String) -> String { key.split(separator: "@", maxSplits: 1).first.map(String.init) ?? key }
+    static func trackKey(_ exercise: Catalog.Exercise) -> String { exercise.trackKey.description }
+    static func exerciseID(ofTrackKey key: String) -> String { TrackKey(key).id }
 
     /// The recorded tracks of exercise `id`, oldest first.
     public func tracks(of id: String) -> [(key: String, track: Track)] {
@@ -55,11 +57,10 @@ public struct LastGrade: Codable, Sendable {
     }
 
     /// The verdict that stands for each exercise graded so far (`ExerciseStanding`).
-    public var verdicts: [String: String] {
-        var result: [String: String] = [:]
+    public var verdicts: [String: VerdictKind] {
+        var result: [String: VerdictKind] = [:]
         for id in Set(tracks.keys.map(Self.exerciseID(ofTrackKey:))) {
-            let standing = ExerciseStanding.standing(tracks(of: id).map(\.track)) { VerdictKind(rawValue: $0.verdict) ?? .failing }
-            result[id] = standing?.verdict
+            result[id] = ExerciseStanding.standing(tracks(of: id).map(\.track), verdict: \.verdict)?.verdict
         }
         return result
     }
@@ -68,12 +69,11 @@ public struct LastGrade: Codable, Sendable {
     public func summary(of exercise: Catalog.Exercise) -> String? {
         guard let verdict = verdicts[exercise.id] else { return nil }
         // A track not started reads the same whether it was graded or not: left out.
-        let others = tracks(of: exercise.id).filter { $0.track.verdict != verdict && $0.track.verdict != VerdictKind.notStarted.rawValue }
+        let others = tracks(of: exercise.id).filter { $0.track.verdict != verdict && $0.track.verdict != .notStarted }
             .compactMap { entry -> String? in
-            let framework = entry.key.split(separator: "@").dropFirst().first.flatMap { Catalog.Framework(rawValue: String($0)) }
-            return framework.map { "\($0.title): \(entry.track.verdict)" }
+            TrackKey(entry.key).catalogFramework.map { "\($0.title): \(entry.track.verdict.rawValue)" }
         }
-        return ([verdict] + others).joined(separator: " · ")
+        return ([verdict.rawValue] + others).joined(separator: " · ")
     }
 
     static func url(_ paths: KataPaths) -> URL { paths.attendeeState.appendingPathComponent("last-grade.json") }
@@ -90,7 +90,7 @@ public struct LastGrade: Codable, Sendable {
         var grade = load(paths)
         // The standing track last, so that "graded last" agrees with this grade's own standing.
         for result in results.standingLast() {
-            grade.tracks[trackKey(result.exercise)] = Track(verdict: result.verdict.kind.rawValue, seq: grade.nextSeq,
+            grade.tracks[trackKey(result.exercise)] = Track(verdict: result.verdict.kind, seq: grade.nextSeq,
                                                                    missed: result.verdict.missedChaffs.isEmpty ? nil : result.verdict.missedChaffs)
             grade.nextSeq += 1
         }
@@ -122,10 +122,16 @@ public struct LastGrade: Codable, Sendable {
             // Done, but every track back to the starter (restored by hand): not done any more. One
             // this machine cannot run (`needs`) is no one's current exercise.
             return catalog.exercises.first {
-                verdicts[$0.id] != Verdict.Kind.needs.rawValue
-                    && (verdicts[$0.id] != Verdict.Kind.done.rawValue || $0.tracks.allSatisfy(starters.isUntouched))
+                verdicts[$0.id] != .needs && (verdicts[$0.id] != .done || $0.tracks.allSatisfy(starters.isUntouched))
             }
         }
         return catalog.exercises.first { starters.isUntouched($0) } ?? catalog.exercises.first
     }
+}
+
+/// A value decoded where it can be, nil where it cannot: one unreadable entry of a kept record
+/// costs that entry, not the record.
+struct Readable<Value: Decodable>: Decodable {
+    var value: Value?
+    init(from decoder: any Decoder) throws { value = try? Value(from: decoder) }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import KataGradingCore
+import KataVerdicts
 
 /// A weak suite: a fixture in `Tests/Fixtures/<exercise>/<name>/`, files laid over the reference
 /// solution, and an `expected` file that says what the grader must judge it and why it is weak.
@@ -22,7 +23,11 @@ struct WeakSuite: Equatable {
     var expected: Expected
 
     struct Expected: Equatable {
-        var verdict: String?
+        /// The verdict it must get, its first line; nil when that line is none (`firstLine` then
+        /// says what it is, for the maintainers' check).
+        var verdict: VerdictKind?
+        /// The first line as written (nil for an empty or missing file).
+        var firstLine: String?
         var why: String?
         var rejectedBy: String?
         var graderOnly: String?
@@ -41,7 +46,7 @@ struct WeakSuite: Equatable {
                 let key = line.split(separator: ":", maxSplits: 1).first.map(String.init) ?? line
                 return keys.contains(key) ? nil : key
             }
-            return Expected(verdict: lines.first, why: value("why"), rejectedBy: value("rejected-by"),
+            return Expected(verdict: lines.first.flatMap(VerdictKind.init(rawValue:)), firstLine: lines.first, why: value("why"), rejectedBy: value("rejected-by"),
                             graderOnly: value("grader-only"), unknownKeys: unknown)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import KataGradingCore
+import KataVerdicts
 
 /// `grade.sh --check`: the maintainers' consistency check, in the spirit of rustlings' `dev check`.
 /// Everything here is static (no build, no test run), so it takes a moment and names exactly what
@@ -276,7 +277,7 @@ public struct MaintainerCheck {
         for exercise in catalog.exercises {
             let expectations = fixtureExpectations(exercise)
             for wheat in exercise.wheats {
-                let shown = expectations.contains { $0.verdict == Verdict.Kind.rejectsCorrectCode.rawValue && $0.rejectedBy == wheat }
+                let shown = expectations.contains { $0.verdict == .rejectsCorrectCode && $0.rejectedBy == wheat }
                 if !shown {
                     problems.append("\(exercise.id)'s wheat '\(wheat)' rejects no fixture: add a weak suite it rejects (expected: \"rejects correct code\" then \"rejected-by: \(wheat)\"), or drop the wheat.")
                 }
@@ -291,7 +292,6 @@ public struct MaintainerCheck {
     func fixtures(_ catalog: Catalog) -> Result {
         var problems: [String] = []
         let root = paths.root.appendingPathComponent("Tests/Fixtures")
-        let verdicts = Set(Verdict.Kind.allCases.map(\.rawValue))
         var reasons: [String: String] = [:]
         for id in ((try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []).sorted() where !id.hasPrefix(".") {
             guard let exercise = catalog.exercises.first(where: { $0.id == id }) else {
@@ -300,8 +300,8 @@ public struct MaintainerCheck {
             }
             let files = Set(exercise.tracks.flatMap(\.files))
             for fixture in fixtureExpectations(exercise) {
-                if !verdicts.contains(fixture.verdict) {
-                    problems.append("\(fixture.folder)/expected: '\(fixture.verdict)' is not a verdict.")
+                if fixture.verdict == nil {
+                    problems.append("\(fixture.folder)/expected: '\(fixture.firstLine ?? "(no expected file)")' is not a verdict.")
                 }
                 if let wheat = fixture.rejectedBy, !exercise.wheats.contains(wheat) {
                     problems.append("\(fixture.folder)/expected: \(exercise.id) has no wheat '\(wheat)'.")
@@ -341,7 +341,8 @@ public struct MaintainerCheck {
         text.lowercased().filter { $0.isLetter || $0.isNumber || $0 == " " }.split(separator: " ").joined(separator: " ")
     }
 
-    /// The README's verdict table and exercise index say what the code does.
+    /// The README's verdict table and exercise index, and the docs' lists of verdicts, say what the
+    /// code does: a new verdict is named here wherever a reader looks it up.
     func readme(_ catalog: Catalog) -> Result {
         var problems: [String] = []
         let text = (try? String(contentsOf: paths.root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
@@ -349,6 +350,17 @@ public struct MaintainerCheck {
         let known = Verdict.Kind.allCases.map(\.rawValue)
         if listed != known {
             problems.append("README.md's verdict table lists \(listed.joined(separator: ", ")); the grader's verdicts are \(known.joined(separator: ", ")).")
+        }
+        let docs = paths.root.appendingPathComponent("docs")
+        if let results = try? String(contentsOf: docs.appendingPathComponent("results-json.md"), encoding: .utf8),
+           Self.statusWords(results) != known {
+            problems.append("docs/results-json.md's exercises[].status lists \((Self.statusWords(results) ?? []).joined(separator: ", ")); the grader's verdicts are \(known.joined(separator: ", ")).")
+        }
+        if let guide = try? String(contentsOf: docs.appendingPathComponent("INSTRUCTORS.md"), encoding: .utf8) {
+            let missing = Self.unlistedSigns(guide)
+            if !missing.isEmpty {
+                problems.append("docs/INSTRUCTORS.md's key to the room's grid lacks \(missing.joined(separator: ", ")).")
+            }
         }
         if let start = text.range(of: "<!-- exercise-index:start -->\n"), let end = text.range(of: "<!-- exercise-index:end -->") {
             let index = String(text[start.upperBound..<end.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines)
@@ -358,14 +370,16 @@ public struct MaintainerCheck {
         } else {
             problems.append("README.md has no exercise index (<!-- exercise-index:start --> … <!-- exercise-index:end -->).")
         }
-        return Result(name: "readme", summary: "README.md's verdict table and exercise index match the code", problems: problems)
+        return Result(name: "readme", summary: "README.md's verdict table and exercise index, and the docs' lists of verdicts, match the code", problems: problems)
     }
 
     // MARK: - Reading
 
     struct FixtureExpectation {
         var folder: String
-        var verdict: String
+        var verdict: VerdictKind?
+        /// The `expected` file's first line, as written.
+        var firstLine: String?
         var rejectedBy: String?
         var why: String?
         var unknownKeys: [String]
@@ -374,7 +388,7 @@ public struct MaintainerCheck {
 
     func fixtureExpectations(_ exercise: Catalog.Exercise) -> [FixtureExpectation] {
         WeakSuite.all(of: exercise, root: paths.root).map { suite in
-            FixtureExpectation(folder: paths.relative(suite.folder), verdict: suite.expected.verdict ?? "(no expected file)",
+            FixtureExpectation(folder: paths.relative(suite.folder), verdict: suite.expected.verdict, firstLine: suite.expected.firstLine,
                                rejectedBy: suite.expected.rejectedBy, why: suite.expected.why,
                                unknownKeys: suite.expected.unknownKeys, files: suite.files)
         }
@@ -386,6 +400,21 @@ public struct MaintainerCheck {
     }
 
     /// The first column of the table under "### The verdicts": `| **done** | … |`.
+    /// The words docs/results-json.md gives `exercises[].status`, in order: each in backticks,
+    /// between "The verdict:" and the first parenthesis.
+    static func statusWords(_ text: String) -> [String]? {
+        guard let row = text.split(separator: "\n").first(where: { $0.hasPrefix("| `exercises[].status`") }),
+              let start = row.range(of: "The verdict:") else { return nil }
+        let list = row[start.upperBound...].prefix { $0 != "(" }
+        return list.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+    }
+
+    /// The verdicts whose sign the instructors' guide does not give as the grid shows it (`✓ done`).
+    static func unlistedSigns(_ guide: String) -> [String] {
+        let flat = guide.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        return Verdict.Kind.allCases.filter { !flat.contains("\($0.symbol) \($0.rawValue)") }.map { "\($0.symbol) \($0.rawValue)" }
+    }
+
     static func verdictTable(_ readme: String) -> [String] {
         guard let heading = readme.range(of: "### The verdicts") else { return [] }
         var names: [String] = []

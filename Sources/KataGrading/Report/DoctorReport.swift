@@ -1,5 +1,6 @@
 import Foundation
 import KataGradingCore
+import KataVerdicts
 
 /// What `grade.sh --doctor` found, as JSON (docs/doctor-json.md documents every field; bump
 /// `version` when one changes meaning) and as the one line an attendee pastes to the instructor.
@@ -89,9 +90,9 @@ public struct DoctorReport: Codable, Sendable, Equatable {
         public var framework: String
         /// `solution`, or the weak suite's name (`Tests/Fixtures/<exercise>/<suite>/`).
         public var suite: String
-        public var expected: String
+        public var expected: VerdictKind
         /// The verdict the grade gave; null when the grade itself could not run.
-        public var verdict: String?
+        public var verdict: VerdictKind?
         /// `ok` (the expected verdict), `fail`, or `skipped` (this machine cannot run it: `needs`).
         public var status: String
         /// `private-channel`, or `swift-test` (README, "When the grader's channel is silent").
@@ -139,7 +140,7 @@ public struct DoctorReport: Codable, Sendable, Equatable {
     /// `kata-doctor READY | macOS 15.5 | Swift 6.3.1 | Xcode | XCTest ok | Swift Testing ok | 41 GB free | zsh`,
     /// or `NOT READY (what failed first)` in front: one line, for a chat message.
     static func summaryLine(ready: Bool, machine: Machine, checks: [Check], grades: [Grade], fallback: [String]) -> String {
-        let failed = checks.filter { $0.status == "fail" }.map(\.name) + grades.filter { $0.status == "fail" }.map { "\($0.exercise)@\($0.framework) \($0.suite)" }
+        let failed = checks.filter { $0.status == "fail" }.map(\.name) + grades.filter { $0.status == "fail" }.map { "\(TrackKey(id: $0.exercise, framework: $0.framework)) \($0.suite)" }
         var parts = [ready ? "kata-doctor READY" : "kata-doctor NOT READY (\(failed.prefix(2).joined(separator: ", ")))"]
         parts.append(machine.system == "macOS" ? "macOS \(machine.os)" + (machine.simulated ? " (simulated)" : "") : machine.os)
         parts.append("Swift \(machine.swift ?? "?")")

@@ -1,5 +1,6 @@
 import Foundation
 import KataGradingCore
+import KataVerdicts
 
 /// The machine-readable result of a grade, modelled on exercism's test-runner `results.json`.
 /// `docs/results-json.md` documents every field; bump `version` when a field changes meaning.
@@ -8,9 +9,7 @@ public struct JSONReport: Codable, Sendable, Equatable {
     public static let currentVersion = 1
 
     public var version: Int
-    /// `pass` when every graded exercise is done (on any track), `fail` when some are not, `error` when the kata
-    /// itself could not be built or read (then `message` says why and `exercises` is empty).
-    public var status: String
+    public var status: Status
     public var message: String?
     /// `exercises`, `solutions`, or the folder given to `--from`.
     public var source: String
@@ -28,6 +27,16 @@ public struct JSONReport: Codable, Sendable, Equatable {
     public var notes: [String] = []
     public var exercises: [Entry]
 
+    /// The whole grade's status, as `status` spells it.
+    public enum Status: String, Codable, Sendable {
+        /// Every graded exercise is done (on any track).
+        case pass
+        /// Some are not.
+        case fail
+        /// The kata itself could not be built or read: then `message` says why and `exercises` is empty.
+        case error
+    }
+
     public struct Entry: Codable, Sendable, Equatable {
         public var id: String
         /// The test framework of the track graded: `xctest` or `swift-testing`. An exercise done
@@ -35,12 +44,12 @@ public struct JSONReport: Codable, Sendable, Equatable {
         public var framework: String
         public var pattern: String
         public var title: String
-        /// One of the verdicts: done, not started, does not compile, failing, hangs, crashed,
-        /// misses bugs, rejects correct code, flaky, too slow, needs.
-        public var status: String
+        /// The track's verdict, in its words (`VerdictKind`'s raw values): a file with any other
+        /// word is not a results file of this version.
+        public var status: VerdictKind
         /// The verdict that stands for the exercise, its tracks in this grade combined
         /// (`ExerciseStanding`): the same in every entry of one id.
-        public var exerciseStatus: String
+        public var exerciseStatus: VerdictKind
         public var message: String
         public var details: [String]
         public var chaffs: Chaffs
@@ -118,7 +127,7 @@ public struct JSONReport: Codable, Sendable, Equatable {
         // run (`needs`) does not count.
         let graded = results.byExercise().filter(\.counts)
         let done = graded.filter(\.isDone).count
-        status = done == graded.count ? "pass" : "fail"
+        status = done == graded.count ? .pass : .fail
         self.source = source
         self.attendee = attendee.name
         host = attendee.host
@@ -129,11 +138,11 @@ public struct JSONReport: Codable, Sendable, Equatable {
         total = graded.count
         self.next = next?.text
         let alone = results.count == 1
-        let standing = Dictionary(graded.map { ($0.id, $0.standing.verdict.kind.rawValue) }, uniquingKeysWith: { first, _ in first })
+        let standing = Dictionary(graded.map { ($0.id, $0.standing.verdict.kind) }, uniquingKeysWith: { first, _ in first })
         exercises = results.map { result in
             let advice = NextStep.advice(for: result, gradedAlone: alone)
             return Entry(id: result.exercise.id, framework: result.exercise.framework.rawValue, pattern: result.pattern.id, title: result.exercise.title,
-                         status: result.verdict.kind.rawValue, exerciseStatus: standing[result.exercise.id] ?? result.verdict.kind.rawValue,
+                         status: result.verdict.kind, exerciseStatus: standing[result.exercise.id] ?? result.verdict.kind,
                          message: result.verdict.reason, details: result.verdict.details,
                          chaffs: Chaffs(caught: result.verdict.chaffsCaught, total: result.verdict.chaffsTotal,
                                         missed: result.verdict.missedChaffs),
@@ -147,7 +156,7 @@ public struct JSONReport: Codable, Sendable, Equatable {
 
     public static func error(_ message: String, source: String, attendee: Attendee = .anonymous, date: Date = Date()) -> JSONReport {
         var report = JSONReport(results: [], source: source, attendee: attendee, date: date)
-        report.status = "error"
+        report.status = .error
         report.message = message
         return report
     }

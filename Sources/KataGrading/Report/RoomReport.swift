@@ -112,12 +112,6 @@ struct RoomReport {
 
     /// The room's sign for a verdict (`VerdictKind.symbol`); plain ASCII where symbols are off.
     static func sign(_ verdict: VerdictKind, _ style: Style) -> String {
-        guard !style.symbols else { return verdict.symbol }
-        switch verdict {
-        case .done: return "+"
-        case .notStarted: return "-"
-        case .failing: return "x"
-        default: return verdict.symbol
-        }
+        style.symbols ? verdict.symbol : verdict.asciiSymbol
     }
 }

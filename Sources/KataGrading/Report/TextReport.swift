@@ -1,5 +1,6 @@
 import Foundation
 import KataGradingCore
+import KataVerdicts
 
 /// Writes the human report of a grade: one entry per exercise as it is judged, then the summary.
 public struct TextReport: Sendable {
@@ -19,7 +20,9 @@ public struct TextReport: Sendable {
     /// The id column's width in this grade: a line of each of two tracks names its framework
     /// (`id@swift-testing`), and every verdict starts in the same column.
     var keyWidth: Int {
-        let longest = bothTracks.map { $0.count + "@\(Catalog.Framework.swiftTesting.rawValue)".count + 2 }.max() ?? 0
+        let longest = bothTracks.flatMap { id in
+            Catalog.Framework.allCases.map { TrackKey(id: id, framework: $0.rawValue).description.count + 2 }
+        }.max() ?? 0
         return min(max(idWidth, longest), max(idWidth, style.width - 24))
     }
 
@@ -36,7 +39,7 @@ public struct TextReport: Sendable {
     public func headline(_ result: ExerciseResult) -> String {
         let verdict = result.verdict
         // The key: `id`, or `id@swift-testing` for the other framework's track.
-        let key = bothTracks.contains(result.exercise.id) ? "\(result.exercise.id)@\(result.exercise.framework.rawValue)" : result.exercise.key
+        let key = bothTracks.contains(result.exercise.id) ? result.exercise.trackKey.description : result.exercise.key
         let id = key.padding(toLength: max(keyWidth, key.count + 1), withPad: " ", startingAt: 0)
         var head = "\(style.mark(for: verdict.kind)) \(id)\(style.verdictText(verdict.kind))"
         // "needs macOS 26 (this Mac has 15.5)": the verdict is only whole with what it needs.
@@ -117,7 +120,7 @@ public struct TextReport: Sendable {
     /// lets a grade of one exercise name the exercise to open after it. `linesSince`, by exercise
     /// id, is how many lines the grade printed from that exercise's verdict on: when the card's
     /// exercise's verdict is still on the screen under the card, the card does not say it again.
-    public func summary(_ results: [ExerciseResult], catalog: Catalog, lastVerdicts: [String: String]? = nil,
+    public func summary(_ results: [ExerciseResult], catalog: Catalog, lastVerdicts: [String: VerdictKind]? = nil,
                         linesSince: [String: Int]? = nil) -> String {
         // Exercises, not tracks: one done in either framework is done (`ExerciseStanding`); one
         // this machine cannot run (`needs`) does not count.

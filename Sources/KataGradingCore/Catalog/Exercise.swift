@@ -1,4 +1,5 @@
 import Foundation
+import KataVerdicts
 
 extension Catalog {
     /// What an exercise needs of the machine beyond the kata's own minimum (`requires` in the
@@ -117,7 +118,10 @@ extension Catalog {
 
         /// What names this exercise on its track: the id on the catalog's first track (or the
         /// attendee's chosen framework), `id@swift-testing` or `id@xctest` on the other one.
-        public var key: String { isOtherTrack ? "\(id)@\(framework.rawValue)" : id }
+        public var key: String { isOtherTrack ? trackKey.description : id }
+
+        /// This track, its framework always named (`TrackKey`): what the grader's records keep.
+        public var trackKey: TrackKey { TrackKey(id: id, framework: framework.rawValue) }
 
         /// True for the copy of an exercise that grades its alternate track.
         public private(set) var isOtherTrack = false
@@ -162,4 +166,9 @@ extension Catalog {
             files.filter { !(alternate?.files.contains($0) ?? false) }
         }
     }
+}
+
+extension TrackKey {
+    /// The framework a key names, when it names one of the catalog's.
+    public var catalogFramework: Catalog.Framework? { framework.flatMap(Catalog.Framework.init(rawValue:)) }
 }

@@ -84,40 +84,80 @@ public enum ExtraFiles {
     static func fits(_ path: String, text: String, track: Catalog.Exercise, tracks: [Catalog.Exercise]) -> Bool {
         let siblings = tracks.filter { $0.id == track.id }
         guard siblings.count > 1 else { return true }
-        let imports = words(in: text)
+        let imports = imports(in: text)
         if imports.contains("Testing"), !imports.contains("XCTest") { return track.framework == .swiftTesting }
         if imports.contains("XCTest"), !imports.contains("Testing") { return track.framework == .xctest }
         let folder = (path as NSString).deletingLastPathComponent
         return track.ownFiles.contains { ($0 as NSString).deletingLastPathComponent == folder }
     }
 
-    /// True when the file holds tests of either framework.
+    /// True when the file holds tests of either framework, in its code (`SwiftTokens`): a Swift
+    /// Testing `@Test` or `@Suite` (`@Testing.Test` too), or XCTest's `XCTestCase`. A comment that
+    /// names one holds none.
     public static func holdsTests(_ text: String) -> Bool {
-        text.contains("@Test") || text.contains("@Suite") || text.contains("XCTestCase")
+        // Most files spell none of them at all.
+        guard text.contains("Test") || text.contains("Suite") else { return false }
+        var found = false
+        SwiftTokens.scan(text) { (token: SwiftTokens.Token) in
+            switch token.kind {
+            case .attribute: found = ["Test", "Suite", "Testing"].contains(token.text)
+            case .identifier: found = token.text == "XCTestCase"
+            case .openBrace, .closeBrace, .string: break
+            }
+            return !found
+        }
+        return found
     }
 
-    /// Names a file declares: types, functions, and variables at the top level. Names shorter
+    /// The modules a file imports (`import XCTest`, `@testable import Mocking`, `import class
+    /// XCTest.XCTestCase`), from its code: an import in a comment imports nothing.
+    static func imports(in text: String) -> Set<String> {
+        let kinds: Set<String> = ["class", "struct", "enum", "protocol", "typealias", "func", "let", "var", "actor"]
+        var modules = Set<String>()
+        var importing: Int?
+        SwiftTokens.scan(text) { (token: SwiftTokens.Token) in
+            if token.kind == .identifier, let line = importing, line == token.line, !kinds.contains(token.text) {
+                modules.insert(token.text)
+                importing = nil
+            } else if token.kind == .identifier, token.text == "import" {
+                importing = token.line
+            }
+            return true
+        }
+        return modules
+    }
+
+    /// Names a file declares (`SwiftTokens`, so never in a comment or a string): types and
+    /// functions at any depth, and variables at the top level, outside every brace. Names shorter
     /// than three letters, and `test…`/`setUp`-style members, are too common to tell anything.
     static func declaredNames(in text: String) -> Set<String> {
         var names = Set<String>()
-        let keywords: Set<Substring> = ["func", "class", "struct", "enum", "protocol", "actor", "typealias"]
-        for line in text.split(whereSeparator: \.isNewline) {
-            let topLevel = !(line.first?.isWhitespace ?? false)
-            let tokens = line.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") })
-            for (index, token) in tokens.enumerated() where index + 1 < tokens.count {
-                let declares = keywords.contains(token) || (topLevel && (token == "let" || token == "var"))
-                guard declares else { continue }
-                let name = String(tokens[index + 1])
-                guard name.count >= 3, name.first.map({ $0.isLetter || $0 == "_" }) == true,
-                      !name.hasPrefix("test"), !["setUp", "tearDown", "init"].contains(name) else { continue }
-                names.insert(name)
+        let keywords: Set<String> = ["func", "class", "struct", "enum", "protocol", "actor", "typealias"]
+        var depth = 0
+        var declaringOnLine: Int?
+        SwiftTokens.scan(text) { (token: SwiftTokens.Token) in
+            switch token.kind {
+            case .openBrace: depth += 1
+            case .closeBrace: depth = max(0, depth - 1)
+            case .attribute, .string: break
+            case .identifier:
+                let name = token.text
+                if declaringOnLine == token.line, name.count >= 3, name.first.map({ $0.isLetter || $0 == "_" }) == true,
+                   !name.hasPrefix("test"), !["setUp", "tearDown", "init"].contains(name) {
+                    names.insert(name)
+                }
+                let declares = keywords.contains(name) || (depth == 0 && (name == "let" || name == "var"))
+                declaringOnLine = declares ? token.line : nil
             }
+            return true
         }
         return names
     }
 
-    /// Every identifier-like word of a file (comments included: a little generous, never harmful,
-    /// since a helper compiled with an exercise that does not use it changes nothing).
+    /// Every identifier-like word of a file (comments and strings included: a little generous, never
+    /// harmful, since a helper compiled with an exercise that does not use it changes nothing). Not
+    /// `SwiftTokens` on purpose: a helper named only in a comment or a string (`NSClassFromString`)
+    /// is still graded with the exercise, as plain `swift build` compiles every file of the folder.
     static func words(in text: String) -> Set<String> {
         Set(text.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }).map(String.init))
     }

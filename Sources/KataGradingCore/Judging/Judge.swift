@@ -80,12 +80,18 @@ public enum Judge {
             // The wheat's own hint leads: it says how this correct version differs.
             verdict.reason = "fails on a correct version of the code. " + rejected.variant.hint(for: exercise.framework).prefix(1).uppercased() + rejected.variant.hint(for: exercise.framework).dropFirst()
             verdict.details = [describe(rejected.outcome)]
+            // A seed that fails them too gives a timing to replay until the fix passes it.
+            if let timed = reproduced(generated, evidence) {
+                verdict.details.append("- They also fail when \(timed.variant.hint).")
+                verdict.details.append(replayLine(exercise, timed.variant))
+                verdict.perturbationSeed = timed.variant.seed
+            }
             verdict.next = rejectionAdvice(rejected.variant.difference)
             return verdict
         }
         // A generated wheat is the real code with its hand-offs delayed within their contract: a
         // failure its seed reproduces is the suite's, whatever the machine did.
-        if let rejected = generated.first(where: { evidence.replays[$0.variant.name].map { !$0.passedCleanly } ?? true }) {
+        if let rejected = reproduced(generated, evidence) {
             verdict.kind = .rejectsCorrectCode
             verdict.reason = "fails on the real code when it takes its time within what it promises: your tests fail when \(rejected.variant.hint)."
             verdict.details = [describe(rejected.outcome), replayLine(exercise, rejected.variant)]
@@ -157,6 +163,11 @@ public enum Judge {
         if written > 0 { parts.append("\(written) correct variant\(written == 1 ? "" : "s")") }
         if generated > 0 { parts.append("\(generated) perturbed timing\(generated == 1 ? "" : "s")") }
         return parts.isEmpty ? "." : ", and passes " + parts.joined(separator: " and ") + "."
+    }
+
+    /// The first generated wheat that failed, whose replay with the same seed failed too.
+    static func reproduced(_ failed: [(variant: Variant, outcome: TestOutcome)], _ evidence: Evidence) -> (variant: Variant, outcome: TestOutcome)? {
+        failed.first { evidence.replays[$0.variant.name].map { !$0.passedCleanly } ?? true }
     }
 
     /// How to replay the timing a generated wheat's seed picks.

@@ -28,16 +28,17 @@ public enum LateChecks {
         var start: Int?
         var depth = 0
         var found: ClosedRange<Int>?
-        SwiftTokens.scan(source) { token, line in
-            defer { previous = token }
+        SwiftTokens.scan(source) { (token: SwiftTokens.Token) in
+            defer { previous = token.kind == .identifier ? token.text : "" }
             if start == nil {
-                if previous == "func" && token == name { start = line }
+                if previous == "func" && token.kind == .identifier && token.text == name { start = token.line }
                 return true
             }
-            if token == "{" { depth += 1 }
-            if token == "}" {
+            // Braces in code only: a "{" in a string literal opens nothing.
+            if token.kind == .openBrace { depth += 1 }
+            if token.kind == .closeBrace {
                 depth -= 1
-                if depth == 0 { found = start!...line; return false }
+                if depth == 0 { found = start!...token.line; return false }
             }
             return true
         }

@@ -15,7 +15,7 @@ public struct NextStep: Sendable, Equatable {
     /// grading the solutions or another folder, where "the next exercise to open" means nothing).
     /// `recap: false` leaves out the verdict said again, for a screen that still shows it.
     public static func card(_ results: [ExerciseResult], catalog: Catalog,
-                            lastVerdicts: [String: String]?, recap: Bool = true) -> NextStep? {
+                            lastVerdicts: [String: Verdict.Kind]?, recap: Bool = true) -> NextStep? {
         guard !results.isEmpty else { return nil }
         let exercises = results.byExercise()
         let alone = exercises.count == 1
@@ -32,7 +32,7 @@ public struct NextStep: Sendable, Equatable {
             lines += advice(for: next, gradedAlone: alone)
             if !next.exercise.hint.isEmpty { lines.append("Hint: " + next.exercise.hint) }
             // A track named on the command line is named again: the id alone grades every track started.
-            let command = next.exercise.isNamedTrack ? "\(next.exercise.id)@\(next.exercise.framework.rawValue)" : next.exercise.id
+            let command = next.exercise.isNamedTrack ? next.exercise.trackKey.description : next.exercise.id
             lines.append((alone ? "Grade it again: " : "Grade it alone: ") + "Scripts/grade.sh \(command)")
             return NextStep(preface: needs, heading: "Next: \(next.exercise.id) · \(next.exercise.title)", lines: lines,
                             exerciseID: next.exercise.id)
@@ -46,7 +46,7 @@ public struct NextStep: Sendable, Equatable {
         // Done in one framework; the other track, started and not done, is said, never hidden.
         for exercise in exercises {
             for track in exercise.unfinishedTracks where track.verdict.kind != .notStarted && track.verdict.kind.counts {
-                preface.append("\(exercise.id) is done in \(exercise.standing.exercise.framework.title); your \(track.exercise.framework.title) track of it \(track.verdict.kind.phrase) (above). Finishing it is optional practice: Scripts/grade.sh \(exercise.id)@\(track.exercise.framework.rawValue) grades it alone.")
+                preface.append("\(exercise.id) is done in \(exercise.standing.exercise.framework.title); your \(track.exercise.framework.title) track of it \(track.verdict.kind.phrase) (above). Finishing it is optional practice: Scripts/grade.sh \(track.exercise.trackKey) grades it alone.")
             }
         }
         guard let lastVerdicts else {
@@ -56,8 +56,7 @@ public struct NextStep: Sendable, Equatable {
         let graded = Set(results.map(\.exercise.id))
         let lastGraded = results.compactMap { result in catalog.exercises.firstIndex { $0.id == result.exercise.id } }.max() ?? 0
         let open = { (exercise: Catalog.Exercise) in
-            !graded.contains(exercise.id) && lastVerdicts[exercise.id] != Verdict.Kind.done.rawValue
-                && lastVerdicts[exercise.id] != Verdict.Kind.needs.rawValue
+            !graded.contains(exercise.id) && lastVerdicts[exercise.id] != .done && lastVerdicts[exercise.id] != .needs
         }
         // Prefer the course order after what was just graded; then anything left before it.
         let after = catalog.exercises.suffix(from: min(lastGraded + 1, catalog.exercises.count))
@@ -68,8 +67,8 @@ public struct NextStep: Sendable, Equatable {
         }
         preface.append(alone && needed.isEmpty ? "\(exercises[0].id) is done." : "Every graded exercise that counts is done.")
         var lines: [String] = []
-        if let last = lastVerdicts[following.id], last != Verdict.Kind.notStarted.rawValue {
-            lines.append("Its last grade: \(last).")
+        if let last = lastVerdicts[following.id], last != .notStarted {
+            lines.append("Its last grade: \(last.rawValue).")
         } else {
             lines.append(openFiles(following, module: following.module))
         }

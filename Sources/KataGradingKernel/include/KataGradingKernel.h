@@ -105,8 +105,4 @@ int kata_child_ended_descriptor(void);
 /// Reads away what `kata_child_ended_descriptor` holds, so that the next `poll` waits again.
 void kata_child_ended_drain(void);
 
-/// A digest of the file at `path` (not cryptographic: it tells one build of a program from another).
-/// 0, or -1 when it cannot be read.
-int kata_file_digest(const char *path, uint64_t *digest);
-
 #endif

@@ -1,0 +1,127 @@
+/// Just enough of Swift's lexical structure to tell code from comments: the one scanner of Swift
+/// source in the grader. It yields each identifier (keywords included, backticks dropped), each
+/// attribute's name (`@Test` as `Test`), each brace (`{`, `}`) and the text of each string literal,
+/// with its line, and skips `//` and (nested) `/* */` comments. Raw strings (`#"…"#`) and
+/// multi-line strings (`"""…"""`) are read whole, so a brace or a comment marker inside one is text.
+///
+/// Its readers: the grader-only names an attendee's file must not use (`GraderOnlyNames`), a
+/// test method's body (`LateChecks`), what an added file declares and uses and whether it holds
+/// tests (`ExtraFiles`), and where a test class is declared (`ShadowBuild`).
+public enum SwiftTokens {
+    public struct Token: Equatable, Sendable {
+        public enum Kind: Equatable, Sendable {
+            case identifier
+            /// The name after `@`.
+            case attribute
+            case openBrace
+            case closeBrace
+            /// A string literal's text, between its quotes, escapes as written.
+            case string
+        }
+
+        public var kind: Kind
+        public var text: String
+        /// 1-based; a multi-line string's is the line it opens on.
+        public var line: Int
+    }
+
+    /// Every token of `source`, in order.
+    public static func tokens(in source: String) -> [Token] {
+        var tokens: [Token] = []
+        scan(source) { (token: Token) in tokens.append(token); return true }
+        return tokens
+    }
+
+    /// The line on which `keyword name` declares `name` (`class SuccessTests`), if `source` does.
+    public static func line(declaring name: String, after keyword: String, in source: String) -> Int? {
+        var previous: Token?
+        var found: Int?
+        scan(source) { (token: Token) in
+            if token.kind == .identifier, token.text == name, let keywordToken = previous,
+               keywordToken.kind == .identifier, keywordToken.text == keyword, keywordToken.line == token.line {
+                found = token.line
+            }
+            previous = token
+            return found == nil
+        }
+        return found
+    }
+
+    /// Calls `take` with each token's text (an attribute's without its `@`) and its 1-based line
+    /// until it returns false.
+    public static func scan(_ source: String, _ take: (String, Int) -> Bool) {
+        scan(source) { (token: Token) in take(token.text, token.line) }
+    }
+
+    /// Calls `take` with each token until it returns false.
+    public static func scan(_ source: String, _ take: (Token) -> Bool) {
+        let text = Array(source.unicodeScalars)
+        var index = 0
+        var line = 1
+        func peek(_ offset: Int) -> Unicode.Scalar? { index + offset < text.count ? text[index + offset] : nil }
+        func startsName(_ scalar: Unicode.Scalar) -> Bool {
+            scalar.properties.isXIDStart || scalar == "_" || scalar == "`" || scalar == "$"
+        }
+        while index < text.count {
+            let scalar = text[index]
+            if scalar == "\n" { line += 1; index += 1; continue }
+            if scalar == "/", peek(1) == "/" {
+                while index < text.count, text[index] != "\n" { index += 1 }
+                continue
+            }
+            if scalar == "/", peek(1) == "*" {
+                var depth = 0
+                repeat {
+                    if text[index] == "/", peek(1) == "*" { depth += 1; index += 2; continue }
+                    if text[index] == "*", peek(1) == "/" { depth -= 1; index += 2; continue }
+                    if text[index] == "\n" { line += 1 }
+                    index += 1
+                } while depth > 0 && index < text.count
+                continue
+            }
+            if scalar == "\"" || (scalar == "#" && (peek(1) == "\"" || peek(1) == "#")) {
+                var hashes = 0
+                while index < text.count, text[index] == "#" { hashes += 1; index += 1 }
+                guard index < text.count, text[index] == "\"" else { continue }
+                let startLine = line
+                let multiline = peek(1) == "\"" && peek(2) == "\""
+                let quotes = multiline ? 3 : 1
+                index += quotes
+                var literal = String.UnicodeScalarView()
+                while index < text.count {
+                    if text[index] == "\\" && hashes == 0 && index + 1 < text.count {
+                        literal.append(text[index]); literal.append(text[index + 1]); index += 2; continue
+                    }
+                    if text[index] == "\"" && (0..<quotes).allSatisfy({ peek($0) == "\"" })
+                        && (0..<hashes).allSatisfy({ peek(quotes + $0) == "#" }) {
+                        index += quotes + hashes
+                        break
+                    }
+                    if text[index] == "\n" {
+                        line += 1
+                        if !multiline { break }
+                    }
+                    literal.append(text[index])
+                    index += 1
+                }
+                if !take(Token(kind: .string, text: String(literal), line: startLine)) { return }
+                continue
+            }
+            let attribute = scalar == "@" && peek(1).map(startsName) == true
+            if attribute { index += 1 }
+            if attribute || startsName(scalar) {
+                var identifier = String.UnicodeScalarView()
+                while index < text.count, text[index].properties.isXIDContinue || text[index] == "_" || text[index] == "`" || text[index] == "$" {
+                    if text[index] != "`" { identifier.append(text[index]) }
+                    index += 1
+                }
+                if !take(Token(kind: attribute ? .attribute : .identifier, text: String(identifier), line: line)) { return }
+                continue
+            }
+            if scalar == "{" || scalar == "}" {
+                if !take(Token(kind: scalar == "{" ? .openBrace : .closeBrace, text: String(scalar), line: line)) { return }
+            }
+            index += 1
+        }
+    }
+}
