@@ -22,17 +22,19 @@ final class DebouncerXCTests: XCTestCase {
         let debouncer = Debouncer<String>(for: .milliseconds(300), clock: clock) { action.yield($0) }
 
         debouncer.send("ana")
-        // Its timer starts on a task of its own: wait until it is really sleeping.
-        try await TimeoutTask(seconds: 1) { await clock.waitForSleepers() }.value
+        // Its timer starts on a task of its own: wait until it is really sleeping. That task may
+        // start a few hundred ms late on a busy machine (real time, not the clock's): three
+        // seconds only bound a debouncer that never sleeps or never acts.
+        try await TimeoutTask(seconds: 3) { await clock.waitForSleepers() }.value
         XCTAssertEqual(clock.pendingDeadlines, [.milliseconds(300)])
 
         clock.advance(by: .milliseconds(200))
         debouncer.send("ana@")
-        try await TimeoutTask(seconds: 1) { await clock.waitForSleepers() }.value
+        try await TimeoutTask(seconds: 3) { await clock.waitForSleepers() }.value
         XCTAssertEqual(clock.pendingDeadlines, [.milliseconds(500)], "a new keystroke restarts the 300 ms wait")
 
         clock.advance(by: .milliseconds(300))
-        let value = try await TimeoutTask(seconds: 1) { await acted.first { _ in true } }.value
+        let value = try await TimeoutTask(seconds: 3) { await acted.first { _ in true } }.value
         XCTAssertEqual(value, "ana@")
         XCTAssertEqual(clock.pendingDeadlines, [])
     }
