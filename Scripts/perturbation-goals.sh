@@ -32,17 +32,8 @@ for n in "$runs" "$replays"; do
   case "$n" in ''|*[!0-9]*|0) echo "perturbation-goals.sh: --runs and --replays need a whole number of at least 1" >&2; exit 2 ;; esac
 done
 
-work="$(mktemp -d "${TMPDIR:-/tmp}/kata-perturb.XXXXXX")"
-load_pids=()
-cleanup() {
-  for pid in ${load_pids[@]+"${load_pids[@]}"}; do kill "$pid" 2>/dev/null; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-"$grade" --list --porcelain >"$work/exercises.tsv" || exit 3
 source "$root/Scripts/lib/fixture-rounds.sh"
+rounds_workspace perturb
 
 # A fixture that depends on timing: expected to be rejected or flaky, by a point or a timing wheat.
 fixture_wanted() {
@@ -77,9 +68,7 @@ after_round() {
   done
 }
 
-if [ "$load" = 1 ]; then
-  for _ in 1 2; do yes >/dev/null & load_pids+=($!); done
-fi
+[ "$load" = 0 ] || busy_cores
 : >"$work/replayed.tsv"
 grade_options=(--generated-wheats-only)
 # The rounds write their rows as they go: after_round reads the round's rows from this file.

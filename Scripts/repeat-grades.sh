@@ -35,25 +35,14 @@ while [ $# -gt 0 ]; do
 done
 case "$runs" in ''|*[!0-9]*|0) echo "repeat-grades.sh: --runs needs a whole number of at least 1" >&2; exit 2 ;; esac
 
-work="$(mktemp -d "${TMPDIR:-/tmp}/kata-repeat.XXXXXX")"
-load_pids=()
-cleanup() {
-  for pid in ${load_pids[@]+"${load_pids[@]}"}; do kill "$pid" 2>/dev/null; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-"$grade" --list --porcelain >"$work/exercises.tsv" || exit 3
-kept_logs="$root/.build/kata/repeat-logs/$(date +%Y%m%d-%H%M%S)"
 source "$root/Scripts/lib/fixture-rounds.sh"
+rounds_workspace repeat
+kept_logs="$root/.build/kata/repeat-logs/$(date +%Y%m%d-%H%M%S)"
 if [ -n "$only_expected" ]; then
   fixture_wanted() { [ "$(head -n1 "$1/expected" 2>/dev/null)" = "$only_expected" ]; }
 fi
 
-if [ "$load" = 1 ]; then
-  for _ in 1 2; do yes >/dev/null & load_pids+=($!); done
-fi
+[ "$load" = 0 ] || busy_cores
 for run in $(seq 1 "$runs"); do
   printf 'solutions: grade %d of %d…\n' "$run" "$runs" >&2
   "$grade" --solutions --porcelain --regrade ${ids[@]+"${ids[@]}"} 2>/dev/null |

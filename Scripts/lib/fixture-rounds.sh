@@ -3,8 +3,9 @@
 # file says rejects it (tab-separated; the last may be empty). The key is
 # the exercise's id, or id@framework when the fixture is written for its other track (its files
 # are that track's own, such as SwiftTesting/…Suite.swift).
-# Sourced by Scripts/selftest.sh and Scripts/repeat-grades.sh; needs $root, $grade and $work, and
-# "$work/exercises.tsv" (grade.sh --list --porcelain). With $kept_logs set, the grader's logs of
+# Sourced by Scripts/selftest.sh, Scripts/repeat-grades.sh and Scripts/perturbation-goals.sh; needs
+# $root, $grade and $work, and "$work/exercises.tsv" (grade.sh --list --porcelain), which
+# `rounds_workspace` makes for the two measuring scripts. With $kept_logs set, the grader's logs of
 # an exercise whose verdict was not the expected one are copied there (keep_logs), since the next
 # grade overwrites them.
 #
@@ -120,4 +121,19 @@ keep_logs() {
   [ -d "$from" ] || return 0
   while [ -e "$kept_logs/$3-$n" ]; do n=$((n + 1)); done
   mkdir -p "$kept_logs/$3-$n" && cp -R "$from/." "$kept_logs/$3-$n/"
+}
+
+# rounds_workspace NAME: a scratch folder in $work, removed on exit with any load `busy_cores`
+# started, and the course's exercises in "$work/exercises.tsv" (exits 3 when grade.sh cannot list them).
+rounds_workspace() {
+  work="$(mktemp -d "${TMPDIR:-/tmp}/kata-$1.XXXXXX")"
+  load_pids=()
+  trap 'for pid in ${load_pids[@]+"${load_pids[@]}"}; do kill "$pid" 2>/dev/null; done; rm -rf "$work"' EXIT
+  trap 'exit 130' INT TERM
+  "$grade" --list --porcelain >"$work/exercises.tsv" || exit 3
+}
+
+# busy_cores: both cores busy (`yes` twice) until the script exits.
+busy_cores() {
+  for _ in 1 2; do yes >/dev/null & load_pids+=($!); done
 }

@@ -16,43 +16,36 @@ extension Catalog {
     }
 }
 
+/// Every file of every module's folder under `Catalog/Variants/` with one of `extensions`, in
+/// order of module then name: what variants and perturbation points are read from.
+private func catalogVariantFiles(in directory: URL, extensions: Set<String>) -> [(module: String, file: String, url: URL)] {
+    let fm = FileManager.default
+    guard let modules = try? fm.contentsOfDirectory(atPath: directory.path) else { return [] }
+    return modules.sorted().flatMap { module -> [(module: String, file: String, url: URL)] in
+        let moduleDir = directory.appendingPathComponent(module)
+        let files = (try? fm.contentsOfDirectory(atPath: moduleDir.path)) ?? []
+        return files.sorted().map { (module, $0, moduleDir.appendingPathComponent($0)) }
+            .filter { extensions.contains($0.url.pathExtension) }
+    }
+}
+
 extension Variant {
     /// Loads every variant of every module under `Catalog/Variants/`.
     public static func loadAll(from directory: URL) throws -> [Variant] {
-        let fm = FileManager.default
-        guard let modules = try? fm.contentsOfDirectory(atPath: directory.path) else { return [] }
-        var variants: [Variant] = []
-        for module in modules.sorted() {
-            let moduleDir = directory.appendingPathComponent(module)
-            guard let files = try? fm.contentsOfDirectory(atPath: moduleDir.path) else { continue }
-            for file in files.sorted() {
-                let url = moduleDir.appendingPathComponent(file)
-                guard let kind = Kind(rawValue: url.pathExtension) else { continue }
-                let text = try String(contentsOf: url, encoding: .utf8)
-                variants.append(try parse(text, module: module, name: url.deletingPathExtension().lastPathComponent,
-                                          kind: kind, source: "Catalog/Variants/\(module)/\(file)"))
-            }
+        try catalogVariantFiles(in: directory, extensions: [Kind.chaff.rawValue, Kind.wheat.rawValue]).map { module, file, url in
+            try parse(String(contentsOf: url, encoding: .utf8), module: module, name: url.deletingPathExtension().lastPathComponent,
+                      kind: Kind(rawValue: url.pathExtension)!, source: "Catalog/Variants/\(module)/\(file)")
         }
-        return variants
     }
 }
 
 extension PerturbationPoint {
     /// Loads every perturbation point of every module under `Catalog/Variants/` (`<name>.point`).
     public static func loadAll(from directory: URL) throws -> [PerturbationPoint] {
-        let fm = FileManager.default
-        guard let modules = try? fm.contentsOfDirectory(atPath: directory.path) else { return [] }
-        var points: [PerturbationPoint] = []
-        for module in modules.sorted() {
-            let moduleDir = directory.appendingPathComponent(module)
-            guard let files = try? fm.contentsOfDirectory(atPath: moduleDir.path) else { continue }
-            for file in files.sorted() where file.hasSuffix(".point") {
-                let text = try String(contentsOf: moduleDir.appendingPathComponent(file), encoding: .utf8)
-                points.append(try parse(text, module: module, name: String(file.dropLast(".point".count)),
-                                        source: "Catalog/Variants/\(module)/\(file)"))
-            }
+        try catalogVariantFiles(in: directory, extensions: ["point"]).map { module, file, url in
+            try parse(String(contentsOf: url, encoding: .utf8), module: module, name: url.deletingPathExtension().lastPathComponent,
+                      source: "Catalog/Variants/\(module)/\(file)")
         }
-        return points
     }
 }
 

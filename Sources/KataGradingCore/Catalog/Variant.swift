@@ -6,12 +6,6 @@ import Foundation
 /// differently in time, and the tests must pass it. Both live in `Catalog/Variants/<Module>/`, never
 /// in `Sources/`, and reach code only in the grader's shadow copy (see `Schemata`).
 public struct Variant: Sendable, Equatable {
-    public static func == (lhs: Variant, rhs: Variant) -> Bool {
-        lhs.module == rhs.module && lhs.name == rhs.name && lhs.kind == rhs.kind && lhs.hint == rhs.hint
-            && lhs.frameworkHints == rhs.frameworkHints && lhs.hunks == rhs.hunks && lhs.differs == rhs.differs
-            && lhs.within?.point == rhs.within?.point && lhs.within?.milliseconds == rhs.within?.milliseconds && lhs.seed == rhs.seed && lhs.template == rhs.template
-    }
-
     public enum Kind: String, Sendable { case chaff, wheat }
 
     public struct Hunk: Sendable, Equatable {
@@ -50,7 +44,13 @@ public struct Variant: Sendable, Equatable {
     public var differs: Difference?
     /// A timing wheat's `within:` line: the perturbation point whose contract it is inside, and
     /// the delay in milliseconds it amounts to (`grade.sh --check` verifies it is in the range).
-    public var within: (point: String, milliseconds: Int)?
+    public var within: Within?
+
+    /// A point of the module and the delay at it that a timing wheat amounts to.
+    public struct Within: Sendable, Equatable {
+        public var point: String
+        public var milliseconds: Int
+    }
     /// For a wheat the grader generates from the module's perturbation points (`Perturbation`):
     /// the seed that picks each point's delay. Nil for every variant written in the catalog.
     public var seed: UInt32?
@@ -99,7 +99,7 @@ extension Variant {
             guard words.count == 2, let milliseconds = Int(words[1]), milliseconds >= 0 else {
                 throw CatalogError("\(source):\(within.line): `within:` takes a point of this module and a delay in milliseconds, as `within: answer-later 300`.")
             }
-            variant.within = (String(words[0]), milliseconds)
+            variant.within = Within(point: String(words[0]), milliseconds: milliseconds)
         }
         return variant
     }
