@@ -18,14 +18,15 @@ with --list the ordered file list; --who FILE lists what entered FILE, and from 
 """
 import collections, os, subprocess, sys
 
+OURS = ("$s11KataGrading", "$s15KataGradingCore", "$s12KataVerdicts", "$s15KataBuildReplay",
+        "$s8KataRoom", "$s10KataGrader")  # the grader's modules' symbols
+
 def record(trace, arguments):
     root = os.getcwd()
     grader = os.path.join(root, ".build/kata/grader/debug/KataGrader")
     symbols = subprocess.run(["nm", grader], capture_output=True, text=True, check=True).stdout
-    ours = ("$s11KataGrading", "$s15KataGradingCore", "$s12KataVerdicts", "$s15KataBuildReplay",
-            "$s8KataRoom", "$s10KataGrader")
     offsets = [l.split()[0] for l in symbols.splitlines()
-               if len(l.split()) == 3 and l.split()[1] in "Tt" and l.split()[2].startswith(ours)]
+               if len(l.split()) == 3 and l.split()[1] in "Tt" and l.split()[2].startswith(OURS)]
     with open(trace + ".offsets", "w") as listing:
         listing.write("\n".join(offsets))
     os.environ["TRACE_OUT"] = trace
@@ -65,6 +66,7 @@ def in_gdb():
 MADE = ("outlined ", "lazy ", "partial apply", "type metadata", "protocol witness", "key path",
         "thunk ", "reabstraction", "merged ", "value witness", "associated type", "nominal type",
         "protocol conformance", "generic ")
+INLINE = ("closure #", "implicit closure #")
 
 def count(trace, options):
     rows = [r.rstrip("\n").split("\t") for r in open(trace)]
@@ -72,15 +74,17 @@ def count(trace, options):
     names = sorted({cell(c)[1] for r in rows for c in r if cell(c)[1]})
     human = dict(zip(names, subprocess.run(["swift-demangle", "--compact", "--simplified"], input="\n".join(names),
                                            capture_output=True, text=True, check=True).stdout.splitlines()))
-    def source(c):
+    def source(c):  # None for code the compiler made, or a library's generic code made for ours
         path, symbol = cell(c)
         at = path.find("/Sources/")
-        return None if at < 0 or human.get(symbol, symbol).startswith(MADE) else path[at + 9:]
+        ours = symbol.startswith(OURS) and not human.get(symbol, symbol).startswith(MADE)
+        return path[at + 9:] if at >= 0 and ours else None
     order, who = [], []
     for r in rows:
         callee = source(r[0])
         caller = next((c for c in r[1:] if source(c) is not None), None)
-        if callee is None or source(caller or "") == callee:
+        # A closure is read with the function it is written in, wherever it is called from.
+        if callee is None or source(caller or "") == callee or human[cell(r[0])[1]].startswith(INLINE):
             continue
         who.append((callee, human[cell(r[0])[1]], source(caller or ""), human.get(cell(caller or "")[1], "")))
         if not order or order[-1] != callee:
