@@ -35,8 +35,9 @@ done
 source "$root/Scripts/lib/fixture-rounds.sh"
 rounds_workspace perturb
 
-# A fixture that depends on timing: expected to be rejected or flaky, by a point or a timing wheat.
-fixture_wanted() {
+# timing_fixture FOLDER: a fixture that depends on timing: expected to be rejected or flaky, by a
+# point (`perturbed:`) or a wheat that differs in timing.
+timing_fixture() {
   local expected="$1/expected" verdict wheat module
   verdict="$(head -n1 "$expected" 2>/dev/null)"
   case "$verdict" in "rejects correct code"|flaky) ;; *) return 1 ;; esac
@@ -47,32 +48,27 @@ fixture_wanted() {
   grep -q '^differs: *timing' "$root/Catalog/Variants/$module/$wheat.wheat" 2>/dev/null
 }
 
-# The seed each rejection of the round printed, replayed $replays times on the round's folder
-# before it goes: the same verdict with the same words each time.
-after_round() {
-  local weak="$1"; shift
-  local pair key name seed verdict words n same
-  for pair in "$@"; do
-    key="${pair%%|*}"; name="${pair#*|}"
-    awk -F'\t' -v k="$key" -v f="$name" '$1 == k && $2 == f && match($5, /--seed [0-9]+/) { print substr($5, RSTART + 7, RLENGTH - 7) "\t" $4 "\t" $5; exit }' \
-      "$work/fixtures.tsv" >"$work/seed.tsv"
-    IFS=$'\t' read -r seed verdict words <"$work/seed.tsv" || continue
-    words="$(printf '%s\n' "$words" | sed 's/ *[.] .*//')"
-    same=0
-    for n in $(seq 1 "$replays"); do
-      "$grade" --porcelain --generated-wheats-only --seed "$seed" --from "$weak" "$key" 2>/dev/null >"$work/replay.tsv"
-      awk -F'\t' -v k="$key" -v v="$verdict" -v w="$words" '$1 == k && $2 == v && index($3, w) == 1 { found = 1 } END { exit !found }' \
-        "$work/replay.tsv" && same=$((same + 1))
-    done
-    printf '%s\t%s\t%s\t%s\t%d\n' "$key" "$name" "$seed" "$verdict" "$same" >>"$work/replayed.tsv"
-  done
-}
+fixtures=()
+for folder in "$root"/Tests/Fixtures/*/*/; do
+  folder="${folder%/}"; id="$(basename "$(dirname "$folder")")"
+  [ "${#ids[@]}" -eq 0 ] || case " ${ids[*]} " in *" $id "*) ;; *) continue ;; esac
+  timing_fixture "$folder" && fixtures+=("$id/$(basename "$folder")")
+done
+[ "${#fixtures[@]}" -gt 0 ] || { echo "perturbation-goals.sh: no fixture that depends on timing in ${ids[*]:-the course}" >&2; exit 2; }
 
 [ "$load" = 0 ] || busy_cores
-: >"$work/replayed.tsv"
 grade_options=(--generated-wheats-only)
-# The rounds write their rows as they go: after_round reads the round's rows from this file.
-grade_fixture_rounds "$work/fixtures.tsv" "$runs" ${ids[@]+"${ids[@]}"}
+grade_fixture_rounds "$work/fixtures.tsv" "$runs" "${fixtures[@]}"
+
+# Replay: the first seed each fixture's rejections printed, graded $replays times with --seed.
+: >"$work/replayed.tsv"
+awk -F'\t' '!seen[$1 FS $2]++ && match($5, /--seed [0-9]+/) { print $1 "\t" $2 "\t" substr($5, RSTART + 7, RLENGTH - 7) "\t" $4 "\t" $5 }' \
+  "$work/fixtures.tsv" | while IFS=$'\t' read -r key name seed verdict words; do
+  words="$(printf '%s\n' "$words" | sed 's/ *[.] .*//')"
+  "$grade" --fixtures --generated-wheats-only --seed "$seed" --times "$replays" "${key%@*}/$name" 2>/dev/null >"$work/replay.tsv"
+  same="$(awk -F'\t' -v v="$verdict" -v w="$words" '$4 == v && index($5, w) == 1 { n++ } END { print n + 0 }' "$work/replay.tsv")"
+  printf '%s\t%s\t%s\t%s\t%d\n' "$key" "$name" "$seed" "$verdict" "$same" >>"$work/replayed.tsv"
+done
 
 echo "Recall: each timing-dependent weak suite graded $runs times with only generated wheats"
 awk -F'\t' -v runs="$runs" '

@@ -38,8 +38,15 @@ case "$runs" in ''|*[!0-9]*|0) echo "repeat-grades.sh: --runs needs a whole numb
 source "$root/Scripts/lib/fixture-rounds.sh"
 rounds_workspace repeat
 kept_logs="$root/.build/kata/repeat-logs/$(date +%Y%m%d-%H%M%S)"
+# The fixtures to grade: the exercises', or with --only-expected those expected to get that verdict.
+fixtures=(${ids[@]+"${ids[@]}"})
 if [ -n "$only_expected" ]; then
-  fixture_wanted() { [ "$(head -n1 "$1/expected" 2>/dev/null)" = "$only_expected" ]; }
+  fixtures=()
+  for folder in "$root"/Tests/Fixtures/*/*/; do
+    folder="${folder%/}"; id="$(basename "$(dirname "$folder")")"
+    [ "${#ids[@]}" -eq 0 ] || case " ${ids[*]} " in *" $id "*) ;; *) continue ;; esac
+    [ "$(head -n1 "$folder/expected" 2>/dev/null)" = "$only_expected" ] && fixtures+=("$id/$(basename "$folder")")
+  done
 fi
 
 [ "$load" = 0 ] || busy_cores
@@ -53,8 +60,10 @@ for run in $(seq 1 "$runs"); do
   cat "$work/solutions.tsv" >>"$work/all.tsv"
 done
 # Each round of fixtures is built once and graded $runs times.
-grade_fixture_rounds "$work/fixtures.tsv" "$runs" ${ids[@]+"${ids[@]}"}
-cat "$work/fixtures.tsv" >>"$work/all.tsv"
+if [ -z "$only_expected" ] || [ "${#fixtures[@]}" -gt 0 ]; then
+  grade_fixture_rounds "$work/fixtures.tsv" "$runs" ${fixtures[@]+"${fixtures[@]}"}
+  cat "$work/fixtures.tsv" >>"$work/all.tsv"
+fi
 
 # One line per suite: how often each verdict came, and whether it was always the expected one.
 awk -F'\t' -v runs="$runs" -v summary="$work/summary" '

@@ -13,7 +13,7 @@ final class DemoScreenTests: XCTestCase {
         for exercise in catalog.exercises {
             let weak = DemoCommand.loadSuites(in: root, exercise: exercise)
                 .filter { $0.graderOnly == nil }
-            let suites = [DemoCommand.Suite(name: DemoScreen.solutionName, why: "", expected: .done, graderOnly: nil, files: [])] + weak
+            let suites = [DemoCommand.Suite(name: DemoScreen.solutionName, why: "", expected: .done, graderOnly: nil, weak: nil)] + weak
             // The verdict each suite is kept to get, with as many bugs caught as any exercise has.
             let verdicts = suites.map { suite in
                 Verdict(kind: suite.expected, reason: "", chaffsCaught: 12, chaffsTotal: 12)

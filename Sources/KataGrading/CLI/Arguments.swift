@@ -9,6 +9,7 @@ public struct Arguments: Equatable, Sendable {
         case refreshStarters, checkStarters, check
         case roomServe, join, leave
         case doctor
+        case fixtures
     }
 
     public var action: Action = .grade
@@ -24,6 +25,11 @@ public struct Arguments: Equatable, Sendable {
     public var seed: UInt32?
     /// `--generated-wheats-only`: leave out the catalog's wheats (maintainers measure perturbation).
     public var generatedWheatsOnly = false
+    /// `--fixtures [ID | ID/NAME]…` (maintainers): the weak suites to grade (`FixtureRounds`), each
+    /// round `--times N` times; `--keep-logs DIR` keeps the logs of a suite that got another verdict.
+    public var fixtures: [String] = []
+    public var times = 1
+    public var keptLogs: String?
     public var yes = false
     /// `--help all`: every option.
     public var helpAll = false
@@ -142,6 +148,15 @@ public struct Arguments: Equatable, Sendable {
                 }
                 arguments.seed = value
             case "--generated-wheats-only": arguments.generatedWheatsOnly = true
+            case "--fixtures": actions.append(.fixtures)
+            case "--times":
+                guard let value = rest.popFirst().flatMap(Int.init), value >= 1 else {
+                    throw UsageError(description: "--times needs a whole number of at least 1.")
+                }
+                arguments.times = value
+            case "--keep-logs":
+                guard let value = rest.popFirst(), !value.isEmpty else { throw UsageError(description: "--keep-logs needs a folder.") }
+                arguments.keptLogs = value
             case "--repeats":
                 guard let value = rest.popFirst().flatMap(Int.init), value >= 1 else {
                     throw UsageError(description: "--repeats needs a whole number of at least 1.")
@@ -168,7 +183,10 @@ public struct Arguments: Equatable, Sendable {
         if arguments.details, arguments.action != .demo {
             throw UsageError(description: "--details goes with --demo ID: every suite of the demo in full.")
         }
-        if arguments.seed != nil || arguments.generatedWheatsOnly, arguments.action != .grade {
+        if arguments.times != 1 || arguments.keptLogs != nil, arguments.action != .fixtures {
+            throw UsageError(description: "--times and --keep-logs go with --fixtures (maintainers): Scripts/grade.sh --fixtures mocking-request --times 5")
+        }
+        if arguments.seed != nil || arguments.generatedWheatsOnly, arguments.action != .grade, arguments.action != .fixtures {
             throw UsageError(description: "--seed and --generated-wheats-only go with a grade: \(ShellCommand.grade("flaky-tests-sleep", "--seed", "41872").line)")
         }
         if arguments.html != nil, arguments.action != .merge {
@@ -211,6 +229,12 @@ public struct Arguments: Equatable, Sendable {
             guard arguments.ids.isEmpty, arguments.source == .exercises else {
                 throw UsageError(description: "--doctor checks this machine with exercises of its own choosing, from a scratch copy: it takes no exercise id, --solutions or --from.")
             }
+        case .fixtures:
+            guard arguments.source == .exercises else {
+                throw UsageError(description: "--fixtures grades the weak suites over Solutions/ itself; drop --solutions or --from.")
+            }
+            arguments.fixtures = arguments.ids
+            arguments.ids = []
         case .framework:
             guard arguments.ids.isEmpty else { throw UsageError(description: "--framework takes xctest or swift-testing, and no exercise id.") }
         case .name:

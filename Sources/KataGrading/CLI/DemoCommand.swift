@@ -31,9 +31,10 @@ struct DemoCommand {
         var expected: VerdictKind
         /// Why a suite exists only to test the grader (`grader-only:`), or nil.
         var graderOnly: String?
-        var files: [URL]
+        /// Its fixture; nil for the reference solution.
+        var weak: WeakSuite?
 
-        var isSolution: Bool { files.isEmpty }
+        var isSolution: Bool { weak == nil }
     }
 
     struct UnknownSuite: Error, CustomStringConvertible {
@@ -56,7 +57,7 @@ struct DemoCommand {
             }
             suites = [suite]
         } else {
-            suites = [Suite(name: DemoScreen.solutionName, why: "", expected: .done, graderOnly: nil, files: [])]
+            suites = [Suite(name: DemoScreen.solutionName, why: "", expected: .done, graderOnly: nil, weak: nil)]
                 + all.filter { $0.graderOnly == nil }
         }
 
@@ -70,7 +71,7 @@ struct DemoCommand {
         var keptSince: Date?
         for suite in suites {
             let folder = paths.state.appendingPathComponent("demo").appendingPathComponent(suite.isSolution ? "solution" : "suite-\(suite.name)")
-            try prepare(folder, overlay: suite.files, module: exercise.module)
+            try WeakSuite.plant(suite.weak.map { [($0, exercise.module)] } ?? [], over: paths.solutions, in: folder)
             var options = GradeOptions()
             options.repeats = repeats
             options.regrade = regrade
@@ -83,7 +84,7 @@ struct DemoCommand {
             fflush(nil)
             let results = try grader.gradeLocked([exercise], options: options, swift: swift) { _ in }
             // The track the suite is written for; the other track is the solution's, and done.
-            let suiteFiles = Set(suite.files.map(relativePath(of:)))
+            let suiteFiles = Set(suite.weak?.files ?? [])
             guard var result = results.first(where: { !suiteFiles.isDisjoint(with: $0.exercise.files) }) ?? results.first else { continue }
             // Name the file the audience can open, not the scratch copy.
             let scratchFolder = paths.relative(folder) + "/" + exercise.module + "/"
@@ -128,31 +129,8 @@ struct DemoCommand {
     static func loadSuites(in root: URL, exercise: Catalog.Exercise) -> [Suite] {
         WeakSuite.all(of: exercise, root: root).filter { !$0.files.isEmpty }.map { suite in
             Suite(name: suite.name, why: suite.expected.why ?? "", expected: suite.expected.verdict ?? .missesBugs,
-                  graderOnly: suite.expected.graderOnly, files: suite.files.map { suite.folder.appendingPathComponent($0) })
+                  graderOnly: suite.expected.graderOnly, weak: suite)
         }
-    }
-
-    /// A copy of `Solutions/` with `overlay` laid over `module`'s folder. Unchanged files are not
-    /// rewritten, so the grader's incremental build recompiles only what differs between suites.
-    func prepare(_ folder: URL, overlay: [URL], module: String) throws {
-        let fm = FileManager.default
-        let solutions = grader.course.paths.solutions
-        var wanted: [String: Data] = [:]
-        for relative in try FileTree.swiftFiles(under: solutions) {
-            wanted[relative] = fm.contents(atPath: solutions.appendingPathComponent(relative).path)
-        }
-        for file in overlay { wanted["\(module)/\(relativePath(of: file))"] = fm.contents(atPath: file.path) }
-        for (relative, data) in wanted {
-            try FileTree.write(data, to: folder.appendingPathComponent(relative))
-        }
-        try FileTree.removeFiles(under: folder, except: Set(wanted.keys))
-    }
-
-    /// A fixture file's path below its suite's folder (`Tests/Fixtures/<id>/<suite>/`).
-    func relativePath(of file: URL) -> String {
-        let parts = file.standardizedFileURL.pathComponents
-        guard let fixtures = parts.lastIndex(of: "Fixtures"), parts.count > fixtures + 3 else { return file.lastPathComponent }
-        return parts[(fixtures + 3)...].joined(separator: "/")
     }
 
     func lines(_ text: [String]) { text.forEach { print($0) } }

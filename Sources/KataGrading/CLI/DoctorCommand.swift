@@ -103,15 +103,15 @@ struct DoctorCommand {
         var grades: [DoctorReport.Grade] = []
         for weak in [false, true] {
             let folder = paths.state.appendingPathComponent("doctor").appendingPathComponent(weak ? "weak" : "solution")
-            var overlays: [(module: String, files: [(path: String, url: URL)])] = []
+            var overlays: [(suite: WeakSuite, module: String)] = []
             var expected: [String: (suite: String, verdict: VerdictKind)] = [:]
             for (probe, track) in tracks {
                 guard weak else { expected[track.key] = ("solution", .done); continue }
                 guard let suite = WeakSuite.all(of: track, root: paths.root).first(where: { $0.name == probe.suite }) else { continue }
-                overlays.append((track.module, suite.files.map { ($0, suite.folder.appendingPathComponent($0)) }))
+                overlays.append((suite, track.module))
                 expected[track.key] = (suite.name, suite.expected.verdict ?? .missesBugs)
             }
-            try prepare(folder, overlays: overlays)
+            try WeakSuite.plant(overlays, over: paths.solutions, in: folder)
             var options = GradeOptions()
             options.source = .directory(folder)
             options.regrade = true
@@ -145,22 +145,6 @@ struct DoctorCommand {
                                   message: status == "ok" ? nil : ([verdict.reason] + verdict.details.prefix(3)).joined(separator: " "),
                                   command: "Scripts/grade.sh --from \(paths.relative(folder)) \(track.trackKey)",
                                   lastLines: lastLines)
-    }
-
-    /// A copy of `Solutions/` with each overlay's files laid over its module's folder; unchanged
-    /// files are not rewritten, so the second grade recompiles only the weak suites.
-    func prepare(_ folder: URL, overlays: [(module: String, files: [(path: String, url: URL)])]) throws {
-        let fm = FileManager.default
-        let solutions = course.paths.solutions
-        var wanted: [String: Data] = [:]
-        for relative in try FileTree.swiftFiles(under: solutions) {
-            wanted[relative] = fm.contents(atPath: solutions.appendingPathComponent(relative).path)
-        }
-        for overlay in overlays {
-            for file in overlay.files { wanted["\(overlay.module)/\(file.path)"] = fm.contents(atPath: file.url.path) }
-        }
-        for (relative, data) in wanted { try FileTree.write(data, to: folder.appendingPathComponent(relative)) }
-        try FileTree.removeFiles(under: folder, except: Set(wanted.keys))
     }
 
     // MARK: - Lines

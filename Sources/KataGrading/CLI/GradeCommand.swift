@@ -108,7 +108,7 @@ public enum GradeCommand {
             }
         case .doctor:
             return withCourse(arguments, paths) { course, _, style in DoctorCommand(course: course, style: style, arguments: arguments).run() }
-        case .grade, .watch, .demo:
+        case .grade, .watch, .demo, .fixtures:
             return withCourse(arguments, paths) { course, selected, style in
                 try GradingCommand.run(arguments, course: course, selected: selected, style: style)
             }
@@ -152,6 +152,9 @@ public enum GradeCommand {
         } catch is Interrupted {
             err.write(interrupted)
             return exitInterrupted
+        } catch let usage as Arguments.UsageError {
+            err.write("grade.sh: \(usage)\n")
+            return exitUsage
         } catch {
             return broken(error)
         }

@@ -35,6 +35,20 @@ enum GradingCommand {
                 return GradeCommand.exitUsage
             }
         }
+        if arguments.action == .fixtures {
+            Interruption.install(message: GradeCommand.interrupted, exitCode: GradeCommand.exitInterrupted)
+            let cases = try FixtureRounds.cases(arguments.fixtures, catalog: course.catalog, root: course.paths.root)
+            var options = GradeOptions()
+            options.repeats = arguments.repeats
+            options.seed = arguments.seed
+            options.handWheats = !arguments.generatedWheatsOnly
+            let allExpected = try FixtureRounds(grader: grader, swift: swift)
+                .run(cases, times: arguments.times, options: options, keptLogs: arguments.keptLogs.map { URL(fileURLWithPath: $0) }) {
+                    print($0)
+                    fflush(nil)
+                }
+            return allExpected ? GradeCommand.exitDone : GradeCommand.exitNotDone
+        }
         return try grade(course, grader: grader, selected: selected, arguments: arguments, swift: swift, style: style)
     }
 

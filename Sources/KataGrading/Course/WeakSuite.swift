@@ -51,6 +51,31 @@ struct WeakSuite: Equatable {
         }
     }
 
+    /// The track this suite is written for: the first of `exercise`'s tracks whose own files (not
+    /// shared with its other track) it replaces, else the first.
+    func track(of exercise: Catalog.Exercise) -> Catalog.Exercise {
+        exercise.tracks.first { !Set($0.ownFiles).isDisjoint(with: files) } ?? exercise
+    }
+
+    /// Makes `folder` a copy of `solutions` (laid out like `Exercises/`) with each suite's files
+    /// laid over its module's folder. Unchanged files are not rewritten, so the grader's
+    /// incremental build recompiles only what differs from the last copy.
+    static func plant(_ suites: [(suite: WeakSuite, module: String)], over solutions: URL, in folder: URL) throws {
+        var wanted: [String: Data] = [:]
+        for relative in try FileTree.swiftFiles(under: solutions) {
+            wanted[relative] = FileManager.default.contents(atPath: solutions.appendingPathComponent(relative).path)
+        }
+        for (suite, module) in suites {
+            for file in suite.files {
+                wanted["\(module)/\(file)"] = FileManager.default.contents(atPath: suite.folder.appendingPathComponent(file).path)
+            }
+        }
+        for (relative, data) in wanted {
+            try FileTree.write(data, to: folder.appendingPathComponent(relative))
+        }
+        try FileTree.removeFiles(under: folder, except: Set(wanted.keys))
+    }
+
     /// The weak suites of `exercise` under `root` (the checkout), by name; folders without a Swift
     /// file are not suites.
     static func all(of exercise: Catalog.Exercise, root: URL) -> [WeakSuite] {
