@@ -1,10 +1,61 @@
 import Foundation
 
-/// The recorded outputs in `Golden/` (see its README).
+/// The recorded outputs in `Golden/` (see its README): each named `<what>-<Swift version>.<ext>`,
+/// one file per toolchain it was recorded with. `GoldenRecorder` records this machine's.
 enum Golden {
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden")
 
     static func data(_ name: String) -> Data {
         (try? Data(contentsOf: folder.appendingPathComponent(name))) ?? Data()
     }
+
+    /// One recorded file: the toolchain it came from, and what it holds.
+    struct Recording {
+        var version: String
+        var data: Data
+        var text: String { String(decoding: data, as: UTF8.self) }
+    }
+
+    /// Every recorded version of `what` (`xctest-pass` and `records`: `xctest-pass-6.2.3.records`,
+    /// `xctest-pass-6.3.1.records`…), oldest toolchain first.
+    static func recordings(_ what: String, _ ext: String) -> [Recording] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.compactMap { name -> Recording? in
+            guard name.hasPrefix(what + "-"), name.hasSuffix("." + ext) else { return nil }
+            let version = String(name.dropFirst(what.count + 1).dropLast(ext.count + 1))
+            guard !version.isEmpty, version.allSatisfy({ $0.isNumber || $0 == "." }) else { return nil }
+            return Recording(version: version, data: data(name))
+        }
+        .sorted { $0.version.compare($1.version, options: .numeric) == .orderedAscending }
+    }
+
+    /// Where the probe package sat when it was recorded, as every file says it.
+    static let probeRoot = "/tmp/probe"
+
+    /// What differs between two recordings on one machine and toolchain, made the same: the
+    /// probe's own path (`probeRoot`, also as JSON escapes it), clock times and durations.
+    static func normalised(_ text: String, probe: String) -> String {
+        var text = text.replacingOccurrences(of: probe, with: probeRoot)
+            .replacingOccurrences(of: probe.replacingOccurrences(of: "/", with: "\\/"),
+                                  with: probeRoot.replacingOccurrences(of: "/", with: "\\/"))
+        for (pattern, template) in normalisations {
+            text = pattern.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: template)
+        }
+        return text
+    }
+
+    private static let normalisations: [(NSRegularExpression, String)] = [
+        // XCTest records: a test's end carries its duration.
+        (#"(?m)^(E\t[^\t\n]*\t)[0-9.e+-]+\t"#, "$10.001\t"),
+        // Swift Testing's event stream: every event's instant.
+        (#""(absolute|since1970)":-?[0-9.e+-]+"#, "\"$1\":0"),
+        // Durations in words: Swift Testing's "after 0.503 seconds", XCTest's "(0.503 seconds)" and
+        // "in 0.503 (0.504) seconds", SwiftPM's "(3.21s)".
+        (#"after [0-9.]+ seconds"#, "after 0.001 seconds"),
+        (#"\([0-9.]+ seconds\)"#, "(0.001 seconds)"),
+        (#" in [0-9.]+ \([0-9.]+\) seconds"#, " in 0.001 (0.001) seconds"),
+        (#"\(([0-9]+\.[0-9]+)s\)"#, "(0.01s)"),
+        // XCTest's clock times: "started at 2026-11-26 19:40:00.123".
+        (#"[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]+"#, "2000-01-01 00:00:00.000"),
+    ].map { (try! NSRegularExpression(pattern: $0.0), $0.1) }
 }
