@@ -32,23 +32,36 @@ enum Golden {
     /// Where the probe package sat when it was recorded, as every file says it.
     static let probeRoot = "/tmp/probe"
 
-    /// What differs between two recordings on one machine and toolchain, made the same: the
-    /// probe's own path (`probeRoot`, also as JSON escapes it), clock times and durations.
-    static func normalised(_ text: String, probe: String) -> String {
+    /// What differs between two recordings on one machine and toolchain, made the same, in the
+    /// file `name`: the probe's own path (`probeRoot`, also as JSON escapes it); clock times,
+    /// durations and backtrace addresses; in XCTest records, a test's end record's duration; in a
+    /// build log, SwiftPM's in-process bookkeeping steps (`Write sources`, `Write swift-version…`),
+    /// whose place among the other steps changes from one build to the next even with `-j 1`; in
+    /// JSON, the order of keys, which Foundation's encoder changes from run to run (LINUX-NOTES).
+    static func normalised(_ text: String, probe: String, name: String) -> String {
         var text = text.replacingOccurrences(of: probe, with: probeRoot)
             .replacingOccurrences(of: probe.replacingOccurrences(of: "/", with: "\\/"),
                                   with: probeRoot.replacingOccurrences(of: "/", with: "\\/"))
-        for (pattern, template) in normalisations {
+        var rules = normalisations
+        if name.hasSuffix(".records") { rules.append(endRecordSeconds) }
+        if name.hasSuffix(".log") { rules.append(bookkeeping) }
+        for (pattern, template) in rules {
             text = pattern.stringByReplacingMatches(in: text, range: NSRange(text.startIndex..., in: text), withTemplate: template)
+        }
+        if name.hasSuffix(".json"), let start = text.firstIndex(of: "{"),
+           let tree = try? JSONSerialization.jsonObject(with: Data(text[start...].utf8)),
+           let sorted = try? JSONSerialization.data(withJSONObject: tree, options: [.sortedKeys]) {
+            text = String(text[..<start]) + String(decoding: sorted, as: UTF8.self) + "\n"
         }
         return text
     }
 
+    private static let endRecordSeconds = (try! NSRegularExpression(pattern: #"(?m)^(E\t[^\t\n]*\t)[0-9.e+-]+\t"#), "$10.001\t")
+    private static let bookkeeping = (try! NSRegularExpression(pattern: #"(?m)^\[[0-9]+/[0-9]+\] Write (sources|swift-version-[0-9A-F]+\.txt)\n"#), "")
     private static let normalisations: [(NSRegularExpression, String)] = [
-        // XCTest records: a test's end carries its duration.
-        (#"(?m)^(E\t[^\t\n]*\t)[0-9.e+-]+\t"#, "$10.001\t"),
-        // Swift Testing's event stream: every event's instant.
+        // Swift Testing's event stream: every event's instant, and the addresses of an issue's backtrace.
         (#""(absolute|since1970)":-?[0-9.e+-]+"#, "\"$1\":0"),
+        (#"\{"address":[0-9]+\}"#, "{\"address\":0}"),
         // Durations in words: Swift Testing's "after 0.503 seconds", XCTest's "(0.503 seconds)" and
         // "in 0.503 (0.504) seconds", SwiftPM's "(3.21s)".
         (#"after [0-9.]+ seconds"#, "after 0.001 seconds"),

@@ -28,7 +28,7 @@ final class GoldenRecorder: XCTestCase {
         #if !os(Linux)
         throw XCTSkip("the golden files are swift-corelibs-xctest's and Linux's SwiftPM's: record them on Linux")
         #else
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: scratch.appendingPathComponent("tmp"), withIntermediateDirectories: true)
         let version = try swiftVersion()
         try writeHook()
         let built = try run(swift + ["build"] + buildOptions, log: "build", timeout: 1200)
@@ -93,8 +93,10 @@ final class GoldenRecorder: XCTestCase {
             let result = try run([binary.path, "XTests.\(testClass)"], log: "xctest-\(name)", timeout: 60,
                                  environment: [RunHookSource.environmentKey: channel.path])
             XCTAssertFalse(result.timedOut, name)
+            let connections = received()
+            XCTAssertEqual(connections.count, 1, "\(name): one process, one connection")
             var records = ""
-            for (sequence, line) in received().split(separator: UInt8(ascii: "\n")).enumerated() {
+            for (sequence, line) in (connections.first ?? []).split(separator: UInt8(ascii: "\n")).enumerated() {
                 let payload = try XCTUnwrap(key.verify(Array(line), sequence: UInt64(sequence)), "\(name): a record without the hook's MAC")
                 records += String(decoding: payload, as: UTF8.self) + "\n"
             }
@@ -167,7 +169,7 @@ final class GoldenRecorder: XCTestCase {
     }
 
     func save(_ text: String, as name: String) throws {
-        try Golden.normalised(text, probe: probe.path).write(to: Golden.folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        try Golden.normalised(text, probe: probe.path, name: name).write(to: Golden.folder.appendingPathComponent(name), atomically: true, encoding: .utf8)
     }
 
     struct RecorderError: Error, CustomStringConvertible {
@@ -194,6 +196,8 @@ final class GoldenRecorder: XCTestCase {
         process.currentDirectoryURL = probe
         var environment = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("SWIFTPM_") && !$0.key.hasPrefix("XCTest") }
         environment[Self.switchName] = nil
+        // SwiftPM writes macro expansions under TMPDIR, and the link error names them: kept in here.
+        environment["TMPDIR"] = scratch.appendingPathComponent("tmp").path
         environment.merge(TestInvocation.baseEnvironment(inherited: environment)) { _, new in new }
         environment.merge(extra) { _, new in new }
         process.environment = environment
@@ -203,10 +207,14 @@ final class GoldenRecorder: XCTestCase {
         try process.run()
         let pid = process.processIdentifier
         let expired = DispatchSemaphore(value: 0)
+        // SIGINT first: `swift test` then stops the test process it started in a group of its own
+        // (LINUX-NOTES); then the whole group.
         let timer = DispatchWorkItem {
+            expired.signal()
+            kill(pid, SIGINT)
+            Thread.sleep(forTimeInterval: 5)
             kill(-pid, SIGKILL)
             kill(pid, SIGKILL)
-            expired.signal()
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: timer)
         process.waitUntilExit()
@@ -249,36 +257,48 @@ final class Channel: @unchecked Sendable {  // its descriptor is used by one thr
         unlink(path)
     }
 
-    /// Serves one connection in the background; the function returned waits (up to `timeout`
-    /// seconds in all) for the connection to close, and returns what it received.
-    func serve(greeting: String, timeout: Double) -> () -> [UInt8] {
+    /// Serves connections one after the other in the background (a `swift test` lists the tests
+    /// before it runs them, each process connecting), answering each with `greeting`, until the
+    /// function returned is called, or `timeout` seconds have passed; that function returns what
+    /// each connection sent.
+    func serve(greeting: String, timeout: Double) -> () -> [[UInt8]] {
         let done = DispatchSemaphore(value: 0)
         let received = Received()
         let deadline = Date().addingTimeInterval(timeout)
         DispatchQueue.global().async { [self] in
             defer { done.signal() }
-            guard wait(for: descriptor, until: deadline) else { return }
-            let connection = accept(descriptor, nil, nil)
-            guard connection >= 0 else { return }
-            defer { close(connection) }
-            _ = Array(greeting.utf8).withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
-            var buffer = [UInt8](repeating: 0, count: 65536)
-            while wait(for: connection, until: deadline) {
-                let count = buffer.withUnsafeMutableBytes { read(connection, $0.baseAddress, $0.count) }
-                if count <= 0 { break }
-                received.append(buffer[0..<count])
+            while !received.stopped, Date() < deadline {
+                guard wait(for: descriptor, until: min(deadline, Date().addingTimeInterval(0.1))) else { continue }
+                let connection = accept(descriptor, nil, nil)
+                guard connection >= 0 else { continue }
+                defer { close(connection) }
+                _ = Array(greeting.utf8).withUnsafeBytes { write(connection, $0.baseAddress, $0.count) }
+                var bytes: [UInt8] = []
+                var buffer = [UInt8](repeating: 0, count: 65536)
+                while wait(for: connection, until: deadline) {
+                    let count = buffer.withUnsafeMutableBytes { read(connection, $0.baseAddress, $0.count) }
+                    if count <= 0 { break }
+                    bytes += buffer[0..<count]
+                }
+                received.append(bytes)
             }
         }
         return {
+            received.stop()
             _ = done.wait(timeout: .now() + timeout + 5)
-            return received.bytes
+            return received.connections
         }
     }
 
-    /// The bytes received, read once the serving thread is done (after `done`).
-    private final class Received: @unchecked Sendable {  // written by the serving thread, then read after it signalled
-        var bytes: [UInt8] = []
-        func append(_ more: ArraySlice<UInt8>) { bytes += more }
+    /// What each connection sent, and whether to stop serving.
+    private final class Received: @unchecked Sendable {  // every access holds the lock
+        private let lock = NSLock()
+        private var kept: [[UInt8]] = []
+        private var stopping = false
+        var connections: [[UInt8]] { lock.withLock { kept } }
+        var stopped: Bool { lock.withLock { stopping } }
+        func append(_ bytes: [UInt8]) { lock.withLock { kept.append(bytes) } }
+        func stop() { lock.withLock { stopping = true } }
     }
 
     private func wait(for descriptor: Int32, until deadline: Date) -> Bool {

@@ -1,7 +1,7 @@
-import Testing
-
 // Swift Testing's event stream (`swift-testing-*.jsonl`): one test of each kind its reader meets.
 // The late check lands while `waitsLongEnough` runs (the run is serial).
+import Testing
+
 @Suite(.serialized) struct Late {
     @Test func checkRunsAfterReturn() { Task { try await Task.sleep(for: .milliseconds(100)); #expect(Bool(false), "late check") } }
 
