@@ -37,7 +37,9 @@ enum Golden {
     /// durations and backtrace addresses; in XCTest records, a test's end record's duration; in a
     /// build log, SwiftPM's in-process bookkeeping steps (`Write sources`, `Write swift-version…`),
     /// whose place among the other steps changes from one build to the next even with `-j 1`; in
-    /// JSON, the order of keys, which Foundation's encoder changes from run to run (LINUX-NOTES).
+    /// JSON, the order of keys, which Foundation's encoder changes from run to run (LINUX-NOTES),
+    /// and of XCTest's classes in a listing, which follows SwiftPM's discovery and changes from
+    /// build to build (a class's tests keep their order).
     static func normalised(_ text: String, probe: String, name: String) -> String {
         var text = text.replacingOccurrences(of: probe, with: probeRoot)
             .replacingOccurrences(of: probe.replacingOccurrences(of: "/", with: "\\/"),
@@ -50,10 +52,20 @@ enum Golden {
         }
         if name.hasSuffix(".json"), let start = text.firstIndex(of: "{"),
            let tree = try? JSONSerialization.jsonObject(with: Data(text[start...].utf8)),
-           let sorted = try? JSONSerialization.data(withJSONObject: tree, options: [.sortedKeys]) {
+           let sorted = try? JSONSerialization.data(withJSONObject: suitesByName(tree), options: [.sortedKeys]) {
             text = String(text[..<start]) + String(decoding: sorted, as: UTF8.self) + "\n"
         }
         return text
+    }
+
+    /// `tree` with every list of suites (nodes that hold `tests`) in the order of their names.
+    static func suitesByName(_ tree: Any) -> Any {
+        if let node = tree as? [String: Any] { return node.mapValues(suitesByName) }
+        guard let list = tree as? [Any] else { return tree }
+        let children = list.map(suitesByName)
+        let suites = children.compactMap { $0 as? [String: Any] }.filter { $0["tests"] != nil }
+        guard suites.count == children.count else { return children }
+        return suites.sorted { ($0["name"] as? String ?? "") < ($1["name"] as? String ?? "") }
     }
 
     private static let endRecordSeconds = (try! NSRegularExpression(pattern: #"(?m)^(E\t[^\t\n]*\t)[0-9.e+-]+\t"#), "$10.001\t")

@@ -60,6 +60,9 @@ final class GoldenFilesTests: XCTestCase {
         XCTAssertEqual(Golden.normalised("E\tX.t\t0\t0\n", probe: "/p", name: "x.txt"), "E\tX.t\t0\t0\n",
                        "a test that prints a record's look-alike keeps it as printed")
         XCTAssertEqual(Golden.normalised(#"{"b":1,"a":{"d":2,"c":3}}"#, probe: "/p", name: "x.json"), #"{"a":{"c":3,"d":2},"b":1}"# + "\n")
+        XCTAssertEqual(Golden.normalised(#"{"tests":[{"name":"M.B","tests":[{"name":"t2"},{"name":"t1"}]},{"name":"M.A","tests":[]}]}"#, probe: "/p", name: "x.json"),
+                       #"{"tests":[{"name":"M.A","tests":[]},{"name":"M.B","tests":[{"name":"t2"},{"name":"t1"}]}]}"# + "\n",
+                       "classes by name, each class's tests as listed")
 
         for file in files where file.contains("-6.3.1.") {
             let text = String(decoding: Golden.data(file), as: UTF8.self)

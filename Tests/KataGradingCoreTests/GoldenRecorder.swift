@@ -46,16 +46,21 @@ final class GoldenRecorder: XCTestCase {
 
     // MARK: - What is recorded
 
-    /// The build faults, each planted at its file's marker line, built, and put back.
-    static let faults: [(name: String, file: String, code: String)] = [
+    /// The build faults, each planted at its file's marker line, built, and put back. Where the
+    /// track's own target still compiles (the failure comes later, at the link or in SwiftPM's
+    /// discovery), that target is built first: the build's log then holds the steps after it in one
+    /// order (with the track's steps still pending, `-j 1` or not, SwiftPM interleaves them
+    /// differently from one build to the next).
+    static let faults: [(name: String, file: String, code: String, targetFirst: String?)] = [
         ("compile-error", "Grade/Grade_mocking_success__swift_testing/SwiftTesting/SearchSuccessResponseSuite.swift",
-         #"private let goldenBroken: Int = "not a number""#),
+         #"private let goldenBroken: Int = "not a number""#, nil),
         ("macro-expansion", "Grade/Grade_swift_concurrency_confirmation/ChatFeedTests.swift",
-         "@Suite struct GoldenNeedsAnArgument { let x: Int; init(x: Int) { self.x = x }; @Test func t() {} }"),
+         "@Suite struct GoldenNeedsAnArgument { let x: Int; init(x: Int) { self.x = x }; @Test func t() {} }", nil),
         ("link-error", "Grade/Grade_mocking_failure__swift_testing/SearchFailureResponseSuite.swift",
-         #"@_silgen_name("kata_golden_missing_symbol") func goldenMissing() -> Bool; func goldenCallsAMissingSymbol() { #expect(goldenMissing()) }"#),
+         #"@_silgen_name("kata_golden_missing_symbol") func goldenMissing() -> Bool; func goldenCallsAMissingSymbol() { #expect(goldenMissing()) }"#,
+         "Grade_mocking_failure__swift_testing"),
         ("nested-test-class", "Grade/Grade_expectations_count/ImportProgressCountTests.swift",
-         "enum Nested { final class NestedTests: XCTestCase { func test_nested() {} } }"),
+         "enum Nested { final class NestedTests: XCTestCase { func test_nested() {} } }", "Grade_expectations_count"),
     ]
     static let marker = "// golden fault: replaced by the recorder, then put back"
 
@@ -68,6 +73,10 @@ final class GoldenRecorder: XCTestCase {
             let original = try String(contentsOf: file, encoding: .utf8)
             XCTAssertTrue(original.contains(Self.marker + "\n"), "\(fault.file) has lost its marker line")
             try original.replacingOccurrences(of: Self.marker + "\n", with: fault.code + "\n").write(to: file, atomically: true, encoding: .utf8)
+            if let target = fault.targetFirst {
+                let first = try run(swift + ["build"] + packageOptions + ["-j", "1", "--target", target], log: "build-\(fault.name)-target", timeout: 600)
+                XCTAssertEqual(first.status, 0, "\(fault.name): its track's target alone does not build:\n\(first.output.suffix(3000))")
+            }
             let failed = try run(swift + ["build"] + buildOptions, log: "build-\(fault.name)", timeout: 600)
             try original.write(to: file, atomically: true, encoding: .utf8)
             XCTAssertNotEqual(failed.status, 0, "the probe built with the \(fault.name) planted")
@@ -123,14 +132,12 @@ final class GoldenRecorder: XCTestCase {
         let key = ChannelKey(k0: 1, k1: 2)
         let channel = try Channel(path: scratch.appendingPathComponent("channel").path)
         let received = channel.serve(greeting: key.greeting(variant: 1), timeout: 300)
-        let xctest = try run(swift + ["test", "--skip-build", "--build-system", "native", "--package-path", probe.path,
-                                      "--filter", "^XTests\\.XTests", "--disable-swift-testing", "--no-parallel"],
+        let xctest = try run(swift + ["test", "--skip-build"] + packageOptions + ["--filter", "^XTests\\.XTests", "--disable-swift-testing", "--no-parallel"],
                              log: "swift-test-xctest", timeout: 300, environment: [RunHookSource.environmentKey: channel.path])
         _ = received()
         XCTAssertEqual(xctest.status, 1, xctest.output)
         try save(xctest.output, as: "swift-test-xctest-\(version).txt")
-        let swiftTesting = try run(swift + ["test", "--skip-build", "--build-system", "native", "--package-path", probe.path,
-                                            "--filter", "^STests\\.", "--disable-xctest", "--no-parallel"],
+        let swiftTesting = try run(swift + ["test", "--skip-build"] + packageOptions + ["--filter", "^STests\\.", "--disable-xctest", "--no-parallel"],
                                    log: "swift-test-swift-testing", timeout: 300)
         XCTAssertEqual(swiftTesting.status, 1, swiftTesting.output)
         try save(swiftTesting.output, as: "swift-test-swift-testing-\(version).txt")
@@ -139,9 +146,15 @@ final class GoldenRecorder: XCTestCase {
     // MARK: - The probe, the toolchain and their processes
 
     let swift = ["/usr/bin/env", "swift"]
-    /// As the grader builds its shadow copy (`ShadowBuild`), one job at a time so that the log's
-    /// lines come in the same order every time.
-    var buildOptions: [String] { ["--build-system", "native", "--build-tests", "--package-path", probe.path, "-j", "1"] }
+    /// The probe, as the grader names its shadow copy (`ShadowBuild`), with SwiftPM's own caches,
+    /// configuration and security folders in the scratch folder rather than the user's.
+    var packageOptions: [String] {
+        ["--build-system", "native", "--package-path", probe.path] + ["cache", "config", "security"].flatMap {
+            ["--\($0)-path", scratch.appendingPathComponent("swiftpm-\($0)").path]
+        }
+    }
+    /// One job at a time, so that the log's lines come in the same order every time.
+    var buildOptions: [String] { packageOptions + ["--build-tests", "-j", "1"] }
 
     func swiftVersion() throws -> String {
         let answer = try run(swift + ["--version"], log: "version", timeout: 60)
