@@ -24,24 +24,21 @@ final class SwiftPMOutputGoldenTests: XCTestCase {
     /// The build's progress line shows SwiftPM's last `[done/total]`, whatever the compiler printed
     /// after it (an error quoting code with brackets in it, say).
     func test_theProgressLine_showsTheLastStepOfEveryRecordedBuild() {
+        // 6.2.3's logs, recorded by hand once; in a recorder's, the last line that starts with a counter.
         let expected: [String: String] = [
-            "ok-6.3.1": "[18/19]", "compile-error-6.3.1": "[4/5]", "macro-expansion-6.3.1": "[4/5]", "link-error-6.3.1": "[19/20]",
-            "nested-test-class-6.3.1": "[17/22]",
-            "compile-error-6.2.3": "[3/12]", "macro-expansion-6.2.3": "[3/12]", "link-error-6.2.3": "[1/2]",
-            "nested-test-class-6.2.3": "[36/42]",
+            "compile-error-6.2.3": "[3/12]", "macro-expansion-6.2.3": "[3/12]", "link-error-6.2.3": "[1/2]", "nested-test-class-6.2.3": "[36/42]",
         ]
         var seen = 0
         for kind in ["ok", "compile-error", "macro-expansion", "link-error", "nested-test-class"] {
             for recording in Self.recordings("swiftpm-build-\(kind)", "log") {
                 let key = "\(kind)-\(recording.version)"
-                // A toolchain recorded since: its last step is its last line that starts with one.
                 let last = recording.text.split(separator: "\n").last { $0.hasPrefix("[") && $0.contains("/") && $0.contains("] ") }
                     .map { String($0.prefix { $0 != " " }) }
                 XCTAssertEqual(BuildProgress.lastStep(in: recording.text), expected[key] ?? last, key)
                 seen += 1
             }
         }
-        XCTAssertGreaterThanOrEqual(seen, expected.count)
+        XCTAssertGreaterThanOrEqual(seen, expected.count + 5)
         XCTAssertNil(BuildProgress.lastStep(in: "Building for debugging...\n"))
     }
 
