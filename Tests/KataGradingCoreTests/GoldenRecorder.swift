@@ -47,20 +47,22 @@ final class GoldenRecorder: XCTestCase {
     // MARK: - What is recorded
 
     /// The build faults, each planted at its file's marker line, built, and put back. Where the
-    /// track's own target still compiles (the failure comes later, at the link or in SwiftPM's
-    /// discovery), that target is built first: the build's log then holds the steps after it in one
-    /// order (with the track's steps still pending, `-j 1` or not, SwiftPM interleaves them
-    /// differently from one build to the next).
-    static let faults: [(name: String, file: String, code: String, targetFirst: String?)] = [
+    /// track still compiles and the failure comes later, SwiftPM's own steps (the test discovery
+    /// sources, run on threads of their own whatever `-j` says) would interleave with the track's
+    /// differently from one build to the next; so the build is made of what follows them: for the
+    /// discovery fault, the track's target is built first; for the link fault, the log is the
+    /// second build of the same files, where only the link is left (as a grade's next build sees it).
+    enum Before { case nothing, target(String), sameBuild }
+    static let faults: [(name: String, file: String, code: String, before: Before)] = [
         ("compile-error", "Grade/Grade_mocking_success__swift_testing/SwiftTesting/SearchSuccessResponseSuite.swift",
-         #"private let goldenBroken: Int = "not a number""#, nil),
+         #"private let goldenBroken: Int = "not a number""#, .nothing),
         ("macro-expansion", "Grade/Grade_swift_concurrency_confirmation/ChatFeedTests.swift",
-         "@Suite struct GoldenNeedsAnArgument { let x: Int; init(x: Int) { self.x = x }; @Test func t() {} }", nil),
+         "@Suite struct GoldenNeedsAnArgument { let x: Int; init(x: Int) { self.x = x }; @Test func t() {} }", .nothing),
         ("link-error", "Grade/Grade_mocking_failure__swift_testing/SearchFailureResponseSuite.swift",
          #"@_silgen_name("kata_golden_missing_symbol") func goldenMissing() -> Bool; func goldenCallsAMissingSymbol() { #expect(goldenMissing()) }"#,
-         "Grade_mocking_failure__swift_testing"),
+         .sameBuild),
         ("nested-test-class", "Grade/Grade_expectations_count/ImportProgressCountTests.swift",
-         "enum Nested { final class NestedTests: XCTestCase { func test_nested() {} } }", "Grade_expectations_count"),
+         "enum Nested { final class NestedTests: XCTestCase { func test_nested() {} } }", .target("Grade_expectations_count")),
     ]
     static let marker = "// golden fault: replaced by the recorder, then put back"
 
@@ -73,9 +75,15 @@ final class GoldenRecorder: XCTestCase {
             let original = try String(contentsOf: file, encoding: .utf8)
             XCTAssertTrue(original.contains(Self.marker + "\n"), "\(fault.file) has lost its marker line")
             try original.replacingOccurrences(of: Self.marker + "\n", with: fault.code + "\n").write(to: file, atomically: true, encoding: .utf8)
-            if let target = fault.targetFirst {
-                let first = try run(swift + ["build"] + packageOptions + ["-j", "1", "--target", target], log: "build-\(fault.name)-target", timeout: 600)
+            switch fault.before {
+            case .nothing:
+                break
+            case .target(let target):
+                let first = try run(swift + ["build"] + packageOptions + ["-j", "1", "--target", target], log: "build-\(fault.name)-first", timeout: 600)
                 XCTAssertEqual(first.status, 0, "\(fault.name): its track's target alone does not build:\n\(first.output.suffix(3000))")
+            case .sameBuild:
+                let first = try run(swift + ["build"] + buildOptions, log: "build-\(fault.name)-first", timeout: 600)
+                XCTAssertNotEqual(first.status, 0, "the probe built with the \(fault.name) planted")
             }
             let failed = try run(swift + ["build"] + buildOptions, log: "build-\(fault.name)", timeout: 600)
             try original.write(to: file, atomically: true, encoding: .utf8)
