@@ -105,7 +105,7 @@ final class GoldenRecorder: XCTestCase {
         for (name, testClass, variant) in [("pass", "XTests", 0), ("fail", "XTests", 1), ("skip", "SkipTests", 0),
                                            ("forged-exit", "ForgeTests", 0), ("deadlock", "DeadlockTests", 0)] {
             let key = ChannelKey(k0: 0x6b617461, k1: 0x676f6c64)
-            let channel = try Channel(path: scratch.appendingPathComponent("channel").path)
+            let channel = try GoldenChannel(path: scratch.appendingPathComponent("channel").path)
             let received = channel.serve(greeting: key.greeting(variant: Int32(variant)), timeout: 120)
             let result = try run([binary.path, "XTests.\(testClass)"], log: "xctest-\(name)", timeout: 60,
                                  environment: [RunHookSource.environmentKey: channel.path])
@@ -138,7 +138,7 @@ final class GoldenRecorder: XCTestCase {
     /// grader's SwiftPM route runs it (`SwiftPMRoute.arguments`), the XCTest one with the planted bug on.
     func recordSwiftTestOutput(_ version: String) throws {
         let key = ChannelKey(k0: 1, k1: 2)
-        let channel = try Channel(path: scratch.appendingPathComponent("channel").path)
+        let channel = try GoldenChannel(path: scratch.appendingPathComponent("channel").path)
         let received = channel.serve(greeting: key.greeting(variant: 1), timeout: 300)
         let xctest = try run(swift + ["test", "--skip-build"] + packageOptions + ["--filter", "^XTests\\.XTests", "--disable-swift-testing", "--no-parallel"],
                              log: "swift-test-xctest", timeout: 300, environment: [RunHookSource.environmentKey: channel.path])
@@ -208,7 +208,7 @@ final class GoldenRecorder: XCTestCase {
     /// folder; its whole process group is killed after `timeout` seconds.
     func run(_ arguments: [String], log: String, timeout: Double, environment extra: [String: String] = [:]) throws -> Result {
         let logFile = scratch.appendingPathComponent(log + ".log")
-        FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         let handle = try FileHandle(forWritingTo: logFile)
         defer { try? handle.close() }
         let process = Process()
@@ -248,7 +248,7 @@ final class GoldenRecorder: XCTestCase {
 
 /// The run's channel, as the supervisor offers it: a Unix socket that answers the hook's connection
 /// with `greeting`, then keeps every byte the process sends until it closes its end.
-final class Channel: @unchecked Sendable {  // its descriptor is used by one thread at a time: `serve`'s
+final class GoldenChannel: @unchecked Sendable {  // immutable; its descriptor is read by `serve`'s one thread
     let path: String
     let descriptor: Int32
 
