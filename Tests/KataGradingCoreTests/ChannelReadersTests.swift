@@ -29,47 +29,67 @@ final class ChannelReadersTests: XCTestCase {
         return reader.report
     }
 
-    func test_xctest_aPassingRunDeclaresFinishesAndReachesItsEnd() {
-        for chunk in [1, 7, 4096] {
-            let report = xctest(Golden.data("xctest-pass.records"), chunk: chunk)
-            XCTAssertEqual(report.declared, ["XTests.testAnswer", "XTests.testLookAlike"])
-            XCTAssertEqual(report.finished, report.declared)
-            XCTAssertTrue(report.reachedEnd)
-            XCTAssertEqual(report.failures, [])
-            XCTAssertNil(report.damaged)
-            XCTAssertNotNil(report.seconds)
+    /// Each recorded XCTest case (`Golden/xctest-<case>-<version>.records`), of every toolchain,
+    /// read whole, fed in pieces of any size. The 6.2.3 recordings predate the hook's exit record
+    /// (`Q`) and XCTest's own failure counts; every later one has both.
+    func expectedXCTest(_ name: String, version: String) -> RunReport {
+        let exits = version != "6.2.3"
+        var report = RunReport()
+        switch name {
+        case "pass", "fail":
+            report.declared = ["XTests.testAnswer", "XTests.testLookAlike"]
+            report.finished = report.declared
+            report.reachedEnd = true
+            report.seconds = 0.002
+            if name == "fail" {
+                report.failures = [RunReport.Failure(test: "XTests.testAnswer", message: #"XCTAssertEqual failed: ("41") is not equal to ("42") - "#,
+                                                     location: "/tmp/probe/Tests/XTests/XTests.swift:7")]
+            }
+            if exits { report.exit = RunReport.Exit(status: name == "fail" ? 1 : 0, byFramework: true, caller: "framework") }
+        case "skip":
+            report.declared = ["SkipTests.testSkip"]
+            report.finished = report.declared
+            report.skipped = [RunReport.Skip(test: "SkipTests.testSkip", reason: nil)]
+            report.reachedEnd = true
+            report.seconds = 0.001
+            if exits { report.exit = RunReport.Exit(status: 0, byFramework: true, caller: "framework") }
+        case "forged-exit":
+            // `_exit(0)` runs no exit handler: no `Q`, no end of the bundle, the test still running.
+            report.declared = ["ForgeTests.testAlwaysFailsThenForges"]
+            report.failures = [RunReport.Failure(test: "ForgeTests.testAlwaysFailsThenForges", message: "failed - always",
+                                                 location: "/tmp/probe/Tests/XTests/XTests.swift:15")]
+            report.running = "ForgeTests.testAlwaysFailsThenForges"
+        case "deadlock":
+            report.declared = ["DeadlockTests.testDeadlock"]
+            report.running = "DeadlockTests.testDeadlock"
+            report.trap = RunReport.deadlockTrap
+        default:
+            XCTFail("no expectation for \(name)")
         }
+        return report
     }
 
-    func test_xctest_aFailureNamesTestMessageAndLocation() {
-        let report = xctest(Golden.data("xctest-fail.records"))
-        XCTAssertEqual(report.failures, [RunReport.Failure(test: "XTests.testAnswer", message: #"XCTAssertEqual failed: ("41") is not equal to ("42") - "#,
-                                                           location: "/tmp/probe/Tests/XTests/XTests.swift:7")])
-    }
+    static let xctestCases = ["pass", "fail", "skip", "forged-exit", "deadlock"]
 
-    func test_xctest_skipsAreFinishedAndCounted() {
-        let report = xctest(Golden.data("xctest-skip.records"))
-        XCTAssertEqual(report.skipped.map(\.test), ["SkipTests.testSkip"])
-        XCTAssertTrue(report.reachedEnd)
-    }
-
-    func test_xctest_aTestThatFailsThenExitsNeverReachesTheEnd() {
-        let report = xctest(Golden.data("xctest-forged-exit.records"))
-        XCTAssertEqual(report.failures.map(\.test), ["ForgeTests.testAlwaysFailsThenForges"])
-        XCTAssertFalse(report.reachedEnd)
-        XCTAssertEqual(report.running, "ForgeTests.testAlwaysFailsThenForges")
-    }
-
-    func test_xctest_theHookNamesADeadlock() {
-        let report = xctest(Golden.data("xctest-deadlock.records"))
-        XCTAssertEqual(report.trap, "dispatch_sync deadlock")
-        XCTAssertEqual(report.running, "DeadlockTests.testDeadlock")
+    func test_xctest_everyRecordedCase_ofEveryToolchain_readsWhole() {
+        for name in Self.xctestCases {
+            let recordings = Golden.recordings("xctest-\(name)", "records")
+            XCTAssertGreaterThanOrEqual(recordings.count, 2, "\(name): recorded with 6.2.3 and 6.3.1 at least")
+            for recording in recordings {
+                for chunk in [1, 7, 4096] {
+                    XCTAssertEqual(xctest(recording.data, chunk: chunk), expectedXCTest(name, version: recording.version),
+                                   "xctest-\(name)-\(recording.version).records in pieces of \(chunk)")
+                }
+            }
+        }
     }
 
     func test_xctest_aFailureOnceReadIsNeverTakenBack() {
         // Records written after a failure (by the test itself, say) cannot undo it.
-        let forged = Golden.data("xctest-fail.records") + Data("E\tXTests.testAnswer\t0\t0\nZ\n".utf8)
-        XCTAssertEqual(xctest(forged).failures.map(\.test), ["XTests.testAnswer"])
+        for recording in Golden.recordings("xctest-fail", "records") {
+            let forged = recording.data + Data("E\tXTests.testAnswer\t0\t0\nZ\n".utf8)
+            XCTAssertEqual(xctest(forged).failures.map(\.test), ["XTests.testAnswer"], recording.version)
+        }
     }
 
     func test_xctest_aFailureAfterItsTestEndedIsLate() {
@@ -92,20 +112,40 @@ final class ChannelReadersTests: XCTestCase {
         XCTAssertEqual(report.failures, [RunReport.Failure(test: "C.test_a", message: "a\tb\\c\nd", location: "/x.swift:3")])
     }
 
-    func test_swiftTesting_readsBothToolchainsStreamsAlike() {
-        for name in ["swift-testing-6.3.1.jsonl", "swift-testing-6.2.3.jsonl"] {
+    /// Swift Testing's event stream of the probe's STests (`Golden/swift-testing-<version>.jsonl`),
+    /// of every toolchain, read whole. The parameterized failure names its argument; the known
+    /// issue and the warning fail nothing; the check that ran after its test returned is late,
+    /// charged to no test. 6.2.3's probe, recorded by hand, had no warning yet, its late check one
+    /// line lower, and ran in parallel; the recorder's runs are serial.
+    func expectedStream(version: String) -> RunReport {
+        let byHand = version == "6.2.3"
+        var report = RunReport()
+        report.declared = ["Late/checkRunsAfterReturn()", "Late/waitsLongEnough()", "Skips/disabled()", "Skips/conditional()",
+                           "parameterized(n:)", "known()"] + (byHand ? [] : ["recordsWarning()"]) + ["answerIs42()", "exitTest()"]
+        report.finished = byHand
+            ? ["Skips/conditional()", "Skips/disabled()", "answerIs42()", "known()", "parameterized(n:)", "Skips", "Late/checkRunsAfterReturn()",
+               "exitTest()", "Late/waitsLongEnough()", "Late"]
+            : ["Late/checkRunsAfterReturn()", "Late/waitsLongEnough()", "Late", "Skips/disabled()", "Skips/conditional()", "Skips",
+               "parameterized(n:)", "known()", "recordsWarning()", "answerIs42()", "exitTest()"]
+        let disabled = RunReport.Skip(test: "Skips/disabled()", reason: #"Test disabled() skipped: "not today""#)
+        let conditional = RunReport.Skip(test: "Skips/conditional()", reason: "Test conditional() skipped.")
+        report.skipped = byHand ? [conditional, disabled] : [disabled, conditional]
+        report.failures = [RunReport.Failure(test: "parameterized(n:)", message: "with 2: Expectation failed: (n → 2) != 2",
+                                             location: "/tmp/probe/Tests/STests/More.swift:15")]
+        report.late = [RunReport.Failure(test: nil, message: "Expectation failed: Bool(false) - late check",
+                                         location: "/tmp/probe/Tests/STests/More.swift:\(byHand ? 7 : 6)")]
+        report.reachedEnd = true
+        report.seconds = 0
+        return report
+    }
+
+    func test_swiftTesting_everyToolchainsStream_readsWhole() {
+        let recordings = Golden.recordings("swift-testing", "jsonl")
+        XCTAssertGreaterThanOrEqual(recordings.count, 2, "recorded with 6.2.3 and 6.3.1 at least")
+        for recording in recordings {
             for chunk in [1, 113, 1 << 16] {
-                let report = stream(Golden.data(name), chunk: chunk)
-                XCTAssertTrue(report.reachedEnd, name)
-                XCTAssertTrue(report.declared.contains("Late/checkRunsAfterReturn()"), name)
-                XCTAssertTrue(report.declared.contains("parameterized(n:)"), name)
-                // The parameterized failure names its argument; the known issue fails nothing.
-                XCTAssertEqual(report.failures.map(\.test), ["parameterized(n:)"], name)
-                XCTAssertTrue(report.failures.first?.message.hasPrefix("with 2: ") ?? false, name)
-                // The check that ran after its test returned is late, charged to no test.
-                XCTAssertEqual(report.late.map(\.message), ["Expectation failed: Bool(false) - late check"], name)
-                XCTAssertEqual(Set(report.skipped.map(\.test)), ["Skips/disabled()", "Skips/conditional()"], name)
-                XCTAssertNil(report.damaged, name)
+                XCTAssertEqual(stream(recording.data, chunk: chunk), expectedStream(version: recording.version),
+                               "swift-testing-\(recording.version).jsonl in pieces of \(chunk)")
             }
         }
     }

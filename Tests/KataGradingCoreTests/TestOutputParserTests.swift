@@ -117,6 +117,47 @@ final class TestOutputParserTests: XCTestCase {
                        "any other uncaught exception is a crash")
     }
 
+    /// The outcome of every recorded real run (`Golden/`), of every toolchain, with the exit each
+    /// such run has, compared whole.
+    func test_recordedRuns_ofEveryToolchain_whole() {
+        let runs: [(what: String, ext: String, termination: Termination, expected: TestOutcome.Status, count: Int)] = [
+            ("xctest-pass", "records", .exited(0), .passed, 2),
+            ("xctest-fail", "records", .exited(1), .failed(test: "XTests.testAnswer", message: #"XCTAssertEqual failed: ("41") is not equal to ("42") - "#,
+                                                          location: "/tmp/probe/Tests/XTests/XTests.swift:7"), 2),
+            ("xctest-skip", "records", .exited(0), .allSkipped(count: 1, reason: nil), 1),
+            ("xctest-forged-exit", "records", .exited(0), .failed(test: "ForgeTests.testAlwaysFailsThenForges", message: "failed - always",
+                                                                  location: "/tmp/probe/Tests/XTests/XTests.swift:15"), 1),
+            ("xctest-deadlock", "records", .signaled(4), .crashed(signal: 4, test: "DeadlockTests.testDeadlock", deadlock: true), 1),
+            ("swift-testing", "jsonl", .exited(1), .failed(test: "parameterized(n:)", message: "with 2: Expectation failed: (n → 2) != 2",
+                                                           location: "/tmp/probe/Tests/STests/More.swift:15"), 9),
+        ]
+        for run in runs {
+            for recording in Golden.recordings(run.what, run.ext) {
+                let report: RunReport
+                if run.ext == "records" {
+                    var reader = XCTestRecords()
+                    recording.data.withUnsafeBytes { reader.feed($0) }
+                    reader.end()
+                    report = reader.report
+                } else {
+                    var reader = SwiftTestingStream()
+                    recording.data.withUnsafeBytes { reader.feed($0) }
+                    reader.end()
+                    report = reader.report
+                }
+                let framework: Catalog.Framework = run.ext == "records" ? .xctest : .swiftTesting
+                let outcome = TestOutputParser.outcome(of: ProcessResult(termination: run.termination, seconds: 0.2, output: "",
+                                                                         run: RunSummary(report: report)),
+                                                       framework: framework, timeLimit: 10)
+                // 6.2.3's Swift Testing probe had one test fewer (no warning).
+                let count = run.what == "swift-testing" && recording.version == "6.2.3" ? run.count - 1 : run.count
+                var expected = TestOutcome(status: run.expected, testSeconds: report.seconds, testCount: count)
+                expected.late = report.late
+                XCTAssertEqual(outcome, expected, "\(run.what)-\(recording.version).\(run.ext)")
+            }
+        }
+    }
+
     func test_relocationMovesFailuresAndLateChecksToTheAttendeesFolder() {
         var outcome = TestOutcome(status: .failed(test: "t", message: "m", location: "/shadow/Grade_x/F.swift:3"), testSeconds: nil, testCount: 1)
         outcome.late = [RunReport.Failure(test: nil, message: "m", location: "/shadow/Grade_x/F.swift:9")]

@@ -15,6 +15,21 @@ final class XCTestListingTests: XCTestCase {
         XCTAssertEqual(tests["Grade_mocking_success"], ["SearchSuccessResponseTests.test_c"])
     }
 
+    /// The probe's test binary's own `--dump-tests-json` (`Golden/xctest-listing-<version>.json`),
+    /// of every toolchain recorded, read whole: Swift Testing's tests are not XCTest's and are not
+    /// listed.
+    func test_readsEveryToolchainsRecordedListing_whole() {
+        let recordings = Golden.recordings("xctest-listing", "json")
+        XCTAssertFalse(recordings.isEmpty)
+        for recording in recordings {
+            XCTAssertEqual(XCTestListing.testsByTarget(recording.data), [
+                "XTests": ["DeadlockTests.testDeadlock", "ForgeTests.testAlwaysFailsThenForges", "SkipTests.testSkip",
+                           "XTests.testAnswer", "XTests.testLookAlike"],
+                "Grade_expectations_count": ["ImportProgressCountTests.test_answer"],
+            ], recording.version)
+        }
+    }
+
     func test_skipsWhatIsPrintedBeforeTheJSON_andRefusesWhatIsNotATree() {
         XCTAssertEqual(XCTestListing.testsByTarget(Data("note\n{\"name\":\"All tests\",\"tests\":[]}".utf8)), [:])
         XCTAssertNil(XCTestListing.testsByTarget(Data("Listing 2 tests".utf8)))

@@ -39,12 +39,16 @@ public struct BuildProgress: Sendable {
         return try body()
     }
 
-    /// The last `[n/m]` counter SwiftPM printed.
+    /// The last `[n/m]` counter SwiftPM printed: the last line that starts with one. Not the last
+    /// bracket of the log: a compiler error under it quotes code, brackets and all (golden
+    /// `swiftpm-build-nested-test-class-6.3.1.log`).
     static func lastStep(in log: String) -> String? {
-        guard let open = log.range(of: "[", options: .backwards),
-              let close = log[open.upperBound...].firstIndex(of: "]") else { return nil }
-        let step = log[open.upperBound..<close]
-        guard step.contains("/"), step.allSatisfy({ $0.isNumber || $0 == "/" }) else { return nil }
-        return "[\(step)]"
+        for line in log.split(separator: "\n").reversed() {
+            guard line.hasPrefix("["), let close = line.firstIndex(of: "]") else { continue }
+            let step = line[line.index(after: line.startIndex)..<close]
+            let counts = step.split(separator: "/", omittingEmptySubsequences: false)
+            if counts.count == 2, counts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isASCII && $0.isNumber } }) { return "[\(step)]" }
+        }
+        return nil
     }
 }
