@@ -16,7 +16,7 @@ public enum LongWaits {
                     if before.count > 4 { before.removeFirst() }
                 }
                 guard token.kind == .number, let start = waitStart(before) else { return true }
-                let number = token.text.replacingOccurrences(of: "_", with: "")
+                let number = token.text.filter { $0 != "_" }
                 guard start.line != lastLine, let seconds = Double(number), number.first?.isNumber == true,
                       number.allSatisfy({ $0.isNumber || $0 == "." }), seconds >= 0.8 * limit else { return true }
                 found.append("\(name):\(start.line) waits \(number) s")
