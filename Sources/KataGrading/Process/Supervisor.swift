@@ -49,14 +49,16 @@ public enum Supervisor {
         // such as the shell that started the grade: Linux's seccomp, where the kernel offers it.
         _ = kata_deny_tracing()
         _ = fcntl(statusDescriptor, F_SETFD, FD_CLOEXEC)
-        // The relay is the grader's alone: no test inherits it, and a grader gone makes a write
-        // fail rather than end the supervisor before it has ended the run.
-        _ = fcntl(relayDescriptor, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(relayDescriptor, F_SETFL, fcntl(relayDescriptor, F_GETFL) | O_NONBLOCK)
-        signal(SIGPIPE, SIG_IGN)
         guard let orders = readOrders() else {
             FileHandle.standardError.write(Data("usage: the grader starts KataGrader --supervise with its orders on descriptor 4.\n".utf8))
             return 2
+        }
+        if orders.test != nil {
+            // A test run's relay is the grader's alone: no test inherits it, and a grader gone makes
+            // a write fail rather than end the supervisor before it has ended the run.
+            _ = fcntl(relayDescriptor, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(relayDescriptor, F_SETFL, fcntl(relayDescriptor, F_GETFL) | O_NONBLOCK)
+            signal(SIGPIPE, SIG_IGN)
         }
         if orders.subreaper { _ = kata_become_subreaper() }
         for signalNumber in [SIGTERM, SIGINT, SIGHUP] {
@@ -219,8 +221,8 @@ public enum Supervisor {
                 var writable = pollfd(fd: relayDescriptor, events: Int16(POLLOUT), revents: 0)
                 _ = poll(&writable, 1, 20)
             }
+            close(relayDescriptor)
         }
-        close(relayDescriptor)
 
         var report = SupervisorReport(termination: termination ?? .signaled(SIGTERM), cutBytes: log.cutBytes)
         if stopped { report.startFailure = "stopped" }
