@@ -60,7 +60,9 @@ final class TrackRelinkTests: XCTestCase {
         XCTAssertFalse(TrackRelink.importsXCTest("import Testing\n// Unlike XCTest's wait(for:), a confirmation…\nstruct S {}\n"))
         XCTAssertTrue(TrackRelink.importsXCTest("import Testing\nimport XCTest\n"))
         XCTAssertTrue(TrackRelink.importsXCTest("@testable import Mocking\n  import class XCTest.XCTestCase\n"))
-        XCTAssertTrue(TrackRelink.importsXCTest("/* import XCTest */\n"), "errs towards SwiftPM")
+        XCTAssertFalse(TrackRelink.importsXCTest("/* import XCTest */\nimport Testing\n"), "a block comment imports nothing")
+        XCTAssertFalse(TrackRelink.importsXCTest("import Testing\nlet note = \"import XCTest\"\n"), "nor does a string")
+        XCTAssertTrue(TrackRelink.importsXCTest("/* helpers */ import XCTest\n"))
     }
 
     private let plan = """

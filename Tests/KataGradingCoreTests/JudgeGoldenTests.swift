@@ -2,7 +2,7 @@ import XCTest
 @testable import KataGradingCore
 
 /// The judge on the outcomes of recorded real runs (`Golden/xctest-*-<version>.records`), of every
-/// toolchain recorded: the observer's records of an XCTest run, read as the supervisor reads them,
+/// toolchain recorded: the observer's records of an XCTest run, read as the run stage reads them,
 /// turned into outcomes with the exit status each run had, then judged as the real module's run
 /// and as planted bugs' runs.
 final class JudgeGoldenTests: XCTestCase {

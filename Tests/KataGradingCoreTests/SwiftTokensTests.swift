@@ -13,11 +13,28 @@ final class SwiftTokensTests: XCTestCase {
             }
             """
         let tokens = SwiftTokens.tokens(in: source)
-        XCTAssertEqual(tokens.map(\.kind), [.attribute, .identifier, .identifier, .openBrace, .identifier, .identifier, .string,
-                                            .identifier, .identifier, .string, .closeBrace])
+        XCTAssertEqual(tokens.map(\.kind), [.attribute, .identifier, .identifier, .openBrace, .identifier, .identifier, .punctuation,
+                                            .string, .identifier, .identifier, .punctuation, .string, .closeBrace])
         XCTAssertEqual(tokens.first, SwiftTokens.Token(kind: .attribute, text: "Suite", line: 2))
         XCTAssertEqual(tokens.filter { $0.kind == .string }.map(\.text), ["{ not a brace }", "a \"quoted\" } too"])
         XCTAssertEqual(tokens.last?.line, 5)
+    }
+
+    func test_numbersAndPunctuation_asWritten() {
+        let tokens = SwiftTokens.tokens(in: "wait(for: [e], timeout: 9.5); t.0.count; 1...3; let n = 1_000 // 20\n")
+        XCTAssertEqual(tokens.filter { $0.kind == .number }.map(\.text), ["9.5", "0", "1", "3", "1_000"])
+        XCTAssertEqual(tokens.prefix(4).map(\.text), ["wait", "(", "for", ":"])
+        XCTAssertEqual(tokens.filter { $0.kind == .punctuation }.map(\.text).joined(), "(:[],:);..;...;=")
+    }
+
+    /// What the build replay's own check got wrong (it read lines, and knew only `//` comments):
+    /// an import in a block comment or a string imports nothing; one after a comment on its line does.
+    func test_importsAreReadFromCodeOnly() {
+        XCTAssertEqual(SwiftTokens.importedModules(in: "/* import XCTest */\nimport Testing\n"), ["Testing"])
+        XCTAssertEqual(SwiftTokens.importedModules(in: "/*\n import XCTest\n */\nlet note = \"import XCTest\"\n"), [])
+        XCTAssertEqual(SwiftTokens.importedModules(in: "let doc = \"\"\"\n    import XCTest\n    \"\"\"\n"), [])
+        XCTAssertEqual(SwiftTokens.importedModules(in: "/* helpers */ import XCTest\n"), ["XCTest"])
+        XCTAssertEqual(SwiftTokens.importedModules(in: "#if canImport(XCTest)\n@preconcurrency import XCTest\n#endif\n"), ["XCTest"])
     }
 
     func test_theLineThatDeclaresAClass() {
@@ -35,7 +52,7 @@ final class SwiftTokensTests: XCTestCase {
     }
 
     func test_whatAFileImportsAndDeclares() {
-        XCTAssertEqual(ExtraFiles.imports(in: "// Testing first\n@testable import Mocking\nimport class XCTest.XCTestCase\n"), ["Mocking", "XCTest"])
+        XCTAssertEqual(SwiftTokens.importedModules(in: "// Testing first\n@testable import Mocking\nimport class XCTest.XCTestCase\n"), ["Mocking", "XCTest"])
         let declared = ExtraFiles.declaredNames(in: """
             let trackJSON = "{ let notAName = 1 }"
             // func commentedOut() {}

@@ -34,12 +34,6 @@ final class OutputLogTests: XCTestCase {
         XCTAssertTrue(text.contains("Grade_a/F.swift:3:1: error: boom"))
     }
 
-    func test_findsTheFatalErrorAndTheDeadlockFrame_evenSplitAcrossReads() {
-        let (_, log) = kept(["noise\nFatal er", "ror: Unexpectedly found nil\n  3 __DISPATCH_WAIT_", "FOR_QUEUE__ + 12\n"], head: 10)
-        XCTAssertEqual(log.fatalError, "Fatal error: Unexpectedly found nil")
-        XCTAssertTrue(log.sawDeadlock)
-    }
-
     func test_shortOutputIsKeptWhole() {
         let (text, log) = kept(["no newline at the end"], head: OutputLog.testHead)
         XCTAssertEqual(text, "no newline at the end")

@@ -3,15 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import KataGradingCore
 
 /// Keeps a command's output for people to read, bounded whatever it prints: its first `headLimit`
 /// bytes and its last `tailLimit`, with a note of how much was cut in between, and past the head
 /// the lines that hold one of `keeping` (a build's compiler errors), up to `keptLimit` bytes.
-///
-/// A test run's output decides no verdict; only two facts are looked for in every byte, for the
-/// wording of a crash: the last line of a Swift fatal error, and a deadlock's own words: the wait
-/// frame of a Swift runtime backtrace (Linux), or libdispatch's message, which Apple's libdispatch
-/// puts in the crash report and a tool may print (the open sources leave it out: docs/platforms.md).
+/// A test run's output is read, for the wording of a crash, by the run stage (`OutputFacts`).
 struct OutputLog {
     /// For a test run, whose output only people read.
     static let testHead = 256 << 10
@@ -19,11 +16,6 @@ struct OutputLog {
     static let toolHead = 2 << 20
     static let tailLimit = 32 << 10
     static let keptLimit = 1 << 20
-    static let deadlockMarkers = ["__DISPATCH_WAIT_FOR_QUEUE__", "dispatch_sync called on queue already owned by current thread"]
-        .map { Array($0.utf8) }
-    /// A Swift fatal error's line, or the uncaught Objective-C exception's (Apple's XCTest raises on
-    /// an expectation fulfilled too often or too late: docs/platforms.md, rows 10 and 11).
-    static let fatalMarkers = ["Fatal error", "Terminating app due to uncaught exception"].map { Array($0.utf8) }
 
     let sink: Int32
     let headLimit: Int
@@ -32,11 +24,7 @@ struct OutputLog {
     /// The line being read past the head, for `keeping`; nil while inside one too long to keep.
     private var line: [UInt8]? = []
     private(set) var total = 0
-    private(set) var sawDeadlock = false
-    private(set) var fatalError: String?
     private var tail: [UInt8] = []
-    /// The last bytes of the previous chunk, so that a marker split across two reads is found.
-    private var carry: [UInt8] = []
 
     init(sink: Int32, headLimit: Int, keeping: [String] = []) {
         self.sink = sink
@@ -51,7 +39,6 @@ struct OutputLog {
 
     mutating func take(_ chunk: UnsafeRawBufferPointer) {
         guard chunk.count > 0 else { return }
-        scan(chunk)
         let head = min(chunk.count, max(0, headLimit - total))
         if head > 0 { emit(UnsafeRawBufferPointer(rebasing: chunk[0..<head])) }
         if head < chunk.count {
@@ -71,7 +58,7 @@ struct OutputLog {
             if var current = line, current.count + piece.count <= 16 << 10 { current += piece; line = current } else { line = nil }
             guard let end else { return }
             if let current = line, keptBytes + current.count < Self.keptLimit,
-               current.withUnsafeBytes({ raw in keeping.contains { Self.find($0, in: raw) != nil } }) {
+               current.withUnsafeBytes({ raw in keeping.contains { ByteSearch.find($0, in: raw) != nil } }) {
                 (current + [10]).withUnsafeBytes { emit($0) }
                 keptBytes += current.count + 1
             }
@@ -89,38 +76,6 @@ struct OutputLog {
         }
         kept.withUnsafeBytes { emit($0) }
         tail = []
-    }
-
-    private mutating func scan(_ chunk: UnsafeRawBufferPointer) {
-        let window = carry + chunk
-        window.withUnsafeBytes { raw in
-            if !sawDeadlock { sawDeadlock = Self.deadlockMarkers.contains { Self.find($0, in: raw) != nil } }
-            for marker in Self.fatalMarkers {
-                var from = 0
-                while let at = Self.find(marker, in: UnsafeRawBufferPointer(rebasing: raw[from...])) {
-                    let start = from + at
-                    let lineStart = raw[..<start].lastIndex(of: 10).map { $0 + 1 } ?? max(0, start - 200)
-                    let lineEnd = raw[start...].firstIndex(of: 10) ?? raw.count
-                    let bytes = raw[max(lineStart, start - 200)..<min(lineEnd, start + 1000)]
-                    fatalError = String(decoding: bytes, as: UTF8.self)
-                    from = start + marker.count
-                }
-            }
-        }
-        carry = Array(window.suffix(64))
-    }
-
-    /// `memmem`, which Glibc's Swift module does not export: `memchr` for the first byte, then `memcmp`.
-    static func find(_ marker: [UInt8], in raw: UnsafeRawBufferPointer) -> Int? {
-        guard let base = raw.baseAddress, raw.count >= marker.count else { return nil }
-        var offset = 0
-        while raw.count - offset >= marker.count {
-            guard let hit = memchr(base + offset, Int32(marker[0]), raw.count - offset - marker.count + 1) else { return nil }
-            let at = base.distance(to: UnsafeRawPointer(hit))
-            if memcmp(base + at, marker, marker.count) == 0 { return at }
-            offset = at + 1
-        }
-        return nil
     }
 
     private func emit(_ bytes: UnsafeRawBufferPointer) {

@@ -97,9 +97,11 @@ public final class ProcessRunner: @unchecked Sendable {
     /// Runs one test run: `executable` under the supervisor with the run's channel, in a private
     /// folder of its own (`RunFolder`), with `variant` (its number, 0 for the real code) told only
     /// to the test binary's hook. `environment` is added to the grader's own, without what would
-    /// load code into the test before the hook (`LD_PRELOAD`, `DYLD_INSERT_LIBRARIES`).
+    /// load code into the test before the hook (`LD_PRELOAD`, `DYLD_INSERT_LIBRARIES`). What the run
+    /// reports reaches `relay` as the supervisor relays it (`RunRelay`), unread here.
     public func runTest(_ executable: String, _ arguments: [String], environment: [String: String], framework: Catalog.Framework,
-                        variant: Int32, timeout: Double, log: URL, checkout: URL, viaSwiftPM: Bool = false, forwardedStream: Bool = false) throws -> ProcessResult {
+                        variant: Int32, timeout: Double, log: URL, checkout: URL, viaSwiftPM: Bool = false,
+                        relay: @escaping (UnsafeRawBufferPointer) -> Void) throws -> ProcessResult {
         guard supervisor != nil else { throw RunError.unsupervised }
         let folder = try RunFolder.make(for: checkout)
         defer { folder.remove() }
@@ -108,13 +110,12 @@ public final class ProcessRunner: @unchecked Sendable {
         childEnvironment["TMPDIR"] = folder.temporary.path
         childEnvironment[RunHookSource.environmentKey] = RunFolder.socket(in: folder.url.path)
         var orders = SupervisorOrders(limit: timeout, program: executable, arguments: arguments, environment: childEnvironment,
-                                      test: .init(framework: framework, variant: variant, folder: folder.url.path, viaSwiftPM: viaSwiftPM,
-                                                  forwardedStream: forwardedStream))
+                                      test: .init(framework: framework, variant: variant, folder: folder.url.path, viaSwiftPM: viaSwiftPM))
         orders.subreaper = subreaper
-        return try supervise(orders, log: log)
+        return try supervise(orders, log: log, relay: relay)
     }
 
-    private func supervise(_ orders: SupervisorOrders, log: URL) throws -> ProcessResult {
+    private func supervise(_ orders: SupervisorOrders, log: URL, relay: ((UnsafeRawBufferPointer) -> Void)? = nil) throws -> ProcessResult {
         let fm = FileManager.default
         try fm.createDirectory(at: log.deletingLastPathComponent(), withIntermediateDirectories: true)
         let logDescriptor = open(log.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
@@ -126,6 +127,25 @@ public final class ProcessRunner: @unchecked Sendable {
         for fd in [status[0], status[1], control[0], control[1]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         _ = fcntl(status[0], F_SETFL, fcntl(status[0], F_GETFL) | O_NONBLOCK)
         defer { close(status[0]) }
+        // A test run's relay (`RunRelay`): read as it comes, so that the supervisor never waits long.
+        var relayPipe: [Int32] = [-1, -1]
+        if relay != nil, supervisor != nil {
+            guard pipe(&relayPipe) == 0 else { [status[1], control[0], control[1]].forEach { close($0) }; throw RunError.cannotWrite("a pipe", errno) }
+            for fd in relayPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+            _ = fcntl(relayPipe[0], F_SETFL, fcntl(relayPipe[0], F_GETFL) | O_NONBLOCK)
+        }
+        defer { if relayPipe[0] >= 0 { close(relayPipe[0]) } }
+        var relayEnded = relayPipe[0] < 0
+        var relayBuffer = [UInt8](repeating: 0, count: relayPipe[0] < 0 ? 0 : 1 << 16)
+        func readRelay() {
+            while !relayEnded {
+                let count = relayBuffer.withUnsafeMutableBytes { systemRead(relayPipe[0], $0.baseAddress, $0.count) }
+                if count < 0 && errno == EINTR { continue }
+                if count == 0 { relayEnded = true }
+                guard count > 0 else { return }
+                relayBuffer.withUnsafeBytes { relay?(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
+            }
+        }
 
         let program: String
         let programArguments: [String]
@@ -134,6 +154,7 @@ public final class ProcessRunner: @unchecked Sendable {
             program = supervisor
             programArguments = [Supervisor.flag]
             descriptors += [(status[1], Supervisor.statusDescriptor), (control[0], Supervisor.ordersDescriptor)]
+            if relayPipe[1] >= 0 { descriptors.append((relayPipe[1], Supervisor.relayDescriptor)) }
         } else {
             program = orders.program
             programArguments = orders.arguments
@@ -141,20 +162,21 @@ public final class ProcessRunner: @unchecked Sendable {
 
         let start = Date()
         lock.lock()
-        if stopping { lock.unlock(); [status[1], control[0], control[1]].forEach { close($0) }; throw Interrupted() }
+        if stopping { lock.unlock(); [status[1], control[0], control[1], relayPipe[1]].filter { $0 >= 0 }.forEach { close($0) }; throw Interrupted() }
         let pid: pid_t
         do {
             pid = try Spawn.start(program, programArguments, environment: supervisor == nil ? orders.environment : nil,
                                   descriptors: descriptors, newProcessGroup: false)
         } catch {
             lock.unlock()
-            [status[1], control[0], control[1]].forEach { close($0) }
+            [status[1], control[0], control[1], relayPipe[1]].filter { $0 >= 0 }.forEach { close($0) }
             throw error
         }
         live.insert(pid)
         lock.unlock()
         close(status[1])
         close(control[0])
+        if relayPipe[1] >= 0 { close(relayPipe[1]) }
         if supervisor != nil, let data = try? JSONEncoder().encode(orders) { data.withUnsafeBytes { Descriptor.writeAll($0, to: control[1]) } }
         close(control[1])
 
@@ -165,6 +187,7 @@ public final class ProcessRunner: @unchecked Sendable {
         var pause: useconds_t = 200
         var backstopHit = false
         while true {
+            readRelay()
             reply.read(status[0])
             // The supervisor's status pipe ends only when it exits (no child of it holds the pipe):
             // its end is then a matter of moments, waited for outright.
@@ -175,15 +198,24 @@ public final class ProcessRunner: @unchecked Sendable {
                 kill(pid, SIGKILL)
             }
             if supervisor != nil {
-                // Woken by what the supervisor writes: `started`, then its report just before it exits.
-                var ready = pollfd(fd: status[0], events: Int16(POLLIN), revents: 0)
-                _ = poll(&ready, 1, 100)
+                // Woken by what the supervisor writes: `started`, what it relays, then its report
+                // just before it exits.
+                var ready = [pollfd(fd: status[0], events: Int16(POLLIN), revents: 0)]
+                if !relayEnded { ready.append(pollfd(fd: relayPipe[0], events: Int16(POLLIN), revents: 0)) }
+                _ = poll(&ready, nfds_t(ready.count), 100)
             } else {
                 usleep(pause)
                 pause = min(pause * 2, 10_000)
             }
         }
         reply.read(status[0])
+        // The supervisor is gone, and no other process holds the relay: its end is near.
+        let relayDrained = Date().addingTimeInterval(2)
+        while !relayEnded, Date() < relayDrained {
+            readRelay()
+            var ready = pollfd(fd: relayPipe[0], events: Int16(POLLIN), revents: 0)
+            if !relayEnded { _ = poll(&ready, 1, 20) }
+        }
         lock.lock()
         live.remove(pid)
         let wasStopping = stopping
@@ -210,7 +242,7 @@ public final class ProcessRunner: @unchecked Sendable {
         if let failure = report.startFailure {
             return ProcessResult(termination: .exited(127), seconds: seconds, output: output + "\n[kata: \(failure)]\n")
         }
-        return ProcessResult(termination: report.termination, seconds: seconds, output: output, cutBytes: report.cutBytes, run: report.run)
+        return ProcessResult(termination: report.termination, seconds: seconds, output: output, cutBytes: report.cutBytes)
     }
 
     /// What a supervisor sends on its status pipe, as it arrives: `started <pid>`, then its report.

@@ -22,9 +22,13 @@ import Darwin
 ///   the run's own socket), wherever it went; one that left its group *and* dropped the mark survives;
 /// - copies the command's output to its own standard output (the log), capped (`OutputLog`);
 /// - for a test run, serves the run's channel (`RunChannel`): tells the test binary's hook which
-///   variant to be, and reads, while they are written, the framework's own reports (the XCTest
-///   observer's records, Swift Testing's event stream on the test's descriptor 3) into a bounded
-///   `RunReport`; a failure once read cannot be taken back by anything the test writes later;
+///   variant to be, and reads, while they are written, the output, the records the hook sends on
+///   the channel and Swift Testing's event stream on the test's descriptor 3, and relays every byte
+///   of them to the grader on descriptor 5 (`RunRelay`), where the run stage parses them
+///   (`RunReading`). It parses none of it: what it must do itself is serve the channel (only it
+///   knows which connection is the test process) and drain every source as it is written; what it
+///   has not yet relayed is bounded (`RunRelay.Outbox`), past which it reads no more until the
+///   grader has taken some;
 /// - writes `started <pid>`, then how the command ended (`SupervisorReport`), to descriptor 3.
 ///
 /// It keeps other processes of the user out of its memory and descriptors (Linux: not dumpable),
@@ -34,6 +38,8 @@ public enum Supervisor {
     public static let flag = "--supervise"
     static let statusDescriptor: Int32 = 3
     static let ordersDescriptor: Int32 = 4
+    /// A test run's relay to the grader (`RunRelay`).
+    static let relayDescriptor: Int32 = 5
 
     nonisolated(unsafe) static var stopRequested: sig_atomic_t = 0
 
@@ -46,6 +52,13 @@ public enum Supervisor {
         guard let orders = readOrders() else {
             FileHandle.standardError.write(Data("usage: the grader starts KataGrader --supervise with its orders on descriptor 4.\n".utf8))
             return 2
+        }
+        if orders.test != nil {
+            // A test run's relay is the grader's alone: no test inherits it, and a grader gone makes
+            // a write fail rather than end the supervisor before it has ended the run.
+            _ = fcntl(relayDescriptor, F_SETFD, FD_CLOEXEC)
+            _ = fcntl(relayDescriptor, F_SETFL, fcntl(relayDescriptor, F_GETFL) | O_NONBLOCK)
+            signal(SIGPIPE, SIG_IGN)
         }
         if orders.subreaper { _ = kata_become_subreaper() }
         for signalNumber in [SIGTERM, SIGINT, SIGHUP] {
@@ -112,14 +125,25 @@ public enum Supervisor {
 
         var log = OutputLog(sink: 1, headLimit: orders.test == nil ? OutputLog.toolHead : OutputLog.testHead,
                             keeping: orders.test == nil ? ["error:", "note:"] : [])
-        var records = XCTestRecords()
-        var stream = SwiftTestingStream()
+        var relay = RunRelay.Outbox()
         var buffer = [UInt8](repeating: 0, count: 1 << 16)
         var open: Set<Int32> = [output[0]]
         if orders.test?.framework == .swiftTesting { open.insert(events[0]) } else { close(events[0]) }
 
+        /// Writes what the relay can take now; false once the grader's end is gone.
+        @discardableResult func sendRelayed() -> Bool {
+            var gone = false
+            relay.send { bytes in
+                let count = write(relayDescriptor, bytes.baseAddress, bytes.count)
+                if count < 0, errno != EAGAIN, errno != EINTR { gone = true }
+                return count
+            }
+            return !gone
+        }
+
         func readAll(_ fd: Int32) {
-            while true {
+            // Past the relay's bound, the rest waits in its pipe or socket until the grader takes some.
+            while !relay.isFull {
                 let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
                 if count < 0 && errno == EINTR { continue }
                 if count < 0 { return }
@@ -132,26 +156,32 @@ public enum Supervisor {
                     let chunk = UnsafeRawBufferPointer(rebasing: raw[0..<count])
                     if fd == output[0] {
                         log.take(chunk)
+                        if orders.test != nil { relay.put(.output, chunk) }
                     } else if fd == events[0] {
-                        stream.feed(chunk)
+                        relay.put(.events, chunk)
                     } else if let connection = channel?.connections.first(where: { $0.fd == fd }), connection.role == .testProcess {
-                        if records.key == nil { records.key = connection.key }
-                        records.feed(chunk)
+                        relay.put(.channel, chunk, key: connection.key)
                     }
                 }
+                sendRelayed()
             }
         }
 
         func pollOnce(_ milliseconds: Int32) {
-            var fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            if let channel {
-                fds.append(pollfd(fd: channel.listener, events: Int16(POLLIN), revents: 0))
-                fds += channel.connections.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+            var fds: [pollfd] = []
+            if !relay.isFull {
+                fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+                if let channel {
+                    fds.append(pollfd(fd: channel.listener, events: Int16(POLLIN), revents: 0))
+                    fds += channel.connections.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+                }
             }
+            if !relay.isEmpty { fds.append(pollfd(fd: relayDescriptor, events: Int16(POLLOUT), revents: 0)) }
             if childEnded >= 0 { fds.append(pollfd(fd: childEnded, events: Int16(POLLIN), revents: 0)) }
             guard poll(&fds, nfds_t(fds.count), milliseconds) > 0 else { return }
             for entry in fds where entry.revents != 0 {
                 if entry.fd == childEnded { kata_child_ended_drain() }
+                else if entry.fd == relayDescriptor { sendRelayed() }
                 else if entry.fd == channel?.listener { channel?.acceptWaiting() } else { readAll(entry.fd) }
             }
         }
@@ -182,27 +212,20 @@ public enum Supervisor {
         let until = Date().addingTimeInterval(1)
         while Date() < until, !open.isEmpty || !(channel?.connections.isEmpty ?? true) { pollOnce(20) }
         log.finish()
-        records.end()
-        stream.end()
+        if let channel {
+            // The grader reads the relay as it comes: what is left goes within a bounded wait, and
+            // a relay without its end is one the grader does not trust (`RunReading.summary`).
+            relay.end(hookConnected: channel.hookConnected)
+            let flushed = Date().addingTimeInterval(5)
+            while !relay.isEmpty, !stopped, Date() < flushed, sendRelayed() {
+                var writable = pollfd(fd: relayDescriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&writable, 1, 20)
+            }
+            close(relayDescriptor)
+        }
 
         var report = SupervisorReport(termination: termination ?? .signaled(SIGTERM), cutBytes: log.cutBytes)
         if stopped { report.startFailure = "stopped" }
-        if let test = orders.test {
-            // Where the hook forwards Swift Testing's stream (Linux), that copy, authenticated and in
-            // sequence, is the one read; the pipe's is what the test process could silence or write.
-            // A toolchain whose Swift Testing opened no stream the hook saw is read from the pipe.
-            var framework = test.framework == .xctest ? records.report
-                : test.forwardedStream && records.forwarded ? records.forwardedStream.report : stream.report
-            // Something other than Swift Testing wrote into the pipe: that never passes either.
-            if test.framework == .swiftTesting { framework.damaged = framework.damaged ?? stream.report.damaged }
-            // The hook's records come through the channel whatever the framework: a trap, how the
-            // process exited, and whether that channel's evidence holds.
-            framework.trap = framework.trap ?? records.report.trap
-            framework.exit = records.report.exit
-            framework.silenced = framework.silenced ?? records.report.silenced
-            report.run = RunSummary(report: framework, sawDeadlockInOutput: log.sawDeadlock, fatalError: log.fatalError)
-            report.run?.hookConnected = channel?.hookConnected
-        }
         return report
     }
 

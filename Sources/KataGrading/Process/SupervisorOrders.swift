@@ -5,7 +5,8 @@ import KataGradingCore
 /// own (the supervisor's descriptor 4) rather than its command line: every supervisor's command
 /// line is the same (`KataGrader --supervise`), so a test that reads its parent's learns nothing.
 struct SupervisorOrders: Codable, Sendable {
-    /// A test run: its framework's channel is read, and its hook told which variant to be.
+    /// A test run: its channel is served, its hook told which variant to be, and what it reports
+    /// relayed to the grader.
     struct TestRun: Codable, Sendable {
         var framework: Catalog.Framework
         /// What the hook is told (`Schemata.word(of:among:)`): the variant's number among its module's, 0 for the real
@@ -16,9 +17,6 @@ struct SupervisorOrders: Codable, Sendable {
         /// The run goes through `swift test` (`ChannelFallback`): the test process is SwiftPM's
         /// child, not the supervisor's, so the channel takes its first descendant for it.
         var viaSwiftPM = false
-        /// Swift Testing's events are read from the hook's forwarded copy, not from the pipe
-        /// (`TestPlatform.attestsExit`: Linux).
-        var forwardedStream = false
     }
 
     var limit: Double
@@ -34,13 +32,11 @@ struct SupervisorOrders: Codable, Sendable {
 
 /// What a supervisor sends back on its descriptor 3: first `started <pid>` as soon as the command
 /// runs (so that the grader can end its process group even if the supervisor is killed), then one
-/// line of JSON with how it ended.
+/// line of JSON with how it ended. What a test run reported goes on the relay (`RunRelay`).
 struct SupervisorReport: Codable, Sendable {
     var termination: Termination
     /// Bytes of output cut by the cap.
     var cutBytes: Int
     /// Why the command could not start, when it could not.
     var startFailure: String?
-    /// For a test run, what its framework reported.
-    var run: RunSummary?
 }

@@ -75,11 +75,11 @@ public struct TestRunner: Sendable {
                                       inherited: ProcessInfo.processInfo.environment)
         // Taking macOS's decisions on Linux, the grader itself plays the macOS tool the plan names.
         let invocation = platform.simulated ? plan.standingIn(for: ProcessRunner.shared.supervisor ?? plan.program) : plan
-        var result = try ProcessRunner.shared.runTest(invocation.program, invocation.arguments, environment: invocation.environment,
-                                                      framework: exercise.framework,
-                                                      variant: Schemata.word(of: variant, among: variants),
-                                                      timeout: exercise.timeLimit, log: log, checkout: checkout,
-                                                      forwardedStream: platform.attestsExit)
+        var result = try read(exercise.framework, forwardedStream: platform.attestsExit) { relay in
+            try ProcessRunner.shared.runTest(invocation.program, invocation.arguments, environment: invocation.environment,
+                                             framework: exercise.framework, variant: Schemata.word(of: variant, among: variants),
+                                             timeout: exercise.timeLimit, log: log, checkout: checkout, relay: relay)
+        }
         if let fallback {
             fallback.applySwitch(&result, framework: exercise.framework)
             if variant == nil, ChannelFallback.isSilent(result) {
@@ -87,14 +87,20 @@ public struct TestRunner: Sendable {
                 return try runThroughSwiftPM(exercise, variant: variant, log: log, runName: runName, fallback: fallback)
             }
         }
-        if var report = result.run?.report, report.failures.contains(where: { $0.afterReturning }) {
-            LateChecks.reclassify(&report) { try? String(contentsOfFile: $0, encoding: .utf8) }
-            result.run?.report = report
-        }
         var outcome = TestOutputParser.outcome(of: result, framework: exercise.framework, timeLimit: exercise.timeLimit,
-                                                 exitAttested: platform.attestsExit)
+                                                 exitAttested: platform.attestsExit) { try? String(contentsOfFile: $0, encoding: .utf8) }
         outcome.log = runName
         return outcome
+    }
+
+    /// One run, `start`ed with the relay its supervisor hands what the run reports to, read by the
+    /// run's parsers (`RunReading`) as it arrives: the result, with the framework's report.
+    func read(_ framework: Catalog.Framework, forwardedStream: Bool = false,
+              _ start: (@escaping (UnsafeRawBufferPointer) -> Void) throws -> ProcessResult) throws -> ProcessResult {
+        var reading = RunReading(framework: framework, forwardedStream: forwardedStream)
+        var result = try start { reading.feed($0) }
+        result.run = reading.summary()
+        return result
     }
 
     /// One run through `swift test` (`SwiftPMRoute`), the variant still told through the run's
@@ -105,10 +111,12 @@ public struct TestRunner: Sendable {
         let arguments = SwiftPMRoute.arguments(framework: exercise.framework, target: Catalog.targetName(of: exercise), package: package)
         let environment = TestInvocation.baseEnvironment(inherited: ProcessInfo.processInfo.environment)
         let result = try fallback.oneAtATime {
-            try ProcessRunner.shared.runTest(swift, arguments, environment: environment, framework: exercise.framework,
-                                             variant: Schemata.word(of: variant, among: variants),
-                                             timeout: exercise.timeLimit + SwiftPMRoute.startupAllowance, log: log,
-                                             checkout: checkout, viaSwiftPM: true)
+            try read(exercise.framework) { relay in
+                try ProcessRunner.shared.runTest(swift, arguments, environment: environment, framework: exercise.framework,
+                                                 variant: Schemata.word(of: variant, among: variants),
+                                                 timeout: exercise.timeLimit + SwiftPMRoute.startupAllowance, log: log,
+                                                 checkout: checkout, viaSwiftPM: true, relay: relay)
+            }
         }
         var outcome = SwiftPMRoute.outcome(of: result, framework: exercise.framework, timeLimit: exercise.timeLimit)
         if variant != nil, result.run?.hookConnected != true { outcome.variantNotApplied = true }

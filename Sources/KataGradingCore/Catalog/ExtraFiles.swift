@@ -84,7 +84,7 @@ public enum ExtraFiles {
     static func fits(_ path: String, text: String, track: Catalog.Exercise, tracks: [Catalog.Exercise]) -> Bool {
         let siblings = tracks.filter { $0.id == track.id }
         guard siblings.count > 1 else { return true }
-        let imports = imports(in: text)
+        let imports = SwiftTokens.importedModules(in: text)
         if imports.contains("Testing"), !imports.contains("XCTest") { return track.framework == .swiftTesting }
         if imports.contains("XCTest"), !imports.contains("Testing") { return track.framework == .xctest }
         let folder = (path as NSString).deletingLastPathComponent
@@ -102,29 +102,11 @@ public enum ExtraFiles {
             switch token.kind {
             case .attribute: found = ["Test", "Suite", "Testing"].contains(token.text)
             case .identifier: found = token.text == "XCTestCase"
-            case .openBrace, .closeBrace, .string: break
+            case .openBrace, .closeBrace, .string, .number, .punctuation: break
             }
             return !found
         }
         return found
-    }
-
-    /// The modules a file imports (`import XCTest`, `@testable import Mocking`, `import class
-    /// XCTest.XCTestCase`), from its code: an import in a comment imports nothing.
-    static func imports(in text: String) -> Set<String> {
-        let kinds: Set<String> = ["class", "struct", "enum", "protocol", "typealias", "func", "let", "var", "actor"]
-        var modules = Set<String>()
-        var importing: Int?
-        SwiftTokens.scan(text) { (token: SwiftTokens.Token) in
-            if token.kind == .identifier, let line = importing, line == token.line, !kinds.contains(token.text) {
-                modules.insert(token.text)
-                importing = nil
-            } else if token.kind == .identifier, token.text == "import" {
-                importing = token.line
-            }
-            return true
-        }
-        return modules
     }
 
     /// Names a file declares (`SwiftTokens`, so never in a comment or a string): types and
@@ -139,7 +121,7 @@ public enum ExtraFiles {
             switch token.kind {
             case .openBrace: depth += 1
             case .closeBrace: depth = max(0, depth - 1)
-            case .attribute, .string: break
+            case .attribute, .string, .number, .punctuation: break
             case .identifier:
                 let name = token.text
                 if declaringOnLine == token.line, name.count >= 3, name.first.map({ $0.isLetter || $0 == "_" }) == true,

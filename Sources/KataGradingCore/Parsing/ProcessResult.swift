@@ -28,9 +28,8 @@ public struct ProcessResult: Sendable {
     }
 }
 
-/// What the supervisor learned of one test run, beside how it ended: the framework's report, and
-/// two facts seen in the output for the wording of a crash. The supervisor sends it to the grader
-/// through a pipe of their own when the run is over.
+/// What the run's parsers read of one test run (`RunReading.summary`), beside how it ended: the
+/// framework's report, and two facts seen in the output for the wording of a crash.
 public struct RunSummary: Codable, Equatable, Sendable {
     public var report: RunReport
     /// The output's libdispatch deadlock frame, where the Swift runtime printed a backtrace.

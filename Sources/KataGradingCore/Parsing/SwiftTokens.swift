@@ -1,12 +1,16 @@
 /// Just enough of Swift's lexical structure to tell code from comments: the one scanner of Swift
 /// source in the grader. It yields each identifier (keywords included, backticks dropped), each
-/// attribute's name (`@Test` as `Test`), each brace (`{`, `}`) and the text of each string literal,
-/// with its line, and skips `//` and (nested) `/* */` comments. Raw strings (`#"…"#`) and
-/// multi-line strings (`"""…"""`) are read whole, so a brace or a comment marker inside one is text.
+/// attribute's name (`@Test` as `Test`), each brace (`{`, `}`), the text of each string literal,
+/// each number literal (`10`, `9.5`, `1_000`) and every other character of code on its own
+/// (`:`, `=`, `.`, `(`…), with its line, and skips `//` and (nested) `/* */` comments. Raw strings
+/// (`#"…"#`) and multi-line strings (`"""…"""`) are read whole, so a brace, a comment marker or an
+/// `import` inside one is text.
 ///
 /// Its readers: the grader-only names an attendee's file must not use (`GraderOnlyNames`), a
 /// test method's body (`LateChecks`), what an added file declares and uses and whether it holds
-/// tests (`ExtraFiles`), and where a test class is declared (`ShadowBuild`).
+/// tests (`ExtraFiles`), where a test class is declared (`ShadowBuild`), the modules a file
+/// imports (`importedModules`: `ExtraFiles`, and the build replay's `TrackRelink`), and the long
+/// waits a suite spells (`LongWaits`).
 public enum SwiftTokens {
     public struct Token: Equatable, Sendable {
         public enum Kind: Equatable, Sendable {
@@ -17,6 +21,10 @@ public enum SwiftTokens {
             case closeBrace
             /// A string literal's text, between its quotes, escapes as written.
             case string
+            /// A number literal as written (`1_000`, `9.5`, `0x1F`).
+            case number
+            /// Any other character of code, one at a time (`:`, `=`, `.`, `(`, `#`…).
+            case punctuation
         }
 
         public var kind: Kind
@@ -47,6 +55,24 @@ public enum SwiftTokens {
         return found
     }
 
+    /// The modules a file imports (`import XCTest`, `@testable import Mocking`, `import class
+    /// XCTest.XCTestCase`), from its code: an import in a comment or a string imports nothing.
+    public static func importedModules(in source: String) -> Set<String> {
+        let kinds: Set<String> = ["class", "struct", "enum", "protocol", "typealias", "func", "let", "var", "actor"]
+        var modules = Set<String>()
+        var importing: Int?
+        scan(source) { (token: Token) in
+            if token.kind == .identifier, let line = importing, line == token.line, !kinds.contains(token.text) {
+                modules.insert(token.text)
+                importing = nil
+            } else if token.kind == .identifier, token.text == "import" {
+                importing = token.line
+            }
+            return true
+        }
+        return modules
+    }
+
     /// Calls `take` with each token's text (an attribute's without its `@`) and its 1-based line
     /// until it returns false.
     public static func scan(_ source: String, _ take: (String, Int) -> Bool) {
@@ -59,6 +85,7 @@ public enum SwiftTokens {
         var index = 0
         var line = 1
         func peek(_ offset: Int) -> Unicode.Scalar? { index + offset < text.count ? text[index + offset] : nil }
+        func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar >= "0" && scalar <= "9" }
         func startsName(_ scalar: Unicode.Scalar) -> Bool {
             scalar.properties.isXIDStart || scalar == "_" || scalar == "`" || scalar == "$"
         }
@@ -118,8 +145,28 @@ public enum SwiftTokens {
                 if !take(Token(kind: attribute ? .attribute : .identifier, text: String(identifier), line: line)) { return }
                 continue
             }
+            if isDigit(scalar) {
+                var number = String.UnicodeScalarView()
+                func digits() {
+                    while index < text.count, isDigit(text[index]) || text[index] == "_" || (text[index].isASCII && text[index].properties.isAlphabetic) {
+                        number.append(text[index])
+                        index += 1
+                    }
+                }
+                digits()
+                // A fraction, not a member: `9.5`, but `t.0.count` and `1...3` stay apart.
+                if peek(0) == ".", let next = peek(1), isDigit(next) {
+                    number.append(text[index])
+                    index += 1
+                    digits()
+                }
+                if !take(Token(kind: .number, text: String(number), line: line)) { return }
+                continue
+            }
             if scalar == "{" || scalar == "}" {
                 if !take(Token(kind: scalar == "{" ? .openBrace : .closeBrace, text: String(scalar), line: line)) { return }
+            } else if !scalar.properties.isWhitespace {
+                if !take(Token(kind: .punctuation, text: String(scalar), line: line)) { return }
             }
             index += 1
         }

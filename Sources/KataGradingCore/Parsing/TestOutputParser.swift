@@ -7,12 +7,16 @@ public enum TestOutputParser {
     /// Swift Testing's exit status when no test matched the filter (`EX_UNAVAILABLE`).
     static let swiftTestingFoundNoTests: Int32 = 69
 
+    /// The last steps of reading a run (`RunReading`): the late checks, then the outcome.
+    ///
     /// `exitAttested`: the platform's hook reports how the process exits (`TestPlatform.attestsExit`),
     /// and a run that exits without the framework's own `exit`, or with another status, has not passed.
+    /// `source` gives the text of a test file by its path (nil if unknown), for `LateChecks`.
     public static func outcome(of result: ProcessResult, framework: Catalog.Framework, timeLimit: Double,
-                               exitAttested: Bool = false) -> TestOutcome {
+                               exitAttested: Bool = false, source: (String) -> String? = { _ in nil }) -> TestOutcome {
         let summary = result.run ?? RunSummary(report: RunReport())
-        let report = summary.report
+        var report = summary.report
+        if report.failures.contains(where: { $0.afterReturning }) { LateChecks.reclassify(&report, source: source) }
         let status: TestOutcome.Status
         switch result.termination {
         case .timedOut:
