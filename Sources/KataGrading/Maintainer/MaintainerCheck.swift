@@ -49,7 +49,22 @@ public struct MaintainerCheck {
             return [Result(name: "catalog", summary: "Catalog/catalog.json loads", problems: ["\(error)"])]
         }
         return [variants(catalog), perturbations(catalog), hints(catalog), mirror(catalog), starters(catalog), wheats(catalog),
-                fixtures(catalog), readme(catalog)]
+                fixtures(catalog), readme(catalog), resultsFiles([])]
+    }
+
+    /// docs/results-json.md's example, and the results files given (`--check FILE…`), against the
+    /// doc's field table (`ResultsSchema`).
+    public func resultsFiles(_ files: [String]) -> Result {
+        let doc = (try? String(contentsOf: paths.root.appendingPathComponent("docs/results-json.md"), encoding: .utf8)) ?? ""
+        let schema = ResultsSchema(doc: doc)
+        var problems = schema.problems(Data((ResultsSchema.example(in: doc) ?? "").utf8), name: "docs example")
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file) else { problems.append("\(file): cannot be read"); continue }
+            problems += schema.problems(data, name: file)
+        }
+        let summary = files.isEmpty ? "docs/results-json.md's example matches its field table"
+            : "docs/results-json.md's example and \(files.count) results files match its field table"
+        return Result(name: "results-json", summary: summary, problems: problems)
     }
 
     // MARK: - The checks
