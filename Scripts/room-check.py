@@ -1,14 +1,11 @@
 #!/usr/bin/env python3
 """The maintainers' checks of the live room, on loopback only. Python's standard library only:
-the kata itself never needs Python. Scripts/room-selftest.sh runs all four.
+the kata itself never needs Python. Scripts/room-selftest.sh runs all three. The limits (joins per
+machine, the instructor's rows, idle connections) are Swift tests: Tests/KataRoomTests/RoomServerTests.
 
   room-check.py load    GRADER ROOT [--seconds 60]  30 attendees posting every 2 s, 5 page watchers,
                                                      one attendee sending garbage
   room-check.py restart GRADER ROOT [--seconds 24]  the same, with the server killed (-9) mid-load
-  room-check.py limits  GRADER ROOT                 joins per machine, the instructor's remove and
-                                                     rename, leaving, 200 idle connections from one
-                                                     machine and 1,000 from eight addresses of one
-                                                     while another is served
   room-check.py browser GRADER ROOT --shots DIR     headless Chromium: a room of 30 at 1920x1080,
                                                      1280x800, 1280x720 and on a phone, measured
                                                      and photographed (first_screen); a verdict arriving; the
@@ -22,7 +19,7 @@ Each simulated attendee speaks from an address of its own (127.0.0.10, .11, …)
 that the room's per-machine limits apply as in a real room. Where the system routes only 127.0.0.1
 (macOS), they all share it, and the room is started with --rows-per-machine raised.
 """
-import argparse, base64, http.client, json, os, queue, random, signal, socket, statistics
+import argparse, base64, http.client, json, os, queue, random, signal, socket
 import string, subprocess, sys, tempfile, threading, time, urllib.parse
 
 HOST = "127.0.0.1"
@@ -486,242 +483,6 @@ class DevTools:
                 return True
             time.sleep(0.2)
         return False
-
-
-def post_json(port, path, value, source=None):
-    """(status, decoded answer or error text)."""
-    status, body = call(port, "POST", path, json.dumps(value), source=source)
-    try:
-        return status, json.loads(body)
-    except (ValueError, TypeError):
-        return status, body
-
-
-def run_limits(args):
-    """What keeps one laptop from taking the room over, and what gives the instructor the rows:
-    joins per machine, leaving, remove and rename with the instructor key only, 200 idle
-    connections from one machine, and 1,000 from eight addresses of one, while another machine is
-    served."""
-    port = free_port()
-    room = RoomProcess(args.grader, args.root, port, extra=[]).start()  # the default limits
-    exercises = load_catalog(args.root)
-    failures = []
-    try:
-        # 1. A loop that joins as fast as it can, from one machine.
-        flooder = source_for(150)
-        rows, statuses, refusals = [], [], {}
-        started = time.perf_counter()
-        for index in range(70):
-            row = {"code": room.code, "attendee": "a-flood-%03d-%s" % (index, secret(6).lower()), "token": secret(32), "name": "Flood %d" % index}
-            status, answer = post_json(port, "/api/join", row, source=flooder)
-            statuses.append(status)
-            if status == 200:
-                rows.append(row)
-            else:
-                reason = "%s %s" % (status, answer.get("error") if isinstance(answer, dict) else answer)
-                refusals[reason] = refusals.get(reason, 0) + 1
-        elapsed = time.perf_counter() - started
-        print("  70 joins from one machine in %.2f s: %d accepted, %d refused" % (elapsed, statuses.count(200), len(statuses) - statuses.count(200)))
-        for reason, count in refusals.items():
-            print("  %d refused: %s" % (count, reason))
-        refusal = next(iter(refusals), "")
-        if statuses.count(200) != 3 or not refusal.startswith("429") or "already has 3 rows" not in refusal:
-            failures.append("joins per machine: %d accepted, refusal %r" % (statuses.count(200), refusal))
-        if WIDE:
-            neighbour = Attendee(151, port, room.code, exercises, name="Neighbour")
-            neighbour.join()  # raises on refusal
-            print("  another machine still joins: yes")
-        # 2. Leaving frees the machine's slot, and takes the row off the page.
-        leaver = rows[0]
-        status, answer = post_json(port, "/api/leave", {k: leaver[k] for k in ("code", "attendee", "token")}, source=flooder)
-        names = [a["name"] for a in json.loads(call(port, "GET", "/api/room")[1])["attendees"]]
-        again = dict(leaver, attendee="a-flood-again-" + secret(6).lower(), token=secret(32), name="Flood again")
-        time.sleep(1.1)  # the flood also spent the machine's burst of joins: one comes back each second
-        rejoined, _ = post_json(port, "/api/join", again, source=flooder)
-        print("  leave: %s %s; row gone: %s; a new join from that machine: %s" % (status, answer, leaver["name"] not in names, rejoined))
-        if status != 200 or leaver["name"] in names or rejoined != 200:
-            failures.append("leaving did not take the row off or free the slot")
-        # 3. Remove and rename: the instructor key only.
-        victim, renamed = rows[1], rows[2]
-        wrong = post_json(port, "/api/remove", {"key": secret(32), "attendee": victim["attendee"]})[0]
-        attendee_token = post_json(port, "/api/remove", {"key": victim["token"], "attendee": victim["attendee"]})[0]
-        no_key = post_json(port, "/api/rename", {"attendee": renamed["attendee"], "name": "X"})[0]
-        check_wrong = post_json(port, "/api/instructor", {"key": secret(32)})[0]
-        check_right = post_json(port, "/api/instructor", {"key": room.key})[0]
-        removed = post_json(port, "/api/remove", {"key": room.key, "attendee": victim["attendee"]})
-        rename = post_json(port, "/api/rename", {"key": room.key, "attendee": renamed["attendee"], "name": "Renamed by instructor"})
-        bad_name = post_json(port, "/api/rename", {"key": room.key, "attendee": renamed["attendee"], "name": "x" * 41})[0]
-        after_removal = post_json(port, "/api/results", {"code": room.code, "attendee": victim["attendee"], "token": victim["token"],
-                                                         "results": [{"id": exercises[0]["id"], "verdict": "done", "missed": [], "seq": 1}]}, source=flooder)
-        snapshot = call(port, "GET", "/api/room")[1].decode()
-        page = call(port, "GET", "/")[1].decode()
-        shown = {a["id"]: a["name"] for a in json.loads(snapshot)["attendees"]}
-        print("  instructor key check: wrong %s, right %s; remove with a wrong key %s, with an attendee's token %s; rename with no key field %s"
-              % (check_wrong, check_right, wrong, attendee_token, no_key))
-        print("  remove: %s %s; the removed row's next results: %s %s" % (removed[0], removed[1], after_removal[0], after_removal[1]))
-        print("  rename: %s, shown as %r; a 41-character name: %s" % (rename[0], shown.get(renamed["attendee"]), bad_name))
-        if (wrong, attendee_token, no_key, check_wrong, check_right) != (403, 403, 422, 403, 200):
-            failures.append("instructor routes without the key were not all refused (403)")
-        if removed[0] != 200 or victim["attendee"] in shown or after_removal[0] != 410:
-            failures.append("removing a row")
-        if rename[0] != 200 or shown.get(renamed["attendee"]) != "Renamed by instructor" or bad_name != 422:
-            failures.append("renaming a row")
-        if room.key in snapshot or room.key in page or any(r["token"] in snapshot for r in rows):
-            failures.append("a secret appears in what the room serves")
-
-        # 4. 200 idle connections from one machine, then a normal request from another.
-        idler, other = source_for(170) or HOST, source_for(171)
-        idle = []
-        started = time.perf_counter()
-        for _ in range(200):
-            connection = socket.socket()
-            connection.bind((idler, 0))
-            connection.connect((HOST, port))
-            idle.append(connection)
-        opened = time.perf_counter() - started
-        time.sleep(0.3)
-        held, refused = 0, 0
-        for connection in idle:
-            connection.setblocking(False)
-            try:
-                refused += connection.recv(64).startswith(b"HTTP/1.1 429")
-            except BlockingIOError:
-                held += 1
-            except OSError:
-                refused += 1
-        print("  200 idle connections from one machine (opened in %.2f s): %d held until their 2 s deadline, %d refused at once (429)"
-              % (opened, held, refused))
-        if held > 8:
-            failures.append("one machine holds %d idle connections (cap 8)" % held)
-        same_started = time.perf_counter()
-        same = call(port, "GET", "/api/room", source=idler)[0]
-        same_ms = (time.perf_counter() - same_started) * 1000
-        print("  meanwhile that machine's next request: %s in %.0f ms" % (same, same_ms))
-        if WIDE:
-            latencies, statuses = [], []
-            for attempt in range(10):
-                started = time.perf_counter()
-                statuses.append(call(port, "GET", "/api/room", source=other, timeout=6)[0])
-                latencies.append(time.perf_counter() - started)
-            neighbour.seq += 1
-            neighbour.outbox[exercises[0]["id"]] = {"id": exercises[0]["id"], "verdict": "failing", "missed": [], "seq": neighbour.seq,
-                                                    "framework": exercises[0]["frameworks"][0]}
-            posted = neighbour.flush()
-            print("  meanwhile another machine: 10 GET /api/room, all %s, max %.0f ms, p50 %.0f ms; its post: %s"
-                  % ("200" if set(statuses) == {200} else statuses, max(latencies) * 1000, statistics.median(latencies) * 1000,
-                     "accepted" if posted else neighbour.errors[-1:]))
-            if set(statuses) != {200} or max(latencies) > 0.5 or not posted:
-                failures.append("another machine was not served promptly while one held 200 idle connections")
-        else:
-            print("  (only 127.0.0.1 routes here: another machine's view is not measured)")
-        for connection in idle:
-            connection.close()
-        time.sleep(0.3)
-        after = call(port, "GET", "/api/room", source=idler)[0]
-        print("  after closing them, that machine is served again: %s" % after)
-        if after != 200:
-            failures.append("the idle machine was not served after closing its connections")
-
-        # 5. One machine with eight addresses (a laptop can have many), 1,000 connections that
-        # send nothing, while another machine loads the page: the room keeps 8 idle connections
-        # per address and 64 in all, closes the oldest of the biggest holder to let a newcomer in,
-        # and drops every idle one after 2 s. Bounded: 1,000 sockets, 6 s.
-        if WIDE:
-            failures += idle_flood_from_eight_addresses(port)
-        else:
-            print("  (only 127.0.0.1 routes here: eight addresses cannot be played)")
-
-        # 6. The request's head and its framing, as docs/room-api.md says: a head over 8 KiB is
-        # refused (431) however it arrives, one just under is read; two Content-Length headers that
-        # disagree are a bad request (400) answered at once, not a wait for a body that never comes.
-        def head_of(size):
-            line = b"GET /api/room HTTP/1.1\r\nX-Padding: "
-            return line + b"a" * (size - len(line) - 2) + b"\r\n"
-        answers = {}
-        for name, payload, pieces in [("a 9,000-byte head", head_of(9000) + b"\r\n", None),
-                                      ("a 9,000-byte head, sent in pieces", head_of(9000) + b"\r\n", 1000),
-                                      ("an 8,000-byte head", head_of(8000) + b"\r\n", None)]:
-            answers[name] = raw_exchange(port, payload, pieces=pieces)
-        started = time.perf_counter()
-        answers["two Content-Lengths that disagree"] = raw_exchange(port, b"POST /api/instructor HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 20\r\n\r\n{}")
-        conflict_ms = (time.perf_counter() - started) * 1000
-        body = json.dumps({"key": room.key}).encode()
-        answers["two Content-Lengths that agree"] = raw_exchange(port, b"POST /api/instructor HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: %d\r\nContent-Length: %d\r\n\r\n" % (len(body), len(body)) + body)
-        print("  request heads: " + "; ".join("%s: %s" % item for item in answers.items()) + " (the conflict answered in %.0f ms)" % conflict_ms)
-        wanted = {"a 9,000-byte head": 431, "a 9,000-byte head, sent in pieces": 431, "an 8,000-byte head": 200,
-                  "two Content-Lengths that disagree": 400, "two Content-Lengths that agree": 200}
-        if answers != wanted or conflict_ms > 1000:
-            failures.append("request heads and Content-Length: %s, expected %s, the conflict in %.0f ms" % (answers, wanted, conflict_ms))
-        if not room.alive():
-            failures.append("the server died")
-    finally:
-        room.stop()
-    return failures
-
-
-def idle_flood_from_eight_addresses(port, total=1000):
-    import resource
-    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    if soft < total + 200:
-        resource.setrlimit(resource.RLIMIT_NOFILE, (min(hard, total + 200), hard))
-    sources = ["127.0.2.%d" % host for host in range(2, 10)]
-    idle, failures = [], []
-    opened = []
-
-    def flood():
-        started = time.perf_counter()
-        for index in range(total):
-            connection = socket.socket()
-            connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, b"\x01\x00\x00\x00\x00\x00\x00\x00")
-            connection.bind((sources[index % len(sources)], 0))
-            connection.settimeout(2)
-            try:
-                connection.connect((HOST, port))
-            except OSError:
-                connection.close()
-                continue
-            idle.append(connection)
-        opened.append(time.perf_counter() - started)
-
-    try:
-        # The page is loaded while the connections are being opened, and once they all are.
-        flooding = threading.Thread(target=flood)
-        flooding.start()
-        served, latencies = 0, []
-        polls = 0
-        while flooding.is_alive() or polls < 20:
-            polls += 1
-            begun = time.perf_counter()
-            try:
-                status = call(port, "GET", "/", source="127.0.3.1", timeout=2)[0]
-            except OSError:
-                status = None
-            latencies.append(time.perf_counter() - begun)
-            served += status == 200
-            time.sleep(0.1)
-        flooding.join()
-        print("  %d connections from 8 addresses of one machine (opened in %.2f s); meanwhile another machine's %d loads of the page: %d served, max %.0f ms"
-              % (len(idle), opened[0] if opened else -1, polls, served, max(latencies) * 1000))
-        if served != polls or max(latencies) > 1.0:
-            failures.append("the page was served %d of %d times (max %.0f ms) while 8 addresses held idle connections" % (served, polls, max(latencies) * 1000))
-        time.sleep(2.5)
-        still = 0
-        for connection in idle:
-            connection.setblocking(False)
-            try:
-                data = connection.recv(64)
-                still += 0 if data == b"" or data.startswith(b"HTTP/1.1 4") else 1
-            except BlockingIOError:
-                still += 1
-            except OSError:
-                pass
-        print("  2.5 s later, idle connections the room still holds: %d" % still)
-        if still:
-            failures.append("%d idle connections were still held after the 2 s request deadline" % still)
-    finally:
-        for connection in idle:
-            connection.close()
-    return failures
 
 
 # Thirty names as a real room has them: short, long, accented, one typed as a whole sentence of
@@ -1223,7 +984,7 @@ def run_browser(args):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("check", choices=["load", "restart", "limits", "browser"])
+    parser.add_argument("check", choices=["load", "restart", "browser"])
     parser.add_argument("grader")
     parser.add_argument("root")
     parser.add_argument("--seconds", type=float)
@@ -1236,8 +997,6 @@ def main():
     elif args.check == "restart":
         args.seconds = args.seconds or 24
         failures = run_load(args, kill_at=args.seconds / 3)
-    elif args.check == "limits":
-        failures = run_limits(args)
     else:
         failures = run_browser(args)
     print(("FAIL " + "; ".join(failures)) if failures else "PASS")
