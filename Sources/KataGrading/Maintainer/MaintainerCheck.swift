@@ -4,8 +4,8 @@ import KataVerdicts
 
 /// `grade.sh --check`: the maintainers' consistency check, in the spirit of rustlings' `dev check`.
 /// Everything here is static (no build, no test run), so it takes a moment and names exactly what
-/// disagrees. `Scripts/selftest.sh` runs it with `--json` and plants one inconsistency of each kind
-/// to prove that each check can fail.
+/// disagrees. `Scripts/selftest.sh` runs it with `--json`; `MaintainerCheckPlantsTests` plants one
+/// inconsistency of each kind in a copy to prove that each check can fail.
 public struct MaintainerCheck {
     public struct Result: Codable, Equatable {
         public var name: String
