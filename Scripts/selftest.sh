@@ -649,10 +649,7 @@ else pass "a one-file exercise is not told 'in that order'"; fi
 grep -q "^Next: " "$work/grade-done.txt" || grep -q "Every graded exercise is done" "$work/grade-done.txt" &&
   pass "a done grade ends with what to do next" || fail "a done grade ends with what to do next" "$(tail -n 4 "$work/grade-done.txt")"
 
-# Exit codes and suggestions.
-"$grade" mocking-requst >/dev/null 2>"$work/typo.err"; code=$?
-check "a mistyped id exits 2" "2" "$code"
-grep -q "Did you mean mocking-request" "$work/typo.err" && pass "a mistyped id gets did-you-mean" || fail "a mistyped id gets did-you-mean" "$(cat "$work/typo.err")"
+# Exit codes and suggestions: KataEndToEndTests (a wrong command is said in one line).
 # A test that hangs keeps a grade waiting up to its limit: a terminal is told which exercise after a
 # second or two; a file, porcelain or JSON never is.
 if [ -n "${hang_id:-}" ]; then
@@ -665,20 +662,9 @@ if [ -n "${hang_id:-}" ]; then
 fi
 two_track="$(grep -m 1 '@' "$work/exercises.tsv" | cut -f1)"
 if [ -n "$two_track" ]; then
-  typo_track="$(echo "$two_track" | sed 's/-/--/')"
-  "$grade" "$typo_track" >/dev/null 2>"$work/typo.err"
-  grep -q "Did you mean $two_track?" "$work/typo.err" && pass "a mistyped id with a track gets did-you-mean with that track" ||
-    fail "a mistyped id with a track gets did-you-mean with that track" "$(cat "$work/typo.err")"
   "$grade" --solutions --porcelain "$two_track" >"$work/named-track.tsv" 2>/dev/null
   check "ID@framework grades that track alone" "$two_track" "$(cut -f1 "$work/named-track.tsv" | tr '\n' ' ' | sed 's/ $//')"
 fi
-"$grade" --wach >/dev/null 2>"$work/typo.err"; code=$?
-check "a mistyped option exits 2" "2" "$code"
-grep -q "Did you mean --watch" "$work/typo.err" && pass "a mistyped option gets did-you-mean" || fail "a mistyped option gets did-you-mean" "$(cat "$work/typo.err")"
-"$grade" 999 >/dev/null 2>"$work/typo.err"; check "an exercise number out of range exits 2" "2" "$?"
-grep -q "from 1 to ${#ids[@]}" "$work/typo.err" && pass "an exercise number out of range says the valid range" || fail "an exercise number out of range says the valid range" "$(cat "$work/typo.err")"
-"$grade" --demo >/dev/null 2>&1; check "--demo without an id exits 2" "2" "$?"
-"$grade" --watch "$first" "${ids[1]}" >/dev/null 2>&1; check "--watch with two ids exits 2" "2" "$?"
 "$grade" --solutions --json="$work/no-such-folder/results.json" "$first" >/dev/null 2>"$work/json-unwritable.err"; code=$?
 [ "$code" -ne 0 ] && pass "an unwritable --json=PATH exits non-zero ($code)" || fail "an unwritable --json=PATH exits non-zero" "$(cat "$work/json-unwritable.err")"
 grep -q "cannot write" "$work/json-unwritable.err" && [ "$(wc -l <"$work/json-unwritable.err")" -le 2 ] &&
