@@ -67,4 +67,32 @@ final class ResultsSchemaTests: XCTestCase {
         XCTAssertTrue(schema.problems(disagreeing.encoded(), name: "f").contains("f: p-three has a done track, so its exerciseStatus must be done"))
         XCTAssertEqual(ResultsSchema(doc: "no table").problems(Data("{}".utf8), name: "f"), ["docs/results-json.md: found no field table"])
     }
+
+    /// The doctor's report against docs/doctor-json.md's table, as `--check FILE…` tells it from a
+    /// results file: by its `grades`.
+    func test_aDoctorReport_isHeldToItsOwnDocsTable() throws {
+        let machine = DoctorReport.Machine(system: "linux", simulated: false, os: "Linux", swift: nil, swiftVersionOutput: nil,
+                                           developerDirectory: nil, cores: 2, freeBytes: nil, shell: nil, checkout: "/k", kataCommit: nil)
+        let grade = DoctorReport.Grade(exercise: "e", framework: "xctest", suite: "solution", expected: .done, verdict: nil, status: "skipped",
+                                       route: nil, message: nil, command: "c", lastLines: [])
+        let report = DoctorReport(ready: true, summary: "kata-doctor READY", attendee: "a", host: "h", generatedAt: "t", seconds: 1, machine: machine,
+                                  checks: [.init(name: "disk", status: "ok", found: "40 GB", fix: nil)], grades: [grade], fallback: [])
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("doctor-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let check = MaintainerCheck(paths: KataPaths(root: root))
+        func checked(_ change: (inout [String: Any]) -> Void = { _ in }) throws -> [String] {
+            var object = try JSONSerialization.jsonObject(with: report.encoded()) as! [String: Any]
+            change(&object)
+            let file = folder.appendingPathComponent("doctor.json")
+            try JSONSerialization.data(withJSONObject: object).write(to: file)
+            return check.resultsFiles([file.path]).problems.map { $0.replacingOccurrences(of: file.path, with: "f") }
+        }
+        XCTAssertEqual(try checked(), [])
+        XCTAssertTrue(try checked { $0["machine"] = ["system": "linux"] }.contains("f.machine.checkout: missing (documented as string)"))
+        XCTAssertTrue(try checked { var m = $0["machine"] as! [String: Any]; m["gpu"] = "x"; $0["machine"] = m }
+            .contains("f.machine.gpu: not documented in docs/doctor-json.md"))
+        XCTAssertTrue(try checked { $0["checks"] = [["name": "disk", "status": "ok", "found": "x", "fix": 3]] }.contains("f.checks[0].fix: 3 is not string or null"))
+        XCTAssertTrue(try checked { $0["ready"] = "yes" }.contains("f.ready: \"yes\" is not boolean"))
+    }
 }

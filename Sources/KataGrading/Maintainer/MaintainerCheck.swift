@@ -52,18 +52,24 @@ public struct MaintainerCheck {
                 fixtures(catalog), readme(catalog), resultsFiles([])]
     }
 
-    /// docs/results-json.md's example, and the results files given (`--check FILE…`), against the
-    /// doc's field table (`ResultsSchema`).
+    /// docs/results-json.md's example against its table, and the files given (`--check FILE…`):
+    /// results files against that table, doctor reports (they have `grades`) against
+    /// docs/doctor-json.md's.
     public func resultsFiles(_ files: [String]) -> Result {
-        let doc = (try? String(contentsOf: paths.root.appendingPathComponent("docs/results-json.md"), encoding: .utf8)) ?? ""
-        let schema = ResultsSchema(doc: doc)
-        var problems = schema.problems(Data((ResultsSchema.example(in: doc) ?? "").utf8), name: "docs example")
+        func doc(_ name: String) -> String { (try? String(contentsOf: paths.root.appendingPathComponent(name), encoding: .utf8)) ?? "" }
+        let results = ResultsSchema(doc: doc("docs/results-json.md"))
+        let doctor = DocTableSchema(doc: doc("docs/doctor-json.md"), named: "docs/doctor-json.md")
+        var problems = results.problems(Data((ResultsSchema.example(in: doc("docs/results-json.md")) ?? "").utf8), name: "docs example")
         for file in files {
             guard let data = FileManager.default.contents(atPath: file) else { problems.append("\(file): cannot be read"); continue }
-            problems += schema.problems(data, name: file)
+            if case .object(let object)? = try? JSONDecoder().decode(DocTableSchema.Value.self, from: data), object["grades"] != nil {
+                problems += doctor.problems(.object(object), name: file)
+            } else {
+                problems += results.problems(data, name: file)
+            }
         }
         let summary = files.isEmpty ? "docs/results-json.md's example matches its field table"
-            : "docs/results-json.md's example and \(files.count) results files match its field table"
+            : "docs/results-json.md's example, and \(files.count) results files or doctor reports, match their docs' field tables"
         return Result(name: "results-json", summary: summary, problems: problems)
     }
 

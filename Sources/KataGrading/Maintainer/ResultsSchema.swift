@@ -1,24 +1,67 @@
 import Foundation
 import KataVerdicts
 
-/// docs/results-json.md's field table, read as the schema of `grade.sh --json`: every documented
-/// field present with its documented type, no undocumented field, and the counts and verdict words
-/// consistent. `--check` holds the doc's own example to it; `--check FILE…` holds results files to
-/// it (the self-test's real grades).
-struct ResultsSchema {
-    /// `field → type` of the top level and of `exercises[]`, as the table's rows give them.
-    var top: [String: String] = [:]
-    var entry: [String: String] = [:]
+/// A JSON file's schema as its doc's field table gives it, `| \`field\` | type | meaning |`: every
+/// documented field present with its documented type, and no undocumented one. A field `a.b` is
+/// `b` of object `a`; `a[].b` is `b` of each item of array `a` (`a[]` alone: the array itself).
+/// An object with no row of its own below it is not looked into.
+/// docs/results-json.md's table (`ResultsSchema`, with the counts and verdict words consistent)
+/// and docs/doctor-json.md's (`DoctorSchema`) are read with it: `--check` holds the results doc's
+/// example to its table; `--check FILE…` holds results files and doctor reports to theirs.
+struct DocTableSchema {
+    /// The doc, as problems name it: `docs/results-json.md`.
+    var docName: String
+    /// `field → type`, as the table's rows give them.
+    var fields: [String: String] = [:]
 
-    /// From the doc's `| \`field\` | type | meaning |` rows.
-    init(doc: String) {
+    init(doc: String, named docName: String) {
+        self.docName = docName
         for line in doc.split(separator: "\n") where line.hasPrefix("| `") {
             let cells = line.split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             guard cells.count > 3, cells[1].hasPrefix("`"), cells[1].hasSuffix("`") else { continue }
-            let field = String(cells[1].dropFirst().dropLast())
-            if field.hasPrefix("exercises[].") { entry[String(field.dropFirst("exercises[].".count))] = cells[2] }
-            else { top[field] = cells[2] }
+            fields[String(cells[1].dropFirst().dropLast())] = cells[2]
         }
+    }
+
+    /// Every way `document` departs from the table, each at its place (`name.a[0].b`).
+    func problems(_ document: Value, name: String) -> [String] {
+        guard !fields.isEmpty else { return ["\(docName): found no field table"] }
+        var problems: [String] = []
+        for (field, type) in fields.sorted(by: { $0.key < $1.key }) {
+            for (at, found) in Self.values(document, Array(field.split(separator: ".").map(String.init)), at: name) {
+                guard let found else { problems.append("\(at): missing (documented as \(type))"); continue }
+                if !found.matches(type) { problems.append("\(at): \(found.shown) is not \(type)") }
+            }
+        }
+        func undocumented(_ value: Value, _ path: String, _ at: String) {
+            switch value {
+            case .object(let object):
+                for (key, item) in object.sorted(by: { $0.key < $1.key }) {
+                    let field = path.isEmpty ? key : path + "." + key
+                    let below = fields.keys.contains { $0.hasPrefix(field + ".") || $0.hasPrefix(field + "[].") }
+                    guard fields[field] != nil || fields[field + "[]"] != nil || below else {
+                        problems.append("\(at).\(key): not documented in \(docName)"); continue
+                    }
+                    if below { undocumented(item, field, "\(at).\(key)") }
+                }
+            case .array(let items):
+                for (index, item) in items.enumerated() { undocumented(item, path + "[]", "\(at)[\(index)]") }
+            default: break
+            }
+        }
+        undocumented(document, "", name)
+        return problems
+    }
+
+    /// The values at `path` below `value`, each with its place; nil where it is missing.
+    static func values(_ value: Value, _ path: [String], at: String) -> [(String, Value?)] {
+        guard let head = path.first else { return [(at, value)] }
+        let key = head.hasSuffix("[]") ? String(head.dropLast(2)) : head
+        guard case .object(let object) = value else { return [("\(at).\(key)", nil)] }
+        guard let found = object[key] else { return [("\(at).\(key)", nil)] }
+        guard head.hasSuffix("[]"), path.count > 1 else { return values(found, Array(path.dropFirst()), at: "\(at).\(key)") }
+        guard case .array(let items) = found else { return [("\(at).\(key)", found)] }
+        return items.enumerated().flatMap { values($1, Array(path.dropFirst()), at: "\(at).\(key)[\($0)]") }
     }
 
     /// The doc's first ```json block.
@@ -62,23 +105,25 @@ struct ResultsSchema {
             }
         }
     }
+}
+
+/// docs/results-json.md's table, with what the rows cannot say: the counts and verdict words
+/// consistent, and the planted bugs' three fields the `chaffs` row names in words.
+struct ResultsSchema {
+    var table: DocTableSchema
+
+    init(doc: String) {
+        table = DocTableSchema(doc: doc, named: "docs/results-json.md")
+        for (field, type) in ["caught": "number", "total": "number", "missed": "array of strings"] { table.fields["exercises[].chaffs.\(field)"] = type }
+    }
+
+    typealias Value = DocTableSchema.Value
 
     /// Every way `data` departs from the table, each naming `name` and the field.
     func problems(_ data: Data, name: String) -> [String] {
-        guard !top.isEmpty, !entry.isEmpty else { return ["docs/results-json.md: found no field table"] }
+        guard table.fields.count > 3 else { return ["docs/results-json.md: found no field table"] }
         guard let document = try? JSONDecoder().decode(Value.self, from: data) else { return ["\(name): cannot read JSON"] }
-        var problems: [String] = []
-        func fields(_ value: Value, _ expected: [String: String], _ at: String) {
-            guard case .object(let object) = value else { return problems.append("\(at): not an object") }
-            for (field, type) in expected.sorted(by: { $0.key < $1.key }) {
-                guard let found = object[field] else { problems.append("\(at).\(field): missing (documented as \(type))"); continue }
-                if !found.matches(type) { problems.append("\(at).\(field): \(found.shown) is not \(type)") }
-            }
-            for field in object.keys.sorted() where expected[field] == nil {
-                problems.append("\(at).\(field): not documented in docs/results-json.md")
-            }
-        }
-        fields(document, top, name)
+        var problems = table.problems(document, name: name)
         guard case .object(let object) = document else { return problems }
         let status = object["status"]?.text
         if !["pass", "fail", "error"].contains(status ?? "") { problems.append("\(name).status: \((object["status"] ?? .null).shown) is not pass, fail or error") }
@@ -89,10 +134,8 @@ struct ResultsSchema {
         var standing: [String: String] = [:]
         let words = Set(VerdictKind.allCases.map(\.rawValue))
         let tracks: [[String: Value]] = entries.compactMap { if case .object(let o) = $0 { o } else { nil } }
-        for (index, item) in entries.enumerated() {
+        for (index, track) in tracks.enumerated() {
             let at = "\(name).exercises[\(index)]"
-            fields(item, entry, at)
-            guard case .object(let track) = item else { continue }
             let id = track["id"]?.text ?? "", stands = track["exerciseStatus"]?.text ?? ""
             if let earlier = standing[id], earlier != stands { problems.append("\(name): the entries of \(id) disagree on exerciseStatus") }
             standing[id] = stands
@@ -102,9 +145,6 @@ struct ResultsSchema {
             for key in ["status", "exerciseStatus"] where !words.contains(track[key]?.text ?? "") {
                 problems.append("\(at).\(key): \((track[key] ?? .null).shown) is not a verdict")
             }
-            if let chaffs = track["chaffs"], case .object = chaffs {
-                fields(chaffs, ["caught": "number", "total": "number", "missed": "array of strings"], at + ".chaffs")
-            }
         }
         // An exercise this machine cannot run (`needs`) is not counted.
         let counted = standing.values.filter { $0 != VerdictKind.needs.rawValue }.count
@@ -112,4 +152,7 @@ struct ResultsSchema {
         if object["done"] != .number(Double(standing.values.filter { $0 == "done" }.count)) { problems.append("\(name).done: does not count the done exercises") }
         return problems
     }
+
+    /// The doc's first ```json block.
+    static func example(in doc: String) -> String? { DocTableSchema.example(in: doc) }
 }
