@@ -24,9 +24,7 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/kata-doctor-selftest.XXXXXX")"
 pids=()
 source "$root/Scripts/lib/checks.sh"
 source "$root/Scripts/lib/portable.sh"
-join_state="$(attendee_state "$root")"
-saved_join=()
-joined_here=false
+source "$root/Scripts/lib/room-test.sh"
 restore=()
 put_back_starters() {
   for file in ${restore[@]+"${restore[@]}"}; do cp -p "$work/starter-$file" "$root/Exercises/Mocking/$file"; done
@@ -34,21 +32,11 @@ put_back_starters() {
 }
 cleanup() {
   put_back_starters
-  for pid in ${pids[@]+"${pids[@]}"}; do kill -INT "$pid" 2>/dev/null; done
-  sleep 0.3
-  for pid in ${pids[@]+"${pids[@]}"}; do kill -KILL "$pid" 2>/dev/null; done
-  if $joined_here; then rm -f "$join_state/room-join.json" "$join_state/room-outbox.json" "$join_state/name"; fi
-  for file in ${saved_join[@]+"${saved_join[@]}"}; do mv "$work/saved-$file" "$join_state/$file"; done
-  rm -rf "$work"
+  stop_rooms_and_restore_join
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
-export no_proxy="127.0.0.1,localhost${no_proxy:+,$no_proxy}" NO_PROXY="127.0.0.1,localhost${NO_PROXY:+,$NO_PROXY}"
 
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-room_json() { python3 -c 'import http.client, sys
-c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=5)
-c.request("GET", "/api/room"); print(c.getresponse().read().decode())' "$1"; }
 # json FILE EXPRESSION: a Python expression over the document `d`, printed.
 json() { python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"; }
 
@@ -63,10 +51,7 @@ port="$(free_port)"
 pids+=("$!")
 for _ in $(seq 50); do grep -q 'Instructor:' "$work/serve.log" && break; sleep 0.1; done
 join_url="$(grep -o 'http://[^ ]*?room=[A-Z0-9]*' "$work/serve.log" | tail -1)"
-joined_here=true
-for file in room-join.json room-outbox.json name; do
-  if [ -e "$join_state/$file" ]; then mv "$join_state/$file" "$work/saved-$file"; saved_join+=("$file"); fi
-done
+set_join_aside
 "$grade" --join "$join_url" --name "Doctor Check" >"$work/join.log" 2>&1 || fail "the checkout joins the test room" "$(cat "$work/join.log")"
 
 COLUMNS=80 SHELL=/bin/zsh with_timeout 1200 TERM "$grade" --doctor --json="$work/doctor.json" >"$work/doctor.out" 2>"$work/doctor.err"; code=$?

@@ -36,34 +36,15 @@ pids=()
 state="$root/.build/kata"
 source "$root/Scripts/lib/checks.sh"
 source "$root/Scripts/lib/portable.sh"
-# Where the checkout keeps its room join (the attendee's state folder, outside .build/).
-join_state="$(attendee_state "$root")"
-# The real checkout joins a test room in step 3: its own join, if any, is put back afterwards.
-saved_join=()
-joined_here=false
-cleanup() {
-  for pid in ${pids[@]+"${pids[@]}"}; do kill -INT "$pid" 2>/dev/null; done
-  sleep 0.3
-  for pid in ${pids[@]+"${pids[@]}"}; do kill -KILL "$pid" 2>/dev/null; done
-  if $joined_here; then rm -f "$join_state/room-join.json" "$join_state/room-outbox.json" "$join_state/name"; fi
-  for file in ${saved_join[@]+"${saved_join[@]}"}; do mv "$work/saved-$file" "$join_state/$file"; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
+# The real checkout joins a test room in step 4: its own join, if any, is put back afterwards.
+source "$root/Scripts/lib/room-test.sh"
+trap stop_rooms_and_restore_join EXIT
 trap 'exit 130' INT TERM
-export no_proxy="127.0.0.1,localhost${no_proxy:+,$no_proxy}" NO_PROXY="127.0.0.1,localhost${NO_PROXY:+,$NO_PROXY}"
 
 
 # A scratch "checkout" with the catalog only: enough for the room and for --join, and its state
 # folder is the test's, never a real room's.
 scratch() { mkdir -p "$1"; cp -R "$root/Catalog" "$1/"; }
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-room_json() { python3 - "$1" <<'EOF'
-import http.client, sys
-c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=5)
-c.request("GET", "/api/room"); print(c.getresponse().read().decode())
-EOF
-}
 # start_room ROOT PORT LOG [ARGS…]: starts the room in the background; sets room_pid, join_url and key.
 start_room() {
   local at="$1" on="$2" log="$3"
@@ -234,11 +215,7 @@ section "A real grade sends its verdicts, and keeps them while the room is down"
 if [ ! -d "$state/exercises" ]; then
   skip "this checkout has not graded Exercises/ yet (a cold build would take minutes); selftest.sh grades first"
 else
-  joined_here=true
-  # --join --name signs the checkout's results too: its name is put back as well.
-  for file in room-join.json room-outbox.json name; do
-    if [ -e "$join_state/$file" ]; then mv "$join_state/$file" "$work/saved-$file"; saved_join+=("$file"); fi
-  done
+  set_join_aside  # --join --name signs the checkout's results too: its name is put back as well.
   exercise="$("$grade" --list --porcelain | head -1 | cut -f1)"
   port="$(free_port)"
   start_room "$work/room" "$port" "$work/serve2.log"
