@@ -245,6 +245,13 @@ final class RoomServerTests: XCTestCase {
         XCTAssertEqual(try raw("GET /api/room HTTP/1.1\r\n\r\n", from: "127.0.0.2"), 200)
         XCTAssertLessThan(Date().timeIntervalSince(started), 0.5, "another machine is served at once")
         XCTAssertEqual(try raw("GET /api/room HTTP/1.1\r\n\r\n"), 429, "the laptop with 200 open gets no more")
+        func posted(_ path: String, _ value: some Encodable) throws -> Int? {
+            let body = String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+            return try raw("POST \(path) HTTP/1.1\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)", from: "127.0.0.2")
+        }
+        XCTAssertEqual(try posted("/api/join", RoomFixtures.join("attendee-2")), 200, "another machine joins")
+        XCTAssertEqual(try posted("/api/results", RoomFixtures.post("attendee-2", [.init(id: "first", verdict: .failing, seq: 1)])), 200,
+                       "and its results are taken")
         let answered = idle.filter { !Self.readWhatArrives($0, deadline: Date(timeIntervalSinceNow: 0.02)).isEmpty }
         XCTAssertEqual(answered.count, 200 - RoomServer.maxIdlePerMachine, "the rest were refused at once, not held")
         idle.forEach(Socket.close)
