@@ -14,8 +14,9 @@
 #      catalog, a missing file and two grades at once are the end-to-end test's);
 #   7. the workshop commands: --hint, --json, --solution, --reset (in a scratch clone, with a
 #      commit of attendee work), --watch, and a moved checkout whose build folder went stale;
-#   8. what a person sees: every screen fits 80 columns, exit codes, the JSON schema, did-you-mean,
-#      --watch ID, --demo, --reset's backups and warnings, --undo-reset;
+#   8. what a person sees: every screen fits 80 columns, the JSON schema, --watch ID, --demo,
+#      --reset's backups and warnings, --undo-reset (--help, --hint, --check made to fail, exit
+#      codes and did-you-mean are checked by step 1's swift test: README, maintainers' section);
 #   9. the kata on laptops (Scripts/laptop-selftest.sh): a ZIP download in a folder named with
 #      non-ASCII letters, git clean -fdx and rm -rf .build, editors and habits, two tracks, and
 #      files an unprivileged attendee cannot read or write; then the live room's own self-test;
