@@ -34,7 +34,7 @@ STARTS = re.compile(r"(?:(?<=^)|(?<=[\s:`(]))(?:bash Scripts/grade\.sh|Scripts/g
 STUBS = ["swift", "git", "mv", "chmod", "chown", "sudo", "bash", "open", "xcode-select", "rm", "cp", "ls", "cat",
          "curl", "python3", "xcrun", "cut", "grep", "sort", "head", "tail"]
 SCRIPTS = ["grade.sh", "selftest.sh", "laptop-selftest.sh", "room-selftest.sh", "bench.sh", "regenerate.sh",
-           "repeat-grades.sh", "check-results-json.py"]
+           "repeat-grades.sh"]
 ANSI = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 
 

@@ -24,9 +24,7 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/kata-doctor-selftest.XXXXXX")"
 pids=()
 source "$root/Scripts/lib/checks.sh"
 source "$root/Scripts/lib/portable.sh"
-join_state="$(attendee_state "$root")"
-saved_join=()
-joined_here=false
+source "$root/Scripts/lib/room-test.sh"
 restore=()
 put_back_starters() {
   for file in ${restore[@]+"${restore[@]}"}; do cp -p "$work/starter-$file" "$root/Exercises/Mocking/$file"; done
@@ -34,58 +32,13 @@ put_back_starters() {
 }
 cleanup() {
   put_back_starters
-  for pid in ${pids[@]+"${pids[@]}"}; do kill -INT "$pid" 2>/dev/null; done
-  sleep 0.3
-  for pid in ${pids[@]+"${pids[@]}"}; do kill -KILL "$pid" 2>/dev/null; done
-  if $joined_here; then rm -f "$join_state/room-join.json" "$join_state/room-outbox.json" "$join_state/name"; fi
-  for file in ${saved_join[@]+"${saved_join[@]}"}; do mv "$work/saved-$file" "$join_state/$file"; done
-  rm -rf "$work"
+  stop_rooms_and_restore_join
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
-export no_proxy="127.0.0.1,localhost${no_proxy:+,$no_proxy}" NO_PROXY="127.0.0.1,localhost${NO_PROXY:+,$NO_PROXY}"
 
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-room_json() { python3 -c 'import http.client, sys
-c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=5)
-c.request("GET", "/api/room"); print(c.getresponse().read().decode())' "$1"; }
 # json FILE EXPRESSION: a Python expression over the document `d`, printed.
 json() { python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"; }
-
-# The doc's field table is the schema: every listed field present, with its type, and no other.
-schema_check() { python3 - "$root/docs/doctor-json.md" "$1" <<'EOF'
-import json, re, sys
-doc, path = open(sys.argv[1]).read(), sys.argv[2]
-d = json.load(open(path))
-types = {"number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool), "string": lambda v: isinstance(v, str),
-         "boolean": lambda v: isinstance(v, bool), "array": lambda v: isinstance(v, list),
-         "array of strings": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v)}
-fields = dict(re.findall(r"^\| `([^`]+)` \| ([^|]+?) \|", doc, re.M))
-problems = []
-def values(obj, dotted):
-    head, _, rest = dotted.partition(".")
-    if head.endswith("[]"):
-        if head[:-2] not in obj: problems.append(f"{dotted}: missing"); return []
-        items = obj[head[:-2]]
-        return [v for item in items for v in values(item, rest)] if rest else [items]
-    if head not in obj: problems.append(f"{dotted}: missing"); return []
-    return values(obj[head], rest) if rest else [obj[head]]
-for field, kind in fields.items():
-    nullable = kind.endswith(" or null"); base = kind[:-8] if nullable else kind
-    for v in values(d, field):
-        if not ((v is None and nullable) or (v is not None and types[base](v))):
-            problems.append(f"{field}: {json.dumps(v)[:50]} is not {kind}")
-def keys(obj, prefix):
-    for k, v in obj.items():
-        name = prefix + k
-        if name not in fields and name + "[]" not in fields and not any(f.startswith(name + ".") for f in fields):
-            problems.append(f"{name}: not documented")
-        if isinstance(v, dict): keys(v, name + ".")
-        if isinstance(v, list) and v and isinstance(v[0], dict): [keys(x, name + "[].") for x in v]
-keys(d, "")
-print("\n".join(sorted(set(problems))))
-EOF
-}
 
 if ! command -v python3 >/dev/null 2>&1; then
   fail "python3 is on the PATH (this self-test reads JSON with it)"; summary; exit 1
@@ -98,10 +51,7 @@ port="$(free_port)"
 pids+=("$!")
 for _ in $(seq 50); do grep -q 'Instructor:' "$work/serve.log" && break; sleep 0.1; done
 join_url="$(grep -o 'http://[^ ]*?room=[A-Z0-9]*' "$work/serve.log" | tail -1)"
-joined_here=true
-for file in room-join.json room-outbox.json name; do
-  if [ -e "$join_state/$file" ]; then mv "$join_state/$file" "$work/saved-$file"; saved_join+=("$file"); fi
-done
+set_join_aside
 "$grade" --join "$join_url" --name "Doctor Check" >"$work/join.log" 2>&1 || fail "the checkout joins the test room" "$(cat "$work/join.log")"
 
 COLUMNS=80 SHELL=/bin/zsh with_timeout 1200 TERM "$grade" --doctor --json="$work/doctor.json" >"$work/doctor.out" 2>"$work/doctor.err"; code=$?
@@ -114,9 +64,9 @@ esac
 grades="$(json "$work/doctor.json" '" ".join(g["framework"] + ":" + g["suite"] + "=" + g["status"] for g in d["grades"])' 2>/dev/null)"
 check "it grades each framework's solution and weak suite, with the verdicts they must get" \
   "xctest:solution=ok swift-testing:solution=ok xctest:executed-only=ok swift-testing:vacuous=ok" "$grades"
-problems="$(schema_check "$work/doctor.json")"
-if [ -z "$problems" ]; then pass "its JSON has every field docs/doctor-json.md lists, each of its type, and no other"
-else fail "its JSON matches docs/doctor-json.md" "$problems"; fi
+# docs/doctor-json.md's field table is the schema (grade.sh --check FILE, as for results files).
+"$grade" --check "$work/doctor.json" >"$work/doctor-schema.log" 2>&1 && pass "its JSON has every field docs/doctor-json.md lists, each of its type, and no other" ||
+  fail "its JSON matches docs/doctor-json.md" "$(head -n 8 "$work/doctor-schema.log")"
 if cmp -s "$work/doctor.json" "$root/.build/kata/doctor.json" || [ "$(json "$root/.build/kata/doctor.json" 'd["summary"]')" = "$summary_line" ]; then
   pass "the same report is kept in .build/kata/doctor.json"
 else fail "the same report is kept in .build/kata/doctor.json"; fi

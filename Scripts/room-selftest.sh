@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The live room's self-test, for maintainers and CI (Scripts/selftest.sh calls it). On loopback
-# only, every step bounded in time, about three minutes in all. It proves that:
+# only, every step bounded in time, about a minute and a half in all. It proves that:
 #   1. --room-serve prints the projector URL, the join line and the instructor link; a second
 #      --room-serve on the same checkout refuses in one line naming the first; Ctrl-C closes it;
 #   2. --join / --leave work from several checkouts, --leave takes the row off the page, a machine
@@ -11,22 +11,20 @@
 #      grades at once;
 #   4. a real grade of Exercises/ sends its verdicts; with the room down it keeps them in the
 #      outbox without holding up the grade, and the next grade delivers them after a restart;
-#   5. the load test: 30 attendees posting every 2 s, 5 page watchers and one attendee sending
-#      garbage for 60 s; no error, nothing lost, latency and memory reported;
-#   6. the restart test: the server killed (-9) mid-load loses nothing acknowledged, and the
-#      attendees' queued results arrive after the restart;
-#   7. the limits: 70 joins from one machine add 3 rows; only the instructor key removes and
-#      renames; 200 idle connections from one machine, and 1,000 from eight addresses of
-#      one, leave the room to the others;
-#   8. headless Chromium with a room of 30 at 1920x1080, 1280x800, 1280x720 and on a phone, each
+#   5. headless Chromium with a room of 30 at 1920x1080, 1280x800, 1280x720 and on a phone, each
 #      measured: nothing cut or scrolled sideways, the stuck first, rows of at least 16 px, Looks
 #      stuck, Explain next, the legend and the controls on the first screen, every row there or
 #      named in the bar that says to scroll, Per exercise reached one button away and listing only
 #      exercises graded past the starter; a posted verdict appears without a reload; a name made of markup is text; the instructor
 #      renames and removes rows on the page (skipped when Chromium is missing, except under
 #      CI=true). Its screenshots are kept in .build/kata/room-shots/ (ROOM_SHOTS=DIR elsewhere).
-# The room's unit tests (Tests/KataRoomTests) run with the rest in `swift test`.
-# Scripts/room-check.py (Python standard library) drives 5-8; the kata itself never needs Python.
+# The room's own tests (Tests/KataRoomTests) run with the rest in `swift test`, among them the
+# load (30 attendees every 2 s from machines of their own, 5 page watchers and one sending garbage:
+# no error, nothing lost), the restart (a server stopped dead mid-load loses nothing acknowledged,
+# queued results arrive: RoomLoadTests) and the limits (70 joins from one machine add 3 rows; only
+# the instructor key removes and renames; 200 idle connections from one machine, and 1,000 from
+# eight addresses of one, leave the room to the others: RoomServerTests).
+# Scripts/room-check.py (Python standard library) drives 5; the kata itself never needs Python.
 # It ends with "N passed, N failed" and exits non-zero when anything failed.
 set -uo pipefail
 
@@ -38,34 +36,15 @@ pids=()
 state="$root/.build/kata"
 source "$root/Scripts/lib/checks.sh"
 source "$root/Scripts/lib/portable.sh"
-# Where the checkout keeps its room join (the attendee's state folder, outside .build/).
-join_state="$(attendee_state "$root")"
-# The real checkout joins a test room in step 3: its own join, if any, is put back afterwards.
-saved_join=()
-joined_here=false
-cleanup() {
-  for pid in ${pids[@]+"${pids[@]}"}; do kill -INT "$pid" 2>/dev/null; done
-  sleep 0.3
-  for pid in ${pids[@]+"${pids[@]}"}; do kill -KILL "$pid" 2>/dev/null; done
-  if $joined_here; then rm -f "$join_state/room-join.json" "$join_state/room-outbox.json" "$join_state/name"; fi
-  for file in ${saved_join[@]+"${saved_join[@]}"}; do mv "$work/saved-$file" "$join_state/$file"; done
-  rm -rf "$work"
-}
-trap cleanup EXIT
+# The real checkout joins a test room in step 4: its own join, if any, is put back afterwards.
+source "$root/Scripts/lib/room-test.sh"
+trap stop_rooms_and_restore_join EXIT
 trap 'exit 130' INT TERM
-export no_proxy="127.0.0.1,localhost${no_proxy:+,$no_proxy}" NO_PROXY="127.0.0.1,localhost${NO_PROXY:+,$NO_PROXY}"
 
 
 # A scratch "checkout" with the catalog only: enough for the room and for --join, and its state
 # folder is the test's, never a real room's.
 scratch() { mkdir -p "$1"; cp -R "$root/Catalog" "$1/"; }
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-room_json() { python3 - "$1" <<'EOF'
-import http.client, sys
-c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=5)
-c.request("GET", "/api/room"); print(c.getresponse().read().decode())
-EOF
-}
 # start_room ROOT PORT LOG [ARGS…]: starts the room in the background; sets room_pid, join_url and key.
 start_room() {
   local at="$1" on="$2" log="$3"
@@ -236,11 +215,7 @@ section "A real grade sends its verdicts, and keeps them while the room is down"
 if [ ! -d "$state/exercises" ]; then
   skip "this checkout has not graded Exercises/ yet (a cold build would take minutes); selftest.sh grades first"
 else
-  joined_here=true
-  # --join --name signs the checkout's results too: its name is put back as well.
-  for file in room-join.json room-outbox.json name; do
-    if [ -e "$join_state/$file" ]; then mv "$join_state/$file" "$work/saved-$file"; saved_join+=("$file"); fi
-  done
+  set_join_aside  # --join --name signs the checkout's results too: its name is put back as well.
   exercise="$("$grade" --list --porcelain | head -1 | cut -f1)"
   port="$(free_port)"
   start_room "$work/room" "$port" "$work/serve2.log"
@@ -285,30 +260,6 @@ print(row[0]["results"].get(sys.argv[1], {}).get("verdict", "none") if row else 
   fi
   "$grade" --leave >/dev/null
   kill -INT "$room_pid"; wait "$room_pid"
-fi
-
-section "Load: 30 attendees every 2 s, 5 watchers, 1 garbage sender, 60 s"
-scratch "$work/load"
-if with_timeout 150 TERM python3 "$root/Scripts/room-check.py" load "$grader" "$work/load" --seconds 60 >"$work/load.txt" 2>&1; then
-  pass "load test"; sed -n '1,/final grid/p' "$work/load.txt" | sed 's/^/      /'
-else
-  fail "load test" "$(cat "$work/load.txt")"
-fi
-
-section "Restart: kill -9 mid-load"
-scratch "$work/restart"
-if with_timeout 120 TERM python3 "$root/Scripts/room-check.py" restart "$grader" "$work/restart" --seconds 24 >"$work/restart.txt" 2>&1; then
-  pass "restart test: nothing acknowledged lost, queued results arrive"; sed -n '1,/final grid/p' "$work/restart.txt" | sed 's/^/      /'
-else
-  fail "restart test" "$(cat "$work/restart.txt")"
-fi
-
-section "Limits: joins per machine, the instructor's rows, 200 idle connections, 1,000 from eight addresses"
-scratch "$work/limits"
-if with_timeout 90 TERM python3 "$root/Scripts/room-check.py" limits "$grader" "$work/limits" >"$work/limits.txt" 2>&1; then
-  pass "limits test"; grep -v '^PASS' "$work/limits.txt" | sed 's/^/      /'
-else
-  fail "limits test" "$(cat "$work/limits.txt")"
 fi
 
 section "A real browser: a room of 30 at 1920x1080, 1280x800, 1280x720 and on a phone"

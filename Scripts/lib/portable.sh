@@ -30,23 +30,6 @@ processes_matching() {
   pgrep -f "$1" | while read -r pid; do ps -o pid= -o args= -p "$pid" 2>/dev/null; done
 }
 
-# edit_in_place SED-SCRIPT FILE…: sed's -i, which takes a suffix on BSD and none on GNU.
-edit_in_place() {
-  local script="$1" file
-  shift
-  for file in "$@"; do
-    sed "$script" "$file" >"$file.edit.$$" && cat "$file.edit.$$" >"$file"
-    rm -f "$file.edit.$$"
-  done
-}
-
-# replace_first FILE OLD NEW: the first OLD (plain text) in FILE becomes NEW (GNU sed's 0,/re/).
-replace_first() {
-  awk -v old="$2" -v new="$3" '!done && (i = index($0, old)) { $0 = substr($0, 1, i - 1) new substr($0, i + length(old)); done = 1 } { print }' \
-    "$1" >"$1.edit.$$" && cat "$1.edit.$$" >"$1"
-  rm -f "$1.edit.$$"
-}
-
 # widest_line FILE: the widest line in characters (GNU `wc -L`); needs python3, as the self-test does.
 widest_line() {
   python3 -c 'import sys; print(max([len(l.rstrip("\n")) for l in open(sys.argv[1], encoding="utf-8")] + [0]))' "$1"

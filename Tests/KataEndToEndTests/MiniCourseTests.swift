@@ -344,11 +344,20 @@ final class MiniCourseTests: XCTestCase {
         XCTAssertEqual(grade.code, 2, "\(grade)")
         XCTAssertTrue(grade.errors.contains("Did you mean greeting-once"), "\(grade)")
         XCTAssertTrue(grade.errors.contains("--list"), "\(grade)")
+        grade = try course.grade(["greeting--callback@swift-testing"])
+        XCTAssertEqual(grade.code, 2, "\(grade)")
+        XCTAssertTrue(grade.errors.contains("Did you mean greeting-callback@swift-testing?"), "with its track: \(grade)")
         grade = try course.grade(["--frobnicate"])
         XCTAssertEqual(grade.code, 2, "\(grade)")
+        grade = try course.grade(["--wach"])
+        XCTAssertEqual(grade.code, 2, "\(grade)")
+        XCTAssertTrue(grade.errors.contains("Did you mean --watch"), "\(grade)")
         grade = try course.grade(["9"])
         XCTAssertEqual(grade.code, 2, "\(grade)")
         XCTAssertTrue(grade.errors.contains("from 1 to 3"), "\(grade)")
+        for wrong in [["--demo"], ["--watch", "greeting-once", "greeting-on-main"]] {
+            XCTAssertEqual(try course.grade(wrong).code, 2, "\(wrong)")
+        }
 
         let catalog = course.root.appendingPathComponent("Catalog/catalog.json")
         let shipped = try Data(contentsOf: catalog)

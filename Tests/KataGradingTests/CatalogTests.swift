@@ -55,8 +55,12 @@ final class CatalogTests: XCTestCase {
         XCTAssertFalse(try Arguments.select(["p-confirmation"], from: c)[0].isNamedTrack)
     }
 
-    func test_help_fitsAScreen_andHelpAllHasEveryOption() throws {
+    func test_help_fitsAScreenOf80By24_andHelpAllHasEveryOption() throws {
         XCTAssertLessThanOrEqual(Arguments.help.split(separator: "\n", omittingEmptySubsequences: false).count, 23)
+        for (name, text) in [("--help", Arguments.help), ("--help all", Arguments.helpAll)] {
+            let wide = text.split(separator: "\n").filter { $0.count > 80 }.map(String.init)
+            XCTAssertEqual(wide, [], "\(name) fits 80 columns")
+        }
         XCTAssertTrue(Arguments.help.contains("--help all"))
         XCTAssertTrue(try Arguments.parse(["--help", "all"]).helpAll)
         for option in Arguments.options where !["--help", "--index", "--refresh-starters", "--check-starters", "--check", "--porcelain", "--yes", "--from", "--port", "--bind", "--rows-per-machine", "--html", "--details"].contains(option) {

@@ -4,26 +4,8 @@ import XCTest
 
 /// What a person reads: wrapping, suggestions, the Next card, and the JSON every reader relies on.
 final class ReportTests: XCTestCase {
-    func catalog() throws -> Catalog {
-        let json = """
-            {"version": 1, "patterns": [{"id": "p", "title": "P", "module": "M", "summary": "s"}],
-             "exercises": [
-               {"id": "p-one", "pattern": "p", "title": "One", "files": ["One.swift"], "hint": "h1"},
-               {"id": "p-two", "pattern": "p", "title": "Two", "files": ["Mock.swift", "TwoTests.swift"], "hint": "h2"},
-               {"id": "p-three", "pattern": "p", "title": "Three", "files": ["Three.swift"], "uses": ["Mock.swift"], "hint": "h3",
-                "alternate": {"framework": "swift-testing", "files": ["SwiftTesting/ThreeSuite.swift"], "uses": ["Mock.swift"],
-                              "title": "Three, swiftly"}}
-             ]}
-            """
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(UUID()).json")
-        try Data(json.utf8).write(to: url)
-        defer { try? FileManager.default.removeItem(at: url) }
-        return try Catalog.load(from: url)
-    }
-
-    func result(_ exercise: Catalog.Exercise, _ catalog: Catalog, _ verdict: Verdict) -> ExerciseResult {
-        ExerciseResult(exercise: exercise, pattern: catalog.pattern(of: exercise), verdict: verdict, seconds: 1)
-    }
+    func catalog() throws -> Catalog { try ReportFixtures.catalog() }
+    func result(_ exercise: Catalog.Exercise, _ catalog: Catalog, _ verdict: Verdict) -> ExerciseResult { ReportFixtures.result(exercise, catalog, verdict) }
 
     func test_wrap_breaksOnlyBetweenWordsAndHangsUnderTheLabel() {
         let style = Style(color: false, symbols: false, width: 30)
@@ -221,5 +203,29 @@ final class ReportTests: XCTestCase {
         XCTAssertThrowsError(try JSONDecoder().decode(JSONReport.self, from: Data(text.utf8))) { error in
             XCTAssertEqual(MergeCommand.unknownWord(error), "; exercises[0].status is none of the verdicts")
         }
+    }
+}
+
+/// A three-exercise course (the third in both frameworks), shared by the report's tests.
+enum ReportFixtures {
+    static func catalog() throws -> Catalog {
+        let json = """
+            {"version": 1, "patterns": [{"id": "p", "title": "P", "module": "M", "summary": "s"}],
+             "exercises": [
+               {"id": "p-one", "pattern": "p", "title": "One", "files": ["One.swift"], "hint": "h1"},
+               {"id": "p-two", "pattern": "p", "title": "Two", "files": ["Mock.swift", "TwoTests.swift"], "hint": "h2"},
+               {"id": "p-three", "pattern": "p", "title": "Three", "files": ["Three.swift"], "uses": ["Mock.swift"], "hint": "h3",
+                "alternate": {"framework": "swift-testing", "files": ["SwiftTesting/ThreeSuite.swift"], "uses": ["Mock.swift"],
+                              "title": "Three, swiftly"}}
+             ]}
+            """
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("catalog-\(UUID()).json")
+        try Data(json.utf8).write(to: url)
+        defer { try? FileManager.default.removeItem(at: url) }
+        return try Catalog.load(from: url)
+    }
+
+    static func result(_ exercise: Catalog.Exercise, _ catalog: Catalog, _ verdict: Verdict) -> ExerciseResult {
+        ExerciseResult(exercise: exercise, pattern: catalog.pattern(of: exercise), verdict: verdict, seconds: 1)
     }
 }

@@ -199,6 +199,10 @@ public struct Arguments: Equatable, Sendable {
             if arguments.source != .exercises {
                 throw UsageError(description: "--demo grades the fixtures and the solution itself; drop --solutions or --from.")
             }
+        case .check:
+            // `--check FILE…`: results files to hold to docs/results-json.md.
+            arguments.files = arguments.ids
+            arguments.ids = []
         case .merge:
             guard !arguments.ids.isEmpty else {
                 throw UsageError(description: "--merge needs the results files to merge, for example --merge results/*.json (each written by grade.sh --json=PATH).")

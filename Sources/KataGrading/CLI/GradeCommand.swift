@@ -35,7 +35,7 @@ public enum GradeCommand {
         case .check:
             // Static, and before the course loads, so that it can name what is wrong with a
             // catalog the grader would refuse.
-            return CheckCommand.run(paths, json: arguments.json)
+            return CheckCommand.run(paths, json: arguments.json, files: arguments.files)
         case .list:
             return withCourse(arguments, paths) { course, _, style in
                 let platform = TestPlatform.current(swift: ProcessRunner.which("swift"), state: paths.state,

@@ -4,8 +4,8 @@ import KataVerdicts
 
 /// `grade.sh --check`: the maintainers' consistency check, in the spirit of rustlings' `dev check`.
 /// Everything here is static (no build, no test run), so it takes a moment and names exactly what
-/// disagrees. `Scripts/selftest.sh` runs it with `--json` and plants one inconsistency of each kind
-/// to prove that each check can fail.
+/// disagrees. `Scripts/selftest.sh` runs it with `--json`; `MaintainerCheckPlantsTests` plants one
+/// inconsistency of each kind in a copy to prove that each check can fail.
 public struct MaintainerCheck {
     public struct Result: Codable, Equatable {
         public var name: String
@@ -49,7 +49,28 @@ public struct MaintainerCheck {
             return [Result(name: "catalog", summary: "Catalog/catalog.json loads", problems: ["\(error)"])]
         }
         return [variants(catalog), perturbations(catalog), hints(catalog), mirror(catalog), starters(catalog), wheats(catalog),
-                fixtures(catalog), readme(catalog)]
+                fixtures(catalog), readme(catalog), resultsFiles([])]
+    }
+
+    /// docs/results-json.md's example against its table, and the files given (`--check FILE…`):
+    /// results files against that table, doctor reports (they have `grades`) against
+    /// docs/doctor-json.md's.
+    public func resultsFiles(_ files: [String]) -> Result {
+        func doc(_ name: String) -> String { (try? String(contentsOf: paths.root.appendingPathComponent(name), encoding: .utf8)) ?? "" }
+        let results = ResultsSchema(doc: doc("docs/results-json.md"))
+        let doctor = DocTableSchema(doc: doc("docs/doctor-json.md"), named: "docs/doctor-json.md")
+        var problems = results.problems(Data((ResultsSchema.example(in: doc("docs/results-json.md")) ?? "").utf8), name: "docs example")
+        for file in files {
+            guard let data = FileManager.default.contents(atPath: file) else { problems.append("\(file): cannot be read"); continue }
+            if case .object(let object)? = try? JSONDecoder().decode(DocTableSchema.Value.self, from: data), object["grades"] != nil {
+                problems += doctor.problems(.object(object), name: file)
+            } else {
+                problems += results.problems(data, name: file)
+            }
+        }
+        let summary = files.isEmpty ? "docs/results-json.md's example matches its field table"
+            : "docs/results-json.md's example, and \(files.count) results files or doctor reports, match their docs' field tables"
+        return Result(name: "results-json", summary: summary, problems: problems)
     }
 
     // MARK: - The checks
