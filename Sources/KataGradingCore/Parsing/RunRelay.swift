@@ -45,7 +45,7 @@ public enum RunRelay {
         /// to the connection it came from.
         public mutating func put(_ kind: Kind, _ chunk: UnsafeRawBufferPointer, key: ChannelKey? = nil) {
             var length = chunk.count
-            if let key { length += 16 }
+            if key != nil { length += 16 }
             header(kind, length)
             if let key { for word in [key.k0, key.k1] { for index in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: word >> (8 * UInt64(index)))) } } }
             bytes.append(contentsOf: chunk)
