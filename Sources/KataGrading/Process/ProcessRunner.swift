@@ -98,8 +98,10 @@ public final class ProcessRunner: @unchecked Sendable {
     /// folder of its own (`RunFolder`), with `variant` (its number, 0 for the real code) told only
     /// to the test binary's hook. `environment` is added to the grader's own, without what would
     /// load code into the test before the hook (`LD_PRELOAD`, `DYLD_INSERT_LIBRARIES`).
-    public func runTest(_ executable: String, _ arguments: [String], environment: [String: String], framework: Catalog.Framework,
-                        variant: Int32, timeout: Double, log: URL, checkout: URL, viaSwiftPM: Bool = false, forwardedStream: Bool = false) throws -> ProcessResult {
+    /// `cancellation`: the run is stopped as soon as it is called off (its result then means nothing).
+    func runTest(_ executable: String, _ arguments: [String], environment: [String: String], framework: Catalog.Framework,
+                 variant: Int32, timeout: Double, log: URL, checkout: URL, viaSwiftPM: Bool = false, forwardedStream: Bool = false,
+                 cancellation: RunCancellation? = nil) throws -> ProcessResult {
         guard supervisor != nil else { throw RunError.unsupervised }
         let folder = try RunFolder.make(for: checkout)
         defer { folder.remove() }
@@ -111,10 +113,10 @@ public final class ProcessRunner: @unchecked Sendable {
                                       test: .init(framework: framework, variant: variant, folder: folder.url.path, viaSwiftPM: viaSwiftPM,
                                                   forwardedStream: forwardedStream))
         orders.subreaper = subreaper
-        return try supervise(orders, log: log)
+        return try supervise(orders, log: log, cancellation: cancellation)
     }
 
-    private func supervise(_ orders: SupervisorOrders, log: URL) throws -> ProcessResult {
+    private func supervise(_ orders: SupervisorOrders, log: URL, cancellation: RunCancellation? = nil) throws -> ProcessResult {
         let fm = FileManager.default
         try fm.createDirectory(at: log.deletingLastPathComponent(), withIntermediateDirectories: true)
         let logDescriptor = open(log.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
@@ -164,7 +166,13 @@ public final class ProcessRunner: @unchecked Sendable {
         var waitStatus: Int32 = 0
         var pause: useconds_t = 200
         var backstopHit = false
+        var stopAsked = false
         while true {
+            // Before `waitpid` can reap it, so the pid signalled is still the supervisor's.
+            if let cancellation, !stopAsked, cancellation.isCalledOff {
+                stopAsked = true
+                kill(pid, supervisor == nil ? SIGKILL : SIGTERM)
+            }
             reply.read(status[0])
             // The supervisor's status pipe ends only when it exits (no child of it holds the pipe):
             // its end is then a matter of moments, waited for outright.
@@ -176,8 +184,12 @@ public final class ProcessRunner: @unchecked Sendable {
             }
             if supervisor != nil {
                 // Woken by what the supervisor writes: `started`, then its report just before it exits.
-                var ready = pollfd(fd: status[0], events: Int16(POLLIN), revents: 0)
-                _ = poll(&ready, 1, 100)
+                // And by the runs being called off, until this one was asked to stop.
+                var ready = [pollfd(fd: status[0], events: Int16(POLLIN), revents: 0)]
+                if let cancellation, !stopAsked, cancellation.descriptor >= 0 {
+                    ready.append(pollfd(fd: cancellation.descriptor, events: Int16(POLLIN), revents: 0))
+                }
+                _ = poll(&ready, nfds_t(ready.count), 100)
             } else {
                 usleep(pause)
                 pause = min(pause * 2, 10_000)
