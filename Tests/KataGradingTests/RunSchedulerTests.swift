@@ -57,11 +57,18 @@ final class RunSchedulerTests: XCTestCase {
         XCTAssertTrue(runs.repeats.isEmpty && runs.variants.isEmpty)
         XCTAssertEqual(Judge.judge(exercise, evidence: runs.evidence).kind, .failing)
 
-        // When the first passes, the grade takes about as long as the longest run, not the first plus it.
-        let passing = FakeRunner(delay: 0.5) { variant in variant?.kind == .chaff ? Self.fail : Self.pass }
-        let begun = Date()
-        let done = try RunScheduler(width: 8).schedule(exercise, jobs: jobs.filter(RunScheduler.startsBesideTheFirst), runner: passing).wait()
-        XCTAssertLessThan(Date().timeIntervalSince(begun), 0.95)
+        // When the first passes, the others were running while it ran, and are judged; the noisy
+        // repeat started only after it.
+        let others = FakeRunner { variant in variant?.kind == .chaff ? Self.fail : Self.pass }
+        let startedBeside = Locked<[String]>([])
+        let passingFirst = FakeRunner(delay: 0.5) { _ in
+            others.lock.lock(); let calls = others.calls; others.lock.unlock()
+            startedBeside.withLock { $0 = calls }
+            return Self.pass
+        }
+        let done = try RunScheduler(width: 8).schedule(exercise, jobs: jobs, runner: Either(first: passingFirst, others: others)).wait()
+        XCTAssertEqual(Set(startedBeside.value), ["real-2", "wheat-late", "chaff-bug"])
+        XCTAssertEqual(Set(others.calls), ["real-2", "real-3", "wheat-late", "chaff-bug"])
         XCTAssertEqual(Judge.judge(exercise, evidence: done.evidence).kind, .done)
     }
 
@@ -85,10 +92,29 @@ final class RunSchedulerTests: XCTestCase {
         XCTAssertEqual(runs.variants.map { $0.outcome.viaSwiftPM }, [true])
     }
 
+    /// A run beside a first run that failed means nothing, even one that could not run at all:
+    /// the exercise is judged on its first run, as if the others had never started.
+    func test_whatARunBesideAFailedFirstRunThrew_isNotTheExercisesError() throws {
+        struct CannotRun: Error {}
+        struct Throwing: SuiteRunner {
+            func run(_ exercise: Catalog.Exercise, variant: Variant?, label: String, cancellation: RunCancellation?) throws -> TestOutcome {
+                throw CannotRun()
+            }
+        }
+        let failingFirst = FakeRunner(delay: 0.2) { _ in Self.fail }
+        let runner = Either(first: failingFirst, others: Throwing())
+        let runs = try RunScheduler(width: 8).schedule(exercise, jobs: [.variant(chaff)], runner: runner).wait()
+        XCTAssertEqual(Judge.judge(exercise, evidence: runs.evidence).kind, .failing)
+
+        let passingFirst = FakeRunner(delay: 0.2) { _ in Self.pass }
+        XCTAssertThrowsError(try RunScheduler(width: 8).schedule(exercise, jobs: [.variant(chaff)],
+                                                                  runner: Either(first: passingFirst, others: Throwing())).wait())
+    }
+
     /// Runs the first run (`real-1`) with one runner and every other with another.
     struct Either: SuiteRunner {
         let first: FakeRunner
-        let others: FakeRunner
+        let others: any SuiteRunner
         func run(_ exercise: Catalog.Exercise, variant: Variant?, label: String, cancellation: RunCancellation?) throws -> TestOutcome {
             try (label == "real-1" ? first : others).run(exercise, variant: variant, label: label, cancellation: cancellation)
         }

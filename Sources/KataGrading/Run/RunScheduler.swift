@@ -105,6 +105,7 @@ final class RunScheduler: Sendable {
         let outcomes = Locked([Int: TestOutcome]())
         let replays = Locked([Int: TestOutcome]())
         let failure = Locked<(any Error)?>(nil)
+        let firstFailure = Locked<(any Error)?>(nil)
         let first = Locked<TestOutcome?>(nil)
         // The first run and every job.
         let remaining = Locked(jobs.count + 1)
@@ -112,11 +113,12 @@ final class RunScheduler: Sendable {
         let early = beside ? Set(jobs.indices.filter { Self.startsBesideTheFirst(jobs[$0]) }) : []
 
         @Sendable func settle() {
-            if let error = failure.value {
-                return ticket.settle(.failure(error))
-            }
             // Set before the first run's own `oneDone`, so always there by now.
             guard let first = first.value else { return }
+            // What a run beside a first run that failed threw means no more than its outcome would.
+            if let error = firstFailure.value ?? (first.passedCleanly ? failure.value : nil) {
+                return ticket.settle(.failure(error))
+            }
             var runs = ExerciseRuns(first: first)
             if first.passedCleanly {
                 for (index, job) in jobs.enumerated() {
@@ -175,7 +177,7 @@ final class RunScheduler: Sendable {
                 outcome = try runner.run(exercise, variant: nil, label: "real-1", cancellation: nil)
             } catch {
                 calledOff.callOff()
-                failure.withLock { $0 = error }
+                firstFailure.withLock { $0 = error }
                 first.withLock { $0 = TestOutcome(status: .noTests, testSeconds: nil, testCount: 0) }
                 // Every job not started beside the first counts as done.
                 remaining.withLock { $0 -= jobs.count - early.count }
