@@ -16,9 +16,11 @@ final class RunSchedulerTests: XCTestCase {
             self.outcome = outcome
         }
 
-        func run(_ exercise: Catalog.Exercise, variant: Variant?, label: String) throws -> TestOutcome {
+        func run(_ exercise: Catalog.Exercise, variant: Variant?, label: String, cancellation: RunCancellation?) throws -> TestOutcome {
             lock.lock(); calls.append(label); lock.unlock()
-            if delay > 0 { Thread.sleep(forTimeInterval: delay) }
+            // As a process's wait does: over as soon as it is called off.
+            let until = Date().addingTimeInterval(delay)
+            while Date() < until, cancellation?.isCalledOff != true { Thread.sleep(forTimeInterval: 0.01) }
             return outcome(variant)
         }
     }
@@ -33,9 +35,89 @@ final class RunSchedulerTests: XCTestCase {
 
     func test_aFailingFirstRunStopsTheExerciseThere() throws {
         let runner = FakeRunner { _ in Self.fail }
-        let runs = try RunScheduler(width: 2).schedule(exercise, jobs: [.repeatRun(2, noisy: false), .variant(chaff)], runner: runner).wait()
+        let runs = try RunScheduler(width: 2).schedule(exercise, jobs: [.repeatRun(2, noisy: false), .variant(chaff)], runner: runner,
+                                                       beside: false).wait()
         XCTAssertEqual(runner.calls, ["real-1"])
         XCTAssertEqual(Judge.judge(exercise, evidence: runs.evidence).kind, .failing)
+    }
+
+    /// The other runs start beside the first (all but the noisy repeat, which waits for it), so a
+    /// grade does not wait for the first run before the rest; when the first fails they are called
+    /// off at once and only the first is judged, as if they had never run.
+    func test_runsStartBesideTheFirst_andAreCalledOffWhenItFails() throws {
+        let jobs: [RunScheduler.Job] = [.repeatRun(2, noisy: false), .repeatRun(3, noisy: true), .variant(wheat), .variant(chaff)]
+        // The first run fails after 0.3 s; the others would take 5 s.
+        let slowOthers = FakeRunner(delay: 5) { _ in Self.pass }
+        let failingFirst = FakeRunner(delay: 0.3) { _ in Self.fail }
+        let runner = Either(first: failingFirst, others: slowOthers)
+        let start = Date()
+        let runs = try RunScheduler(width: 8).schedule(exercise, jobs: jobs, runner: runner).wait()
+        XCTAssertLessThan(Date().timeIntervalSince(start), 2, "called off, not waited for")
+        XCTAssertEqual(Set(slowOthers.calls), ["real-2", "wheat-late", "chaff-bug"], "the noisy repeat waits for the first")
+        XCTAssertTrue(runs.repeats.isEmpty && runs.variants.isEmpty)
+        XCTAssertEqual(Judge.judge(exercise, evidence: runs.evidence).kind, .failing)
+
+        // When the first passes, the others were running while it ran, and are judged; the noisy
+        // repeat started only after it.
+        let others = FakeRunner { variant in variant?.kind == .chaff ? Self.fail : Self.pass }
+        let startedBeside = Locked<[String]>([])
+        let passingFirst = FakeRunner(delay: 0.5) { _ in
+            others.lock.lock(); let calls = others.calls; others.lock.unlock()
+            startedBeside.withLock { $0 = calls }
+            return Self.pass
+        }
+        let done = try RunScheduler(width: 8).schedule(exercise, jobs: jobs, runner: Either(first: passingFirst, others: others)).wait()
+        XCTAssertEqual(Set(startedBeside.value), ["real-2", "wheat-late", "chaff-bug"])
+        XCTAssertEqual(Set(others.calls), ["real-2", "real-3", "wheat-late", "chaff-bug"])
+        XCTAssertEqual(Judge.judge(exercise, evidence: done.evidence).kind, .done)
+    }
+
+    /// A run beside the first that went another way than the first (the first switched the
+    /// framework to `swift test`, `ChannelFallback`, while both ran) is run again the first's way.
+    func test_aRunBesideTheFirstThatWentAnotherRouteIsRunAgain() throws {
+        let switched = Locked(false)
+        let first = FakeRunner(delay: 0.3) { _ in
+            switched.withLock { $0 = true }
+            var outcome = Self.pass
+            outcome.viaSwiftPM = true
+            return outcome
+        }
+        let others = FakeRunner { _ in
+            var outcome = Self.fail
+            outcome.viaSwiftPM = switched.value ? true : nil
+            return outcome
+        }
+        let runs = try RunScheduler(width: 8).schedule(exercise, jobs: [.variant(chaff)], runner: Either(first: first, others: others)).wait()
+        XCTAssertEqual(others.calls, ["chaff-bug", "chaff-bug"])
+        XCTAssertEqual(runs.variants.map { $0.outcome.viaSwiftPM }, [true])
+    }
+
+    /// A run beside a first run that failed means nothing, even one that could not run at all:
+    /// the exercise is judged on its first run, as if the others had never started.
+    func test_whatARunBesideAFailedFirstRunThrew_isNotTheExercisesError() throws {
+        struct CannotRun: Error {}
+        struct Throwing: SuiteRunner {
+            func run(_ exercise: Catalog.Exercise, variant: Variant?, label: String, cancellation: RunCancellation?) throws -> TestOutcome {
+                throw CannotRun()
+            }
+        }
+        let failingFirst = FakeRunner(delay: 0.2) { _ in Self.fail }
+        let runner = Either(first: failingFirst, others: Throwing())
+        let runs = try RunScheduler(width: 8).schedule(exercise, jobs: [.variant(chaff)], runner: runner).wait()
+        XCTAssertEqual(Judge.judge(exercise, evidence: runs.evidence).kind, .failing)
+
+        let passingFirst = FakeRunner(delay: 0.2) { _ in Self.pass }
+        XCTAssertThrowsError(try RunScheduler(width: 8).schedule(exercise, jobs: [.variant(chaff)],
+                                                                  runner: Either(first: passingFirst, others: Throwing())).wait())
+    }
+
+    /// Runs the first run (`real-1`) with one runner and every other with another.
+    struct Either: SuiteRunner {
+        let first: FakeRunner
+        let others: any SuiteRunner
+        func run(_ exercise: Catalog.Exercise, variant: Variant?, label: String, cancellation: RunCancellation?) throws -> TestOutcome {
+            try (label == "real-1" ? first : others).run(exercise, variant: variant, label: label, cancellation: cancellation)
+        }
     }
 
     func test_everyJobRuns_andTheJudgeSeesEachRunAsWhatItWas() throws {

@@ -38,9 +38,25 @@ struct BuildReplay {
         self.shadow = shadow
         self.swift = swift
         self.state = state
-        isOn = platformUses && !["off", "0", "no", "false"].contains(setting?.lowercased() ?? "")
-        environment = isOn ? CompilerProbeCache.environment(swift: swift, state: state) : [:]
-        if isOn && environment.isEmpty { note("the compiler's answers are not cached (SWIFT_EXEC is set, or swift is not in a toolchain folder)") }
+        isOn = Self.isOn(platformUses: platformUses, setting: setting)
+        let answers = isOn ? CompilerProbeCache.environment(swift: swift, state: state) : [:]
+        environment = isOn ? answers.merging(Self.stableOrder) { _, new in new } : [:]
+        if isOn && answers.isEmpty { note("the compiler's answers are not cached (SWIFT_EXEC is set, or swift is not in a toolchain folder)") }
+    }
+
+    /// The Swift runtime's documented switch for hashing with a fixed seed, for SwiftPM and the
+    /// compiler driver. SwiftPM writes the XCTest discovery module's main file
+    /// (`all-discovered-tests.swift`) in the order of a `Set` of test targets, which with the
+    /// runtime's per-process seed differs at every build: the file's text changed each time, so
+    /// even content-hashed incremental builds (`compilerFlags`) recompiled the discovery module
+    /// after every edit, and the XCTest listing was never the same twice (`XCTestListKeep`).
+    static let stableOrder = ["SWIFT_DETERMINISTIC_HASHING": "1"]
+
+    /// Whether the replay is on (`isOn`), asked before a build: also what keeps the XCTest listing
+    /// from one build to the next (`XCTestListKeep`), which relies on SwiftPM's discovery module.
+    static func isOn(platformUses: Bool,
+                     setting: String? = ProcessInfo.processInfo.environment["KATA_BUILD_REPLAY"]) -> Bool {
+        platformUses && !["off", "0", "no", "false"].contains(setting?.lowercased() ?? "")
     }
 
     /// Where the replay says why it did not replay.

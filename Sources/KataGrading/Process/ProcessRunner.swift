@@ -74,13 +74,22 @@ public final class ProcessRunner: @unchecked Sendable {
     /// build would compile and run the manifest again every time, half a second of every grade.
     public static let swiftPMTemporary = "swiftpm"
 
+    /// What changes from one shell to the next without changing what a build does, left out of the
+    /// environment of SwiftPM's commands for the same reason: the folder the grade was started from
+    /// (`PWD`, `OLDPWD`: SwiftPM reads the working folder from the system), the shell's depth, the
+    /// last command, a terminal's session. Measured on 6.3.1: `swift build` run from another folder,
+    /// or with one more variable, compiled and ran the kata's manifest again (1.2 s on a busy machine).
+    static let shellNoise: Set<String> = ["PWD", "OLDPWD", "SHLVL", "_", "TERM_SESSION_ID", "ITERM_SESSION_ID",
+                                          "SECURITYSESSIONID", "WINDOWID", "TMUX_PANE", "KATA_TRACE"]
+
     /// Runs `executable` under the supervisor, its output going to `log`. Each child gets a
     /// `TMPDIR` of its own under `temporaryRoot`, removed when it ends: a new one per child, or
-    /// the one named `temporaryName` (see `swiftPMTemporary`).
+    /// the one named `temporaryName` (see `swiftPMTemporary`, which also leaves out `shellNoise`).
     public func run(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
                     timeout: Double = 120, log: URL, temporaryName: String? = nil) throws -> ProcessResult {
         let fm = FileManager.default
         var childEnvironment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+        if temporaryName == Self.swiftPMTemporary { for key in Self.shellNoise { childEnvironment[key] = nil } }
         var temporary: URL?
         if let root = temporaryRoot {
             let directory = root.appendingPathComponent(temporaryName ?? "p\(nextNumber())-\(UUID().uuidString.prefix(8))")
@@ -99,9 +108,10 @@ public final class ProcessRunner: @unchecked Sendable {
     /// to the test binary's hook. `environment` is added to the grader's own, without what would
     /// load code into the test before the hook (`LD_PRELOAD`, `DYLD_INSERT_LIBRARIES`). What the run
     /// reports reaches `relay` as the supervisor relays it (`RunRelay`), unread here.
-    public func runTest(_ executable: String, _ arguments: [String], environment: [String: String], framework: Catalog.Framework,
-                        variant: Int32, timeout: Double, log: URL, checkout: URL, viaSwiftPM: Bool = false,
-                        relay: @escaping (UnsafeRawBufferPointer) -> Void) throws -> ProcessResult {
+    /// `cancellation`: the run is stopped as soon as it is called off (its result then means nothing).
+    func runTest(_ executable: String, _ arguments: [String], environment: [String: String], framework: Catalog.Framework,
+                 variant: Int32, timeout: Double, log: URL, checkout: URL, viaSwiftPM: Bool = false,
+                 cancellation: RunCancellation? = nil, relay: @escaping (UnsafeRawBufferPointer) -> Void) throws -> ProcessResult {
         guard supervisor != nil else { throw RunError.unsupervised }
         let folder = try RunFolder.make(for: checkout)
         defer { folder.remove() }
@@ -112,10 +122,11 @@ public final class ProcessRunner: @unchecked Sendable {
         var orders = SupervisorOrders(limit: timeout, program: executable, arguments: arguments, environment: childEnvironment,
                                       test: .init(framework: framework, variant: variant, folder: folder.url.path, viaSwiftPM: viaSwiftPM))
         orders.subreaper = subreaper
-        return try supervise(orders, log: log, relay: relay)
+        return try supervise(orders, log: log, relay: relay, cancellation: cancellation)
     }
 
-    private func supervise(_ orders: SupervisorOrders, log: URL, relay: ((UnsafeRawBufferPointer) -> Void)? = nil) throws -> ProcessResult {
+    private func supervise(_ orders: SupervisorOrders, log: URL, relay: ((UnsafeRawBufferPointer) -> Void)? = nil,
+                           cancellation: RunCancellation? = nil) throws -> ProcessResult {
         let fm = FileManager.default
         try fm.createDirectory(at: log.deletingLastPathComponent(), withIntermediateDirectories: true)
         let logDescriptor = open(log.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
@@ -186,8 +197,14 @@ public final class ProcessRunner: @unchecked Sendable {
         var waitStatus: Int32 = 0
         var pause: useconds_t = 200
         var backstopHit = false
+        var stopAsked = false
         while true {
             readRelay()
+            // Before `waitpid` can reap it, so the pid signalled is still the supervisor's.
+            if let cancellation, !stopAsked, cancellation.isCalledOff {
+                stopAsked = true
+                kill(pid, supervisor == nil ? SIGKILL : SIGTERM)
+            }
             reply.read(status[0])
             // The supervisor's status pipe ends only when it exits (no child of it holds the pipe):
             // its end is then a matter of moments, waited for outright.
@@ -199,9 +216,12 @@ public final class ProcessRunner: @unchecked Sendable {
             }
             if supervisor != nil {
                 // Woken by what the supervisor writes: `started`, what it relays, then its report
-                // just before it exits.
+                // just before it exits. And by the runs being called off, until this one was asked to stop.
                 var ready = [pollfd(fd: status[0], events: Int16(POLLIN), revents: 0)]
                 if !relayEnded { ready.append(pollfd(fd: relayPipe[0], events: Int16(POLLIN), revents: 0)) }
+                if let cancellation, !stopAsked, cancellation.descriptor >= 0 {
+                    ready.append(pollfd(fd: cancellation.descriptor, events: Int16(POLLIN), revents: 0))
+                }
                 _ = poll(&ready, nfds_t(ready.count), 100)
             } else {
                 usleep(pause)

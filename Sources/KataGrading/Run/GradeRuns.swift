@@ -39,7 +39,9 @@ struct GradeRuns {
             let jobs = RunScheduler.jobs(for: track, variants: course.variants, repeats: options.repeats,
                                          generated: course.generatedWheats(for: track, seed: options.seed),
                                          handWheats: options.handWheats)
-            tickets[track.key] = scheduler.schedule(track, jobs: jobs, runner: trackRunner)
+            // Through `swift test` (`ChannelFallback`), runs take turns anyway: none starts beside the first.
+            tickets[track.key] = scheduler.schedule(track, jobs: jobs, runner: trackRunner,
+                                                    beside: fallback?.isOn(track.framework) != true)
         }
         self.tickets = tickets
         self.replayed = replayed

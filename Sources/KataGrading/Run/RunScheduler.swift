@@ -4,9 +4,12 @@ import KataGradingCore
 /// Runs every exercise's test runs on one pool, and only schedules: what the runs mean is the
 /// judge's business.
 ///
-/// An exercise first runs once against the real module. Only if that passes do its other runs
-/// (repeats, wheats, chaffs) follow, in random order (so a test cannot tell which run it is in from
-/// the order), and ahead of later exercises' first runs. Exercises are started longest first (by
+/// An exercise first runs once against the real module, and its other runs (repeats, wheats,
+/// chaffs, generated wheats) start beside it, in random order (so a test cannot tell which run it
+/// is in from the order), ahead of later exercises' first runs; the noisy repeat waits until the
+/// first passed. Only if the first passes are the others judged: if it does not, they are called
+/// off and their processes ended. Starting them beside the first saves an attendee the first run's
+/// time in every grade (most runs wait rather than compute). Exercises are started longest first (by
 /// their last grade's time), so a slow one is not left to run alone at the end.
 ///
 /// The pool is wider than the machine has cores: most runs spend their time waiting for a timeout
@@ -82,81 +85,136 @@ final class RunScheduler: Sendable {
         pool = WorkerPool(width: width)
     }
 
-    func schedule(_ exercise: Catalog.Exercise, jobs: [Job], runner: any SuiteRunner) -> Ticket {
+    /// Whether `job` may start beside the exercise's first run: every run but the noisy repeat,
+    /// whose stressors would slow the first run itself (a suite that fails only under load must
+    /// read as flaky, not failing).
+    static func startsBesideTheFirst(_ job: Job) -> Bool {
+        if case .repeatRun(_, noisy: true) = job { return false }
+        return true
+    }
+
+    /// Schedules `exercise`'s runs: the first against the real module, and with it (`beside`) every
+    /// job that `startsBesideTheFirst`, the rest once it passed. When the first does not pass, the
+    /// runs beside it are called off (`RunCancellation`: their processes end at once) and only the
+    /// first is judged, as if they had never started. A run beside the first that went another
+    /// route than the first (`ChannelFallback` switched while both ran) is run again.
+    func schedule(_ exercise: Catalog.Exercise, jobs: [Job], runner: any SuiteRunner, beside: Bool = true) -> Ticket {
         let ticket = Ticket()
         // The exercise's own time: from its first run, not from when it was queued.
         let start = Locked(Date())
         let outcomes = Locked([Int: TestOutcome]())
         let replays = Locked([Int: TestOutcome]())
         let failure = Locked<(any Error)?>(nil)
-        let remaining = Locked(jobs.count)
+        let firstFailure = Locked<(any Error)?>(nil)
+        let first = Locked<TestOutcome?>(nil)
+        // The first run and every job.
+        let remaining = Locked(jobs.count + 1)
+        let calledOff = RunCancellation()
+        let early = beside ? Set(jobs.indices.filter { Self.startsBesideTheFirst(jobs[$0]) }) : []
 
-        @Sendable func finish(_ runs: ExerciseRuns) {
-            if let error = failure.value {
-                ticket.settle(.failure(error))
-            } else {
-                var runs = runs
-                runs.seconds = Date().timeIntervalSince(start.value)
-                ticket.settle(.success(runs))
+        @Sendable func settle() {
+            // Set before the first run's own `oneDone`, so always there by now.
+            guard let first = first.value else { return }
+            // What a run beside a first run that failed threw means no more than its outcome would.
+            if let error = firstFailure.value ?? (first.passedCleanly ? failure.value : nil) {
+                return ticket.settle(.failure(error))
             }
+            var runs = ExerciseRuns(first: first)
+            if first.passedCleanly {
+                for (index, job) in jobs.enumerated() {
+                    guard var outcome = outcomes.value[index] else { continue }
+                    var replay = replays.value[index]
+                    if early.contains(index), outcome.viaSwiftPM != first.viaSwiftPM {
+                        do {
+                            (outcome, replay) = try run(job, of: exercise, runner: runner, cancellation: nil)
+                        } catch {
+                            return ticket.settle(.failure(error))
+                        }
+                    }
+                    switch job {
+                    case .repeatRun: runs.repeats.append(outcome)
+                    case .variant(let v):
+                        runs.variants.append((v, outcome))
+                        if let replay { runs.replays[v.name] = replay }
+                    }
+                }
+            }
+            runs.seconds = Date().timeIntervalSince(start.value)
+            ticket.settle(.success(runs))
         }
 
-        pool.add(priority: .normal) { [pool] in
-            start.withLock { $0 = Date() }
-            let first: TestOutcome
-            do {
-                first = try runner.run(exercise, variant: nil, label: "real-1")
-            } catch {
-                failure.withLock { $0 = error }
-                return finish(ExerciseRuns(first: TestOutcome(status: .noTests, testSeconds: nil, testCount: 0)))
+        @Sendable func oneDone() {
+            let last = remaining.withLock { count -> Bool in
+                count -= 1
+                return count == 0
             }
-            guard first.passedCleanly, !jobs.isEmpty else { return finish(ExerciseRuns(first: first)) }
+            if last { settle() }
+        }
 
-            for (index, job) in jobs.enumerated().shuffled() {
-                pool.add(priority: .high) {
-                    do {
-                        let outcome: TestOutcome
-                        switch job {
-                        case .repeatRun(let n, let noisy):
-                            if noisy {
-                                var loaded = try Noise.shared.during { try runner.run(exercise, variant: nil, label: "real-\(n)") }
-                                loaded.underNoise = true
-                                outcome = loaded
-                            } else {
-                                outcome = try runner.run(exercise, variant: nil, label: "real-\(n)")
-                            }
-                        case .variant(let v):
-                            let once = try runner.run(exercise, variant: v, label: "\(v.kind.rawValue)-\(v.name)")
-                            outcome = Self.asksForASecondRun(v, once)
-                                ? try runner.run(exercise, variant: v, label: "\(v.kind.rawValue)-\(v.name)-again") : once
-                            if Self.asksForAReplay(v, once) {
-                                let replay = try runner.run(exercise, variant: v, label: "\(v.kind.rawValue)-\(v.name)-replay")
-                                replays.withLock { $0[index] = replay }
-                            }
-                        }
-                        outcomes.withLock { $0[index] = outcome }
-                    } catch {
-                        failure.withLock { $0 = error }
-                    }
-                    let last = remaining.withLock { count -> Bool in
-                        count -= 1
-                        return count == 0
-                    }
-                    guard last else { return }
-                    var runs = ExerciseRuns(first: first)
-                    for (index, job) in jobs.enumerated() {
-                        guard let outcome = outcomes.value[index] else { continue }
-                        switch job {
-                        case .repeatRun: runs.repeats.append(outcome)
-                        case .variant(let v):
-                            runs.variants.append((v, outcome))
-                            if let replay = replays.value[index] { runs.replays[v.name] = replay }
-                        }
-                    }
-                    finish(runs)
+        @Sendable func add(_ index: Int) {
+            pool.add(priority: .high) { [self] in
+                defer { oneDone() }
+                // Called off before it started: the first run failed.
+                guard !calledOff.isCalledOff else { return }
+                do {
+                    let (outcome, replay) = try run(jobs[index], of: exercise, runner: runner,
+                                                    cancellation: early.contains(index) ? calledOff : nil)
+                    outcomes.withLock { $0[index] = outcome }
+                    if let replay { replays.withLock { $0[index] = replay } }
+                } catch {
+                    // What a run called off threw (stopped, say) means nothing either.
+                    if !calledOff.isCalledOff { failure.withLock { $0 = error } }
                 }
             }
         }
+
+        pool.add(priority: .normal) {
+            start.withLock { $0 = Date() }
+            // In random order, so a test cannot tell which run it is in from the order.
+            for index in early.shuffled() { add(index) }
+            let outcome: TestOutcome
+            do {
+                outcome = try runner.run(exercise, variant: nil, label: "real-1", cancellation: nil)
+            } catch {
+                calledOff.callOff()
+                firstFailure.withLock { $0 = error }
+                first.withLock { $0 = TestOutcome(status: .noTests, testSeconds: nil, testCount: 0) }
+                // Every job not started beside the first counts as done.
+                remaining.withLock { $0 -= jobs.count - early.count }
+                return oneDone()
+            }
+            first.withLock { $0 = outcome }
+            if outcome.passedCleanly {
+                for index in jobs.indices.filter({ !early.contains($0) }).shuffled() { add(index) }
+            } else {
+                calledOff.callOff()
+                remaining.withLock { $0 -= jobs.count - early.count }
+            }
+            oneDone()
+        }
         return ticket
+    }
+
+    /// One job's run (a timing wheat that failed run once more, a generated wheat that failed
+    /// replayed): its outcome, and the replay if there was one.
+    private func run(_ job: Job, of exercise: Catalog.Exercise, runner: any SuiteRunner,
+                     cancellation: RunCancellation?) throws -> (TestOutcome, TestOutcome?) {
+        switch job {
+        case .repeatRun(let n, let noisy):
+            guard noisy else { return (try runner.run(exercise, variant: nil, label: "real-\(n)", cancellation: cancellation), nil) }
+            var loaded = try Noise.shared.during {
+                try runner.run(exercise, variant: nil, label: "real-\(n)", cancellation: cancellation)
+            }
+            loaded.underNoise = true
+            return (loaded, nil)
+        case .variant(let v):
+            let label = "\(v.kind.rawValue)-\(v.name)"
+            let once = try runner.run(exercise, variant: v, label: label, cancellation: cancellation)
+            let outcome = Self.asksForASecondRun(v, once)
+                ? try runner.run(exercise, variant: v, label: label + "-again", cancellation: cancellation) : once
+            let replay = Self.asksForAReplay(v, once)
+                ? try runner.run(exercise, variant: v, label: label + "-replay", cancellation: cancellation) : nil
+            return (outcome, replay)
+        }
     }
 }

@@ -35,7 +35,15 @@ public struct TestRunner: Sendable {
         self.variants = variants
         self.checkout = checkout
         guard runsXCTest else { return }
+        // Listed again only when SwiftPM's test discovery wrote other code (`XCTestListKeep`).
+        let keep = XCTestListKeep(binary: binary)
+        let key = BuildReplay.isOn(platformUses: platform.usesBuildReplay) ? keep.key() : nil
+        if let key, let kept = keep.tests(for: key) {
+            self.xctestTests = kept
+            return
+        }
         self.xctestTests = try Self.listXCTest(binary, platform: platform, logs: logs)
+        if let key, !xctestTests.isEmpty, let written = keep.keep(xctestTests, for: key) { seal.accept([written]) }
     }
 
     /// The XCTest tests of the test product, by shadow target, as the platform's plan lists them
@@ -56,8 +64,9 @@ public struct TestRunner: Sendable {
     }
 
     /// Runs the exercise's tests once, from `binary` (the one that holds its track's current code),
-    /// against `variant` or (nil) the real module.
-    func run(_ exercise: Catalog.Exercise, from binary: URL, variant: Variant?, label: String) throws -> TestOutcome {
+    /// against `variant` or (nil) the real module; stopped if `cancellation` calls it off.
+    func run(_ exercise: Catalog.Exercise, from binary: URL, variant: Variant?, label: String,
+             cancellation: RunCancellation? = nil) throws -> TestOutcome {
         let target = Catalog.targetName(of: exercise)
         // A neutral name: a test that reads its own file descriptors learns nothing from it.
         let runName = "run-" + UUID().uuidString.prefix(12).lowercased()
@@ -68,7 +77,8 @@ public struct TestRunner: Sendable {
         }
         guard seal.holds(binary.resolvingSymlinksInPath()) else { throw GraderSeal.Broken(paths: [binary.path]) }
         if let fallback, fallback.isOn(exercise.framework) {
-            return try runThroughSwiftPM(exercise, variant: variant, log: log, runName: runName, fallback: fallback)
+            return try runThroughSwiftPM(exercise, variant: variant, log: log, runName: runName, fallback: fallback,
+                                         cancellation: cancellation)
         }
         let plan = TestInvocation.run(exercise.framework, target: target, tests: tests,
                                       product: platform.testProduct(at: binary.path), platform: platform,
@@ -78,13 +88,15 @@ public struct TestRunner: Sendable {
         var result = try read(exercise.framework, forwardedStream: platform.attestsExit) { relay in
             try ProcessRunner.shared.runTest(invocation.program, invocation.arguments, environment: invocation.environment,
                                              framework: exercise.framework, variant: Schemata.word(of: variant, among: variants),
-                                             timeout: exercise.timeLimit, log: log, checkout: checkout, relay: relay)
+                                             timeout: exercise.timeLimit, log: log, checkout: checkout,
+                                             cancellation: cancellation, relay: relay)
         }
         if let fallback {
             fallback.applySwitch(&result, framework: exercise.framework)
             if variant == nil, ChannelFallback.isSilent(result) {
                 fallback.switchOn(exercise.framework)
-                return try runThroughSwiftPM(exercise, variant: variant, log: log, runName: runName, fallback: fallback)
+                return try runThroughSwiftPM(exercise, variant: variant, log: log, runName: runName, fallback: fallback,
+                                             cancellation: cancellation)
             }
         }
         var outcome = TestOutputParser.outcome(of: result, framework: exercise.framework, timeLimit: exercise.timeLimit,
@@ -106,7 +118,7 @@ public struct TestRunner: Sendable {
     /// One run through `swift test` (`SwiftPMRoute`), the variant still told through the run's
     /// channel to the first descendant whose hook connects; one whose hook never did is marked.
     func runThroughSwiftPM(_ exercise: Catalog.Exercise, variant: Variant?, log: URL, runName: String,
-                           fallback: ChannelFallback) throws -> TestOutcome {
+                           fallback: ChannelFallback, cancellation: RunCancellation? = nil) throws -> TestOutcome {
         let package = package?.path ?? checkout.path
         let arguments = SwiftPMRoute.arguments(framework: exercise.framework, target: Catalog.targetName(of: exercise), package: package)
         let environment = TestInvocation.baseEnvironment(inherited: ProcessInfo.processInfo.environment)
@@ -115,7 +127,7 @@ public struct TestRunner: Sendable {
                 try ProcessRunner.shared.runTest(swift, arguments, environment: environment, framework: exercise.framework,
                                                  variant: Schemata.word(of: variant, among: variants),
                                                  timeout: exercise.timeLimit + SwiftPMRoute.startupAllowance, log: log,
-                                                 checkout: checkout, viaSwiftPM: true, relay: relay)
+                                                 checkout: checkout, viaSwiftPM: true, cancellation: cancellation, relay: relay)
             }
         }
         var outcome = SwiftPMRoute.outcome(of: result, framework: exercise.framework, timeLimit: exercise.timeLimit)

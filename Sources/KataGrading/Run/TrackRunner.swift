@@ -35,8 +35,8 @@ struct TrackRunner: SuiteRunner {
         var description: String { "the binary the build replay made for \(target) declared no test in its run" }
     }
 
-    func run(_ exercise: Catalog.Exercise, variant: Variant?, label: String) throws -> TestOutcome {
-        let outcome = try runner.run(exercise, from: binary, variant: variant, label: label)
+    func run(_ exercise: Catalog.Exercise, variant: Variant?, label: String, cancellation: RunCancellation?) throws -> TestOutcome {
+        let outcome = try runner.run(exercise, from: binary, variant: variant, label: label, cancellation: cancellation)
         // `swift test` runs SwiftPM's binary, which does not hold a track the replay rebuilt since:
         // SwiftPM builds it, and the grade starts again (`Grader`).
         if madeByReplay, outcome.viaSwiftPM == true { throw ReplayRanNoTest(target: Catalog.targetName(of: exercise)) }
