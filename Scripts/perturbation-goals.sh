@@ -48,12 +48,7 @@ timing_fixture() {
   grep -q '^differs: *timing' "$root/Catalog/Variants/$module/$wheat.wheat" 2>/dev/null
 }
 
-fixtures=()
-for folder in "$root"/Tests/Fixtures/*/*/; do
-  folder="${folder%/}"; id="$(basename "$(dirname "$folder")")"
-  [ "${#ids[@]}" -eq 0 ] || case " ${ids[*]} " in *" $id "*) ;; *) continue ;; esac
-  timing_fixture "$folder" && fixtures+=("$id/$(basename "$folder")")
-done
+fixtures_where timing_fixture ${ids[@]+"${ids[@]}"}
 [ "${#fixtures[@]}" -gt 0 ] || { echo "perturbation-goals.sh: no fixture that depends on timing in ${ids[*]:-the course}" >&2; exit 2; }
 
 [ "$load" = 0 ] || busy_cores

@@ -40,14 +40,8 @@ rounds_workspace repeat
 kept_logs="$root/.build/kata/repeat-logs/$(date +%Y%m%d-%H%M%S)"
 # The fixtures to grade: the exercises', or with --only-expected those expected to get that verdict.
 fixtures=(${ids[@]+"${ids[@]}"})
-if [ -n "$only_expected" ]; then
-  fixtures=()
-  for folder in "$root"/Tests/Fixtures/*/*/; do
-    folder="${folder%/}"; id="$(basename "$(dirname "$folder")")"
-    [ "${#ids[@]}" -eq 0 ] || case " ${ids[*]} " in *" $id "*) ;; *) continue ;; esac
-    [ "$(head -n1 "$folder/expected" 2>/dev/null)" = "$only_expected" ] && fixtures+=("$id/$(basename "$folder")")
-  done
-fi
+expected_as_asked() { [ "$(head -n1 "$1/expected" 2>/dev/null)" = "$only_expected" ]; }
+[ -z "$only_expected" ] || fixtures_where expected_as_asked ${ids[@]+"${ids[@]}"}
 
 [ "$load" = 0 ] || busy_cores
 for run in $(seq 1 "$runs"); do

@@ -16,6 +16,18 @@ grade_fixture_rounds() {
   [ "$status" -le 1 ] || echo "grade.sh --fixtures exited $status" >&2
 }
 
+# fixtures_where TEST [ID…]: ID/NAME of every fixture (of these exercises, when ids are given) for
+# whose folder the function TEST succeeds, in the array `fixtures`.
+fixtures_where() {
+  local test="$1" folder id; shift
+  fixtures=()
+  for folder in "$root"/Tests/Fixtures/*/*/; do
+    folder="${folder%/}"; id="$(basename "$(dirname "$folder")")"
+    [ "$#" -eq 0 ] || case " $* " in *" $id "*) ;; *) continue ;; esac
+    "$test" "$folder" && fixtures+=("$id/$(basename "$folder")")
+  done
+}
+
 # keep_logs SHADOW ID NAME: copies the grader's logs of exercise ID (from the shadow copy named
 # SHADOW: exercises, solutions or planted) to $kept_logs/NAME-<n>, when $kept_logs is set.
 keep_logs() {

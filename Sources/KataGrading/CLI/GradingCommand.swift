@@ -38,12 +38,8 @@ enum GradingCommand {
         if arguments.action == .fixtures {
             Interruption.install(message: GradeCommand.interrupted, exitCode: GradeCommand.exitInterrupted)
             let cases = try FixtureRounds.cases(arguments.fixtures, catalog: course.catalog, root: course.paths.root)
-            var options = GradeOptions()
-            options.repeats = arguments.repeats
-            options.seed = arguments.seed
-            options.handWheats = !arguments.generatedWheatsOnly
             let allExpected = try FixtureRounds(grader: grader, swift: swift)
-                .run(cases, times: arguments.times, options: options, keptLogs: arguments.keptLogs.map { URL(fileURLWithPath: $0) }) {
+                .run(cases, times: arguments.times, options: GradeOptions(arguments), keptLogs: arguments.keptLogs.map { URL(fileURLWithPath: $0) }) {
                     print($0)
                     fflush(nil)
                 }
@@ -70,12 +66,7 @@ enum GradingCommand {
         } else if arguments.porcelain {
             for note in notes { StandardError().write(note + "\n") }
         }
-        var options = GradeOptions()
-        options.source = arguments.source
-        options.repeats = arguments.repeats
-        options.regrade = arguments.regrade
-        options.seed = arguments.seed
-        options.handWheats = !arguments.generatedWheatsOnly
+        var options = GradeOptions(arguments)
         options.waiting = quiet ? nil : WaitingLine.onTerminal(style)
         // A grade of many says its not-started tracks in one line after the others, so that a
         // fresh clone's grade fits a screen of 24 lines.

@@ -25,6 +25,10 @@ struct FixtureRounds {
         /// The files of the module that the suite replaces, and the ones its exercise compiles with.
         var writes: Set<String> { Set(suite.files.map { "\(exercise.module)/\($0)" }) }
         var reads: Set<String> { Set(exercise.tracks.flatMap { $0.files + $0.uses }.map { "\(exercise.module)/\($0)" }) }
+        /// `ID/NAME`, as the command line names it.
+        var name: String { "\(exercise.id)/\(suite.name)" }
+        /// True when `name` asks for this suite: its `ID/NAME`, or its exercise's id.
+        func isNamed(_ name: String) -> Bool { name == exercise.id || name == self.name }
     }
 
     /// The suites `names` asks for (`ID` for all of an exercise's, `ID/NAME` for one), in the
@@ -34,12 +38,12 @@ struct FixtureRounds {
             WeakSuite.all(of: exercise, root: root).filter { !$0.files.isEmpty }.map { Case(exercise: exercise, suite: $0) }
         }
         guard !names.isEmpty else { return all }
-        for name in names where !all.contains(where: { $0.exercise.id == name || "\($0.exercise.id)/\($0.suite.name)" == name }) {
-            let near = Arguments.closest(to: name, among: all.map { "\($0.exercise.id)/\($0.suite.name)" } + catalog.exercises.map(\.id))
+        for name in names where !all.contains(where: { $0.isNamed(name) }) {
+            let near = Arguments.closest(to: name, among: all.map(\.name) + catalog.exercises.map(\.id))
             throw Arguments.UsageError(description: "no weak suite '\(name)' in Tests/Fixtures/."
                 + (near.isEmpty ? "" : " Did you mean \(near.joined(separator: " or "))?"))
         }
-        return all.filter { names.contains($0.exercise.id) || names.contains("\($0.exercise.id)/\($0.suite.name)") }
+        return all.filter { suite in names.contains(where: suite.isNamed) }
     }
 
     /// The cases in rounds: each round takes each exercise's next suite in turn, unless it replaces
@@ -93,23 +97,22 @@ struct FixtureRounds {
                     let result = results.first { $0.exercise.key == suite.key }
                     let expected = suite.suite.expected
                     let got = result?.verdict.kind
-                    let reason = result.map { TextReport.porcelain($0).split(separator: "\t", maxSplits: 2).last.map(String.init) ?? "" }
-                        ?? failure ?? "no verdict for \(suite.key)"
+                    let reason = result.map(TextReport.porcelainReason) ?? failure ?? "no verdict for \(suite.key)"
                     line([suite.key, suite.suite.name, expected.firstLine ?? "", got?.rawValue ?? "(none)", reason,
                           expected.rejectedBy ?? ""].joined(separator: "\t"))
                     guard got == nil || got != expected.verdict else { continue }
                     allExpected = false
-                    if let keptLogs { keep(logsOf: suite, in: keptLogs) }
+                    if let keptLogs { keep(logsOf: suite, from: options.source, in: keptLogs) }
                 }
             }
         }
         return allExpected
     }
 
-    /// Copies the grader's logs of `suite`'s exercise to `folder/<key>-<name>-<n>`.
-    func keep(logsOf suite: Case, in folder: URL) {
+    /// Copies the grader's logs of `suite`'s exercise, graded from `source`, to `folder/<key>-<name>-<n>`.
+    func keep(logsOf suite: Case, from source: TestSource, in folder: URL) {
         let fm = FileManager.default
-        let logs = grader.course.paths.state.appendingPathComponent("planted/logs/\(suite.exercise.id)")
+        let logs = grader.course.paths.state.appendingPathComponent("\(source.shadowName)/logs/\(suite.exercise.id)")
         guard fm.fileExists(atPath: logs.path) else { return }
         var n = 1
         while fm.fileExists(atPath: folder.appendingPathComponent("\(suite.key)-\(suite.suite.name)-\(n)").path) { n += 1 }

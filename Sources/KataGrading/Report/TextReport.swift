@@ -179,9 +179,14 @@ public struct TextReport: Sendable {
     /// Tab-separated `id verdict reason`, one line per exercise, for scripts such as the self-test.
     /// A verdict judged from kept runs says so at the end of its reason: `(unchanged since 10:42)`.
     public static func porcelain(_ result: ExerciseResult) -> String {
+        "\(result.exercise.key)\t\(result.verdict.kind.rawValue)\t\(porcelainReason(result))"
+    }
+
+    /// The reason of a porcelain line, on one line: the verdict's reason, its details, and when
+    /// it was judged from kept runs.
+    static func porcelainReason(_ result: ExerciseResult) -> String {
         let since = result.unchangedSince.map { ["(\(unchanged(since: $0)))"] } ?? []
-        let reason = ([result.verdict.reason] + result.verdict.details + since).joined(separator: " ")
+        return ([result.verdict.reason] + result.verdict.details + since).joined(separator: " ")
             .replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
-        return "\(result.exercise.key)\t\(result.verdict.kind.rawValue)\t\(reason)"
     }
 }

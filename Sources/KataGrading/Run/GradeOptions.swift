@@ -20,4 +20,14 @@ public struct GradeOptions: Sendable {
     public var waiting: Waiting?
     public static let waitingAfter = 1.5
     public init() {}
+
+    /// What the command line asks of a grade: its source, repeats, `--regrade`, `--seed` and
+    /// `--generated-wheats-only`.
+    init(_ arguments: Arguments) {
+        source = arguments.source
+        repeats = arguments.repeats
+        regrade = arguments.regrade
+        seed = arguments.seed
+        handWheats = !arguments.generatedWheatsOnly
+    }
 }
