@@ -12,11 +12,13 @@ stops at the first call of every function of the grader's modules, writes the st
 count reads TRACE as a reader following the grade would: a file is entered when one of its
 functions is first called from a function of another file; the same file entered again right
 after (its caller called a second function of it) is one visit; code the compiler made (outlined
-copies, thunks, accessors of metadata and witness tables, forwarders) is skipped. It prints the
+copies, thunks, accessors of metadata and witness tables, forwarders, value witnesses such as
+copy and destroy, derived ==, a global's addressor, the getter of a stored property and a memberwise
+init) is skipped. It prints the
 entries, the distinct files, the returns to a file already visited, the most entered files, and
 with --list the ordered file list; --who FILE lists what entered FILE, and from where.
 """
-import collections, os, subprocess, sys
+import collections, os, re, subprocess, sys
 
 OURS = ("$s11KataGrading", "$s15KataGradingCore", "$s12KataVerdicts", "$s15KataBuildReplay",
         "$s8KataRoom", "$s10KataGrader")  # the grader's modules' symbols
@@ -65,7 +67,29 @@ def in_gdb():
 
 MADE = ("outlined ", "lazy ", "partial apply", "type metadata", "protocol witness", "key path",
         "thunk ", "reabstraction", "merged ", "value witness", "associated type", "nominal type",
-        "protocol conformance", "generic ")
+        "protocol conformance", "generic ", "initializeWithCopy ", "initializeWithTake ", "assignWithCopy ",
+        "assignWithTake ", "destroy ", "initializeBufferWithCopyOfBuffer ", "storeEnumTagSinglePayload ",
+        "getEnumTagSinglePayload ", "getEnumTag ", "destructiveProjectEnumData ", "destructiveInjectEnumTag ",
+        "storeEnumTagMultiPayload ")
+MADE_WITHIN = (".unsafeMutableAddressor", "__derived_")  # a global's or static's address; derived ==
+# Accessors and initializers the compiler wrote for a declaration that has no body of its own: the
+# getter of a stored property, a struct's memberwise init (their line is the declaration's).
+STORED = re.compile(r"^\s*(@\w+(\([^)]*\))?\s+)*((public|private|fileprivate|internal|package|final|static|"
+                    r"nonisolated|lazy|weak|unowned|private\(set\))\s+)*(let|var)\s[^{]*$")
+TYPE = re.compile(r"^\s*((public|private|fileprivate|internal|package|final|indirect)\s+)*(struct|class|enum|actor)\s")
+ACCESSOR = re.compile(r"(getter|setter|modify|read|init)\b")
+
+def synthesized(path, line, name, lines={}):
+    """A getter of a stored property or a memberwise init: the compiler's, not the file's code."""
+    if not ACCESSOR.search(name.split("(")[0]):
+        return False
+    if path not in lines:
+        try:
+            lines[path] = open(path, encoding="utf-8").read().splitlines()
+        except OSError:
+            lines[path] = []
+    text = lines[path][line - 1] if 0 < line <= len(lines[path]) else ""
+    return bool(STORED.match(text) or TYPE.match(text))
 INLINE = ("closure #", "implicit closure #")
 
 def count(trace, options):
@@ -76,8 +100,10 @@ def count(trace, options):
                                            capture_output=True, text=True, check=True).stdout.splitlines()))
     def source(c):  # None for code the compiler made, or a library's generic code made for ours
         path, symbol = cell(c)
-        at = path.find("/Sources/")
-        ours = symbol.startswith(OURS) and not human.get(symbol, symbol).startswith(MADE)
+        at, line = path.find("/Sources/"), int(c.rsplit(":", 2)[1] or 0) if c.count(":") >= 2 else 0
+        name = human.get(symbol, symbol)
+        ours = symbol.startswith(OURS) and not name.startswith(MADE) and not any(m in name for m in MADE_WITHIN) \
+            and not synthesized(path, line, name)
         return path[at + 9:] if at >= 0 and ours else None
     order, who = [], []
     for r in rows:
