@@ -46,6 +46,15 @@ def free_port():
         return probe.getsockname()[1]
 
 
+def ends_with_this(argv):
+    """argv, started so that the kernel kills it when this script dies, even by kill -9 (Linux's
+    parent-death signal, set by util-linux's setpriv; elsewhere argv as it is). Chromium and the
+    room run in sessions of their own, which an outer timeout's kill of this script's group misses."""
+    setpriv = "/usr/bin/setpriv"
+    return ([setpriv, "--pdeathsig", "KILL", "--"] if sys.platform.startswith("linux") and os.access(setpriv, os.X_OK)
+            else []) + argv
+
+
 class RoomProcess:
     """`KataGrader ROOT --room-serve` on loopback, as the instructor runs it through grade.sh."""
 
@@ -56,7 +65,7 @@ class RoomProcess:
         self.proc, self.code, self.key = None, None, None
 
     def start(self):
-        self.proc = subprocess.Popen([self.grader, self.root, "--room-serve", "--bind", HOST, "--port", str(self.port)] + self.extra,
+        self.proc = subprocess.Popen(ends_with_this([self.grader, self.root, "--room-serve", "--bind", HOST, "--port", str(self.port)] + self.extra),
                                      stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, start_new_session=True)
         lines = queue.Queue()
         threading.Thread(target=lambda: [lines.put(line) for line in self.proc.stdout], daemon=True).start()
@@ -378,9 +387,9 @@ def start_chromium(profile):
         ["sh", "-c", "command -v " + c], capture_output=True).returncode == 0), None)
     if chromium is None:
         return None, None
-    browser = subprocess.Popen([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-proxy-server",
+    browser = subprocess.Popen(ends_with_this([chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-proxy-server",
                                 "--hide-scrollbars", "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0",
-                                "--user-data-dir=" + profile, "--window-size=1920,1080", "about:blank"],
+                                "--user-data-dir=" + profile, "--window-size=1920,1080", "about:blank"]),
                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
     active = os.path.join(profile, "DevToolsActivePort")
     deadline = time.time() + 30

@@ -276,6 +276,18 @@ else
   else
     fail "headless Chromium" "$(cat "$work/browser.txt")"
   fi
+  # The check killed outright (kill -9) once its browser is up: the browser and the room it started
+  # go with it, as the kernel ends them (setpriv's parent-death signal, Linux's), not orphans left running.
+  if [ "$(uname)" != Linux ]; then skip "kill -9 of the browser check: the parent-death signal is Linux's"; else
+  scratch "$work/browser-killed"
+  python3 "$root/Scripts/room-check.py" browser "$grader" "$work/browser-killed" --shots "$work/browser-killed/shots" >/dev/null 2>&1 &
+  check_pid=$!
+  for _ in $(seq 1 300); do pgrep -f "$work/browser-killed --room-serve" >/dev/null && pgrep -f "room-chromium-" >/dev/null && break; sleep 0.1; done
+  sleep 2; kill -9 "$check_pid"; wait "$check_pid" 2>/dev/null; sleep 2
+  left="$(pgrep -fl "room-chromium-|$work/browser-killed --room-serve")"
+  check "kill -9 of the browser check leaves no browser and no room running" "" "$left"
+  [ -z "$left" ] || pkill -9 -f "room-chromium-|$work/browser-killed --room-serve"
+  fi
 fi
 
 summary
