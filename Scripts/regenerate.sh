@@ -3,7 +3,9 @@
 #   - Catalog/starters.json, the fingerprints that tell a shipped starter from an edited one;
 #   - Catalog/sources.json, the fingerprints of the kata's own files that every grade checks
 #     (catalog, legacy and grader sources, Package.swift, grade.sh): after any change to them;
-#   - the exercise index in README.md, between its two "exercise-index" markers.
+#   - what README.md and docs/ say of the catalog and the verdicts, between their markers
+#     (`<!-- NAME:start -->` … `<!-- NAME:end -->`): the exercise index, the verdict table, the
+#     words of a results file's statuses, the room grid's key (GeneratedDocs).
 # Never run it on a checkout with attendee work in Exercises/: it would record that work as starters.
 # The self-test fails while either is stale.
 set -euo pipefail
@@ -12,13 +14,5 @@ grade="$root/Scripts/grade.sh"
 
 "$grade" --refresh-starters
 
-index="$(mktemp)"
-trap 'rm -f "$index"' EXIT
-"$grade" --index >"$index"
-awk -v index_file="$index" '
-  /<!-- exercise-index:start -->/ { print; while ((getline line < index_file) > 0) print line; skipping = 1; next }
-  /<!-- exercise-index:end -->/ { skipping = 0 }
-  !skipping { print }
-' "$root/README.md" >"$root/README.md.new"
-mv "$root/README.md.new" "$root/README.md"
-echo "Regenerated the exercise index in README.md."
+"$grade" --refresh-docs
+

@@ -2,7 +2,8 @@
 ///
 /// The raw values are the words attendees read (the README's verdict table, `status` in
 /// docs/results-json.md, and what `grade.sh --join` sends to the room), so they never change
-/// without all three. The symbols make the room's grid readable in black and white, where colour
+/// without all three: the docs' lists of verdicts are generated from this type
+/// (`Scripts/regenerate.sh`), and `grade.sh --check` fails while one is stale. The symbols make the room's grid readable in black and white, where colour
 /// alone would not.
 public enum VerdictKind: String, Codable, Sendable, CaseIterable {
     case done
@@ -38,6 +39,41 @@ public enum VerdictKind: String, Codable, Sendable, CaseIterable {
         case .flaky: "is flaky"
         case .tooSlow: "is too slow"
         case .needs: "needs what this machine lacks"
+        }
+    }
+
+    /// What the verdict means, as README's verdict table gives it (`grade.sh --refresh-docs`
+    /// writes that table from this and `whatToDo`).
+    public var meaning: String {
+        switch self {
+        case .done: "Passes on the real code, catches every planted bug, passes every correct variant, every time, within budget."
+        case .notStarted: "The file is still the starter."
+        case .doesNotCompile: "The first compiler error, with file:line. Other exercises are graded without this one."
+        case .failing: "A test fails on the real code: the test and its message."
+        case .hangs: "Killed after the exercise's time limit, with the test that was running."
+        case .crashed: "The signal, and the test. A `dispatch_sync` deadlock is named as such."
+        case .missesBugs: "\"caught 2 of 3\": the tests pass on a buggy version; each missed bug's hint, in the words of your track's framework."
+        case .rejectsCorrectCode: "The tests fail on a correct version that answers later, sooner or elsewhere (one that only answers at another time is run a second time first, and must fail both), or on the real code when the grader delays one of its hand-offs within what the code promises: \"your tests fail when the value is handed over 500 ms later\", with the command that replays exactly that timing (`--seed`)."
+        case .flaky: "Identical runs disagree (the last of them runs while the grader keeps every core busy), or a delay that failed your tests once did not fail them again with the same seed."
+        case .tooSlow: "Passing, but the tests took longer than the exercise's budget (and so long that a correct version answering later, or a planted bug, ran them past the time limit counts as this, not as a rejection or a miss)."
+        case .needs: "This machine cannot run the exercise: \"needs macOS 26 (this Mac has 15.5)\", \"needs Swift 6.2 (this toolchain is 6.1)\", \"needs Xcode (this Mac has only the Command Line Tools)\". It does not count: N/M done leaves it out."
+        }
+    }
+
+    /// What an attendee does next, README's verdict table's last column.
+    public var whatToDo: String {
+        switch self {
+        case .done: "Next exercise."
+        case .notStarted: "Follow its TODO."
+        case .doesNotCompile: "Fix it."
+        case .failing: "Read the message; `--hint`."
+        case .hangs: "Something waits without a timeout."
+        case .crashed: "Don't `sync` onto the queue you are on."
+        case .missesBugs: "Add the assertion that would fail."
+        case .rejectsCorrectCode: "Wait for the event, not for time."
+        case .flaky: "Remove the dependence on timing or shared state."
+        case .tooSlow: "Don't wait out a timeout when the work takes milliseconds."
+        case .needs: "Update, or go on without it."
         }
     }
 

@@ -63,7 +63,7 @@ final class CatalogTests: XCTestCase {
         }
         XCTAssertTrue(Arguments.help.contains("--help all"))
         XCTAssertTrue(try Arguments.parse(["--help", "all"]).helpAll)
-        for option in Arguments.options where !["--help", "--index", "--refresh-starters", "--check-starters", "--check", "--porcelain", "--yes", "--from", "--port", "--bind", "--rows-per-machine", "--html", "--details"].contains(option) {
+        for option in Arguments.options where !["--help", "--refresh-docs", "--refresh-starters", "--check-starters", "--check", "--porcelain", "--yes", "--from", "--port", "--bind", "--rows-per-machine", "--html", "--details"].contains(option) {
             XCTAssertTrue(Arguments.helpAll.contains(option), option)
         }
     }

@@ -99,6 +99,7 @@ final class MaintainerCheckPlantsTests: XCTestCase {
             ("a verdict missing from docs/results-json.md", "readme", { try self.replace("docs/results-json.md", ", `flaky`, ", ", ") }),
             ("a verdict missing from the instructors' key to the grid", "readme", { try self.replace("docs/INSTRUCTORS.md", " ~ flaky,", ",", all: true) }),
             ("a stale exercise index", "readme", { try self.replace("README.md", "\n| 1 | `", "\n| 1 | `stale-") }),
+            ("a generated doc's end marker lost", "readme", { try self.replace("docs/INSTRUCTORS.md", "<!-- grid-key:end -->", "") }),
             ("a field of docs/results-json.md's example its table does not list", "results-json", {
                 try self.replace("docs/results-json.md", "\"version\": 1,", "\"version\": 1, \"extra\": 2,")
             }),

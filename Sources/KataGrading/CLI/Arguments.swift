@@ -5,7 +5,7 @@ import KataVerdicts
 /// What `grade.sh` was asked to do.
 public struct Arguments: Equatable, Sendable {
     public enum Action: Equatable, Sendable {
-        case grade, list, help, hint, solution, reset, undoReset, watch, demo, name, framework, index, merge
+        case grade, list, help, hint, solution, reset, undoReset, watch, demo, name, framework, refreshDocs, merge
         case refreshStarters, checkStarters, check
         case roomServe, join, leave
         case doctor
@@ -103,7 +103,7 @@ public struct Arguments: Equatable, Sendable {
             case "--name":
                 actions.append(.name)
                 if let value = rest.first, !value.hasPrefix("-") { arguments.name = value; rest = rest.dropFirst() }
-            case "--index": actions.append(.index)
+            case "--refresh-docs": actions.append(.refreshDocs)
             case "--refresh-starters": actions.append(.refreshStarters)
             case "--check-starters": actions.append(.checkStarters)
             case "--check": actions.append(.check)

@@ -44,10 +44,11 @@ public enum GradeCommand {
                                   platform: platform).forEach { print($0) }
                 return exitDone
             }
-        case .index:
+        case .refreshDocs:
             return withCourse(arguments, paths) { _, _, _ in
                 // The catalog as written, whatever framework this checkout's attendee chose.
-                print(ReadmeIndex.markdown(try Catalog.load(from: paths.catalog)))
+                try GeneratedDocs.refresh(root: paths.root, catalog: try Catalog.load(from: paths.catalog))
+                print("Regenerated what README.md and docs/ say of the catalog and the verdicts.")
                 return exitDone
             }
         case .hint:

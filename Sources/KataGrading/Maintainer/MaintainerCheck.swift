@@ -362,35 +362,11 @@ public struct MaintainerCheck {
         text.lowercased().filter { $0.isLetter || $0.isNumber || $0 == " " }.split(separator: " ").joined(separator: " ")
     }
 
-    /// The README's verdict table and exercise index, and the docs' lists of verdicts, say what the
-    /// code does: a new verdict is named here wherever a reader looks it up.
+    /// The README's verdict table and exercise index, and the docs' lists of verdicts, are what the
+    /// code writes (`GeneratedDocs`): a new verdict, or an exercise, is named wherever a reader
+    /// looks it up.
     func readme(_ catalog: Catalog) -> Result {
-        var problems: [String] = []
-        let text = (try? String(contentsOf: paths.root.appendingPathComponent("README.md"), encoding: .utf8)) ?? ""
-        let listed = Self.verdictTable(text)
-        let known = Verdict.Kind.allCases.map(\.rawValue)
-        if listed != known {
-            problems.append("README.md's verdict table lists \(listed.joined(separator: ", ")); the grader's verdicts are \(known.joined(separator: ", ")).")
-        }
-        let docs = paths.root.appendingPathComponent("docs")
-        if let results = try? String(contentsOf: docs.appendingPathComponent("results-json.md"), encoding: .utf8),
-           Self.statusWords(results) != known {
-            problems.append("docs/results-json.md's exercises[].status lists \((Self.statusWords(results) ?? []).joined(separator: ", ")); the grader's verdicts are \(known.joined(separator: ", ")).")
-        }
-        if let guide = try? String(contentsOf: docs.appendingPathComponent("INSTRUCTORS.md"), encoding: .utf8) {
-            let missing = Self.unlistedSigns(guide)
-            if !missing.isEmpty {
-                problems.append("docs/INSTRUCTORS.md's key to the room's grid lacks \(missing.joined(separator: ", ")).")
-            }
-        }
-        if let start = text.range(of: "<!-- exercise-index:start -->\n"), let end = text.range(of: "<!-- exercise-index:end -->") {
-            let index = String(text[start.upperBound..<end.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines)
-            if index != ReadmeIndex.markdown(catalog).trimmingCharacters(in: .whitespacesAndNewlines) {
-                problems.append("README.md's exercise index differs from the catalog: run Scripts/regenerate.sh.")
-            }
-        } else {
-            problems.append("README.md has no exercise index (<!-- exercise-index:start --> … <!-- exercise-index:end -->).")
-        }
+        let problems = GeneratedDocs.problems(root: paths.root, catalog: catalog)
         return Result(name: "readme", summary: "README.md's verdict table and exercise index, and the docs' lists of verdicts, match the code", problems: problems)
     }
 
@@ -418,33 +394,6 @@ public struct MaintainerCheck {
     /// `Pattern(module: "X"` in the manifest's table, in order.
     static func declaredPatterns(_ manifest: String) -> [String] {
         manifest.components(separatedBy: "Pattern(module: \"").dropFirst().compactMap { $0.split(separator: "\"").first.map(String.init) }
-    }
-
-    /// The first column of the table under "### The verdicts": `| **done** | … |`.
-    /// The words docs/results-json.md gives `exercises[].status`, in order: each in backticks,
-    /// between "The verdict:" and the first parenthesis.
-    static func statusWords(_ text: String) -> [String]? {
-        guard let row = text.split(separator: "\n").first(where: { $0.hasPrefix("| `exercises[].status`") }),
-              let start = row.range(of: "The verdict:") else { return nil }
-        let list = row[start.upperBound...].prefix { $0 != "(" }
-        return list.split(separator: "`", omittingEmptySubsequences: false).enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
-    }
-
-    /// The verdicts whose sign the instructors' guide does not give as the grid shows it (`✓ done`).
-    static func unlistedSigns(_ guide: String) -> [String] {
-        let flat = guide.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        return Verdict.Kind.allCases.filter { !flat.contains("\($0.symbol) \($0.rawValue)") }.map { "\($0.symbol) \($0.rawValue)" }
-    }
-
-    static func verdictTable(_ readme: String) -> [String] {
-        guard let heading = readme.range(of: "### The verdicts") else { return [] }
-        var names: [String] = []
-        for line in readme[heading.upperBound...].split(separator: "\n").drop(while: { !$0.hasPrefix("|") }) {
-            guard line.hasPrefix("|") else { break }
-            let cell = line.split(separator: "|").first?.trimmingCharacters(in: .whitespaces) ?? ""
-            if cell.hasPrefix("**"), cell.hasSuffix("**") { names.append(String(cell.dropFirst(2).dropLast(2))) }
-        }
-        return names
     }
 
     // MARK: - Output
