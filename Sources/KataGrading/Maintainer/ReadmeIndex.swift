@@ -1,7 +1,7 @@
 import Foundation
 import KataGradingCore
 
-/// `--index`: the README's exercise index, generated from the catalog so that it cannot drift.
+/// The README's exercise index, generated from the catalog so that it cannot drift (`GeneratedDocs`).
 enum ReadmeIndex {
     static func markdown(_ catalog: Catalog) -> String {
         var lines: [String] = []
