@@ -155,9 +155,9 @@ struct AttackRounds {
 
     /// The next grade made its runs again: its reason does not say it was judged from kept runs.
     private func freshCheck(_ attack: Case, _ outcome: Outcome) -> Check {
-        let (_, detail) = outcome.verdict(attack.track.key)
-        let kept = outcome.result(attack.track.key)?.unchangedSince != nil
-        return Check(attack: attack.attack.name, key: "fresh", must: "runs made again", got: kept ? "kept runs judged" : "runs made again", detail: detail)
+        let (verdict, detail) = outcome.verdict(attack.track.key)
+        let got = outcome.result(attack.track.key).map { $0.unchangedSince == nil ? "runs made again" : "kept runs judged" } ?? verdict
+        return Check(attack: attack.attack.name, key: "fresh", must: "runs made again", got: got, detail: detail)
     }
 
     /// Attacks that leave what grades share alone: one grade of all their tracks, then, for those
