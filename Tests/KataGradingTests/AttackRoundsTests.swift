@@ -84,4 +84,22 @@ final class AttackRoundsTests: XCTestCase {
         XCTAssertEqual(check.line.split(separator: "\t", omittingEmptySubsequences: false).count, 5)
         XCTAssertFalse(AttackRounds.Check(attack: "a", key: "expect", must: "done", got: "failing", detail: "").passed)
     }
+
+    func test_attacksRefuseRoot_sayingWhyAndHow() throws {
+        let refusal = try XCTUnwrap(GradingCommand.attacksRefusal(effectiveUser: 0))
+        XCTAssertTrue(refusal.contains("not as root"), refusal)
+        XCTAssertTrue(refusal.contains("misbehave on purpose"), refusal)
+        XCTAssertTrue(refusal.contains("runuser -u"), refusal)
+        XCTAssertNil(GradingCommand.attacksRefusal(effectiveUser: 1000))
+    }
+
+    func test_theCommandLine_namesAttacks_andKeepsLogsForThem() throws {
+        let arguments = try Arguments.parse(["--attacks", "forges-a-pass", "reads-a-fixture", "--keep-logs", "logs"])
+        XCTAssertEqual(arguments.action, .attacks)
+        XCTAssertEqual(arguments.attacks, ["forges-a-pass", "reads-a-fixture"])
+        XCTAssertEqual(arguments.ids, [])
+        XCTAssertEqual(arguments.keptLogs, "logs")
+        XCTAssertThrowsError(try Arguments.parse(["--attacks", "--from", "Solutions"]))
+        XCTAssertThrowsError(try Arguments.parse(["--attacks", "--times", "2"]))
+    }
 }

@@ -247,8 +247,8 @@ public struct Arguments: Equatable, Sendable {
             arguments.fixtures = arguments.ids
             arguments.ids = []
         case .attacks:
-            guard arguments.source == .exercises, !arguments.regrade, arguments.repeats == 3 else {
-                throw UsageError(description: "--attacks plants each attack over Solutions/ and grades it as its attack file says; drop --solutions, --from, --regrade and --repeats.")
+            guard arguments.source == .exercises, !arguments.regrade else {
+                throw UsageError(description: "--attacks plants each attack over Solutions/ and grades it as its attack file says; drop --solutions, --from and --regrade.")
             }
             arguments.attacks = arguments.ids
             arguments.ids = []

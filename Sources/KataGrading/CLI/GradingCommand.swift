@@ -59,14 +59,8 @@ enum GradingCommand {
     /// `--attacks [NAME…]`: one line per check of each attack (`AttackRounds`); never as root,
     /// since attacks are tests that misbehave on purpose.
     static func attacks(_ arguments: Arguments, course: Course, grader: Grader, swift: String, needed: Version?) throws -> Int32 {
-        guard geteuid() != 0 else {
-            StandardError().write("""
-                grade.sh --attacks: not as root. Attacks are tests that misbehave on purpose (they kill \
-                processes, replace files, hold locks, write where they should not), and they run with \
-                the grader's rights. Run it as an unprivileged user that owns the checkout, for \
-                example: runuser -u USER -- Scripts/grade.sh --attacks
-
-                """)
+        if let refusal = attacksRefusal() {
+            StandardError().write(refusal)
             return GradeCommand.exitBroken
         }
         Interruption.install(message: GradeCommand.interrupted, exitCode: GradeCommand.exitInterrupted)
@@ -75,11 +69,26 @@ enum GradingCommand {
             Grader(course: course, platform: TestPlatform.current(swift: swift, state: course.paths.state, askAgain: askAgain, needed: needed),
                    fallback: grader.fallback)
         }
-        let allPassed = try rounds.run(cases, keptLogs: arguments.keptLogs.map { URL(fileURLWithPath: $0) }) {
+        // Resolved now: a fixture's round runs from the copy.
+        let keptLogs = arguments.keptLogs.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL }
+        let allPassed = try rounds.run(cases, keptLogs: keptLogs) {
             print($0.line)
             fflush(nil)
         }
         return allPassed ? GradeCommand.exitDone : GradeCommand.exitNotDone
+    }
+
+    /// Why `--attacks` does not run as `effectiveUser`, or nil: attacks kill processes, replace
+    /// files and hold locks with the rights of the one who runs them.
+    static func attacksRefusal(effectiveUser: uid_t = geteuid()) -> String? {
+        guard effectiveUser == 0 else { return nil }
+        return """
+            grade.sh --attacks: not as root. Attacks are tests that misbehave on purpose (they kill \
+            processes, replace files, hold locks, write where they should not), and they run with \
+            the grader's rights. Run it as an unprivileged user that owns the checkout, for \
+            example: runuser -u USER -- Scripts/grade.sh --attacks
+
+            """
     }
 
     static func grade(_ course: Course, grader: Grader, selected: [Catalog.Exercise], arguments: Arguments,
