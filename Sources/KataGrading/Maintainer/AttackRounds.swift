@@ -125,7 +125,7 @@ struct AttackRounds {
         do {
             return .graded(try grader(regrade).gradeLocked(exercises, options: options, swift: swift) { _ in })
         } catch {
-            return .stopped("\(error)")
+            return .stopped(GradeCommand.describe(error))
         }
     }
 
