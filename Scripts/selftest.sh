@@ -422,6 +422,9 @@ TMPDIR="$work/attack-tmp" "$grade" --attacks ${KATA_ATTACKS:-} >"$work/attack-ch
 while IFS=$'\t' read -r name key must got detail; do
   check "attack $name: $key, $must" "$must" "$got" "$detail"
 done <"$work/attack-checks.tsv"
+# Every attack asked for is checked: a grade stopped halfway would leave some with no line at all.
+asked="$(for name in ${KATA_ATTACKS:-$(ls "$root/Tests/Attacks")}; do echo "$name"; done | sort -u)"
+check "every attack asked for has its checks" "$asked" "$(cut -f1 "$work/attack-checks.tsv" | sort -u)"
 # The kata's own files edited by hand (issue 31 §3): the grade refuses before anything is built,
 # naming the file and the command that restores it. Each file is put back from a copy made here,
 # never from git (a maintainer's work in progress stays).
