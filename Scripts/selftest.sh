@@ -428,8 +428,8 @@ section "Workshop commands: what grade.sh itself checks, and an exit test from i
 # A grader binary replaced between grades (no test runs then): grade.sh's own checksum notices.
 grader_file="$(cd "$root/.build/kata/grader/debug" && pwd -P)/KataGrader"
 printf '#!/bin/sh\necho faked; exit 0\n' >"$grader_file"; chmod +x "$grader_file"; touch -d '+1 day' "$grader_file" 2>/dev/null || touch "$grader_file"
-"$grade" --solutions --porcelain "$first" >"$work/faked.tsv" 2>"$work/faked.err"
-grep -q "not the one grade.sh built" "$work/faked.err" && [ "$(verdict_of "$first" "$work/faked.tsv")" = "$(expect "$first" done)" ] &&
+"$grade" --porcelain "$first" >"$work/faked.tsv" 2>"$work/faked.err"
+grep -q "not the one grade.sh built" "$work/faked.err" && [ "$(verdict_of "$first" "$work/faked.tsv")" = "$(expect "$first" "not started")" ] &&
   pass "grade.sh notices a grader binary it did not build, and builds its own" || fail "grade.sh notices a grader binary it did not build, and builds its own" "$(cat "$work/faked.err")"
 
 # An edit of a Swift Testing track alone is rebuilt without SwiftPM, into a binary of its own

@@ -52,6 +52,11 @@ extension MiniCourseTests {
                                                                       "commit", "-q", "-m", "course"]] {
             XCTAssertEqual(try Self.run(command, in: course.root).code, 0, "\(command)")
         }
+        // greeting-on-main compiles with greeting-callback's file too, so a reset of that file names it.
+        try course.replace("\"files\": [\"GreetOnMainTests.swift\"],\n      \"uses\": [],",
+                           with: "\"files\": [\"GreetOnMainTests.swift\"],\n      \"uses\": [\"GreetCallbackTests.swift\"],",
+                           in: "Catalog/catalog.json", of: course.root)
+        XCTAssertEqual(try course.grade(["--refresh-starters"]).code, 0)
         let file = course.root.appendingPathComponent("Exercises/Greeting/GreetCallbackTests.swift")
         let starter = try String(contentsOf: file, encoding: .utf8)
         try course.append("\n// my work in progress\n", to: "Exercises/Greeting/GreetCallbackTests.swift", in: course.root)
@@ -71,7 +76,10 @@ extension MiniCourseTests {
 
         // Two resets in the same second keep two backups, and --undo-reset puts back the last.
         try course.append("\n// version one\n", to: "Exercises/Greeting/GreetCallbackTests.swift", in: course.root)
-        XCTAssertEqual(try course.grade(["--reset", "greeting-callback", "--yes"]).code, 0)
+        grade = try course.grade(["--reset", "greeting-callback", "--yes"])
+        XCTAssertEqual(grade.code, 0, "\(grade)")
+        XCTAssertNotNil((grade.output + grade.errors).range(of: "also used by.*greeting-on-main", options: .regularExpression),
+                        "names the exercises that share its file: \(grade)")
         try course.append("\n// version two\n", to: "Exercises/Greeting/GreetCallbackTests.swift", in: course.root)
         XCTAssertEqual(try course.grade(["--reset", "greeting-callback", "--yes"]).code, 0)
         let kept = try Self.files(under: backups).compactMap { try? String(contentsOf: $0, encoding: .utf8) }
