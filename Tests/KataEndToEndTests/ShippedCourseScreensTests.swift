@@ -3,7 +3,8 @@ import XCTest
 
 /// The shipped course's own screens, from the real grader binary over a copy of the kata's
 /// catalog, sources, scripts and starters (no build: none of these needs one): `--list` at 80 columns and
-/// on a screen of 24 lines, and a fresh clone's first grade, every exercise a starter.
+/// on a screen of 24 lines, a fresh clone's first grade, every exercise a starter, and `--merge` of
+/// a room's results files.
 final class ShippedCourseScreensTests: XCTestCase {
     func test_theListAndAFreshClonesGrade_fitTheScreen() throws {
         let kata = MiniCourseTests.kata
@@ -39,5 +40,8 @@ final class ShippedCourseScreensTests: XCTestCase {
         XCTAssertEqual(MiniCourseTests.wider(grade.output), [], "a grade of the starters fits 80 columns")
         XCTAssertLessThanOrEqual(MiniCourseTests.lineCount(grade.output), 23, "and a screen of 24 lines: \(grade.output)")
         XCTAssertTrue(grade.output.contains("\n-- \(ids.count) not started: "), "its not-started exercises in one line: \(grade.output)")
+
+        // A room of the whole course, without a network: its grid fits 80 columns too.
+        try MiniCourseTests.checkMerge(in: course)
     }
 }

@@ -281,6 +281,12 @@ extension MiniCourseTests {
     func test_merge_keepsTracksApart_theNewerFileWins_andCountsABugOncePerAttendee() throws {
         let course = try MiniCourse()
         defer { course.remove() }
+        try Self.checkMerge(in: course)
+    }
+
+    /// The room of `test_merge…`, made from a grade of `course`'s starters (the mini course, or a
+    /// copy of the real one: `ShippedCourseScreensTests`).
+    static func checkMerge(in course: MiniCourse) throws {
         let base = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(course.grade(["--json"]).output.utf8)) as? [String: Any])
         let catalog = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: course.root.appendingPathComponent("Catalog/catalog.json")))
             as? [String: Any])
