@@ -38,7 +38,8 @@ final class ShippedCourseScreensTests: XCTestCase {
         let grade = try course.grade([], environment: MiniCourseTests.screen)
         XCTAssertEqual(grade.code, 1, "\(grade.errors)")
         XCTAssertEqual(MiniCourseTests.wider(grade.output), [], "a grade of the starters fits 80 columns")
-        XCTAssertLessThanOrEqual(MiniCourseTests.lineCount(grade.output), 23, "and a screen of 24 lines: \(grade.output)")
+        // A fresh clone also reads the one line that says the copy is being built (the mini course's test).
+        XCTAssertLessThanOrEqual(MiniCourseTests.lineCount(grade.output) + 1, 23, "and a screen of 24 lines: \(grade.output)")
         XCTAssertTrue(grade.output.contains("\n-- \(ids.count) not started: "), "its not-started exercises in one line: \(grade.output)")
 
         // A room of the whole course, without a network: its grid fits 80 columns too.
