@@ -5,7 +5,7 @@ import XCTest
 /// one of them on two tracks), end to end: from the shipped starters to done, through every
 /// kind of fault, the runs it keeps, the build replay, a timing change the grader generates and
 /// replays by its seed, and two grades at once. What the kata's
-/// bash self-test checked of the grader's mechanics it checks here, in a minute or so, under
+/// bash self-test checked of the grader's mechanics it checks here, in a few minutes, under
 /// `swift test`; the self-test keeps what needs the real course or `grade.sh` itself.
 ///
 /// One copy of the course serves every test (a cold build of it is the slow part): each test
