@@ -9,7 +9,8 @@ import XCTest
 /// `swift test`; the self-test keeps what needs the real course or `grade.sh` itself.
 ///
 /// One copy of the course serves every test (a cold build of it is the slow part): each test
-/// grades folders of its own with `--from`, so no test sees another's files.
+/// grades folders of its own with `--from`, or the checkout's `Exercises/`, which it puts back as
+/// shipped, so no test sees another's files.
 final class MiniCourseTests: XCTestCase {
     static let tracks = ["greeting-callback", "greeting-callback@swift-testing", "greeting-once", "greeting-on-main"]
     nonisolated(unsafe) static var shared: MiniCourse?
