@@ -20,8 +20,9 @@ protocol GradedCases {
 
 extension GradedCases {
     /// Grades case `name` (sharing the grade with every case this process asks for at the same
-    /// time, `CaseGrader`) and compares what the grader said with what its folder expects, whole.
-    func check(_ name: String) async throws {
+    /// time, `CaseGrader`) and compares what the grader said with what its folder expects, whole;
+    /// a failure points at the case's line in the generated file.
+    func check(_ name: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let course = try Checkout.course.get()
         let replay = "Replay: Scripts/grade.sh \(Self.mode) \(name)"
         let expected: Expected
@@ -29,16 +30,16 @@ extension GradedCases {
             expected = try Self.expected(name, in: course)
         } catch {
             // Asked of no grade: a shared grade would refuse every case for this one name.
-            Issue.record("\(name): \(error) This test is stale: run Scripts/regenerate.sh.")
+            Issue.record("\(name): \(error) This test is stale: run Scripts/regenerate.sh.", sourceLocation: sourceLocation)
             return
         }
         switch await CaseGrader.shared.grade(name, mode: Self.mode, caseOfLine: Self.caseOfLine) {
         case .failed(let why):
-            Issue.record("\(name): expected \(expected), but \(why)\n\(replay)")
+            Issue.record("\(name): expected \(expected), but \(why)\n\(replay)", sourceLocation: sourceLocation)
         case .line(let line):
             let problems = Self.problems(line, against: expected, in: course)
             if !problems.isEmpty {
-                Issue.record("\(name): expected \(expected); \(problems.joined(separator: "; "))\n\(replay)")
+                Issue.record("\(name): expected \(expected); \(problems.joined(separator: "; "))\n\(replay)", sourceLocation: sourceLocation)
             }
         }
     }
