@@ -11,11 +11,18 @@ import Testing
             let file = kind.file(course.paths)
             let written = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
             let wanted = try kind.source(course)
-            let missing = Set(wanted.split(separator: "\n")).subtracting(written.split(separator: "\n")).count
-            let extra = Set(written.split(separator: "\n")).subtracting(wanted.split(separator: "\n")).count
-            #expect(written == wanted, """
-                \(course.paths.relative(file)) is stale against the folders of \(kind.folder)/ \
-                (\(missing) line\(missing == 1 ? "" : "s") missing, \(extra) too many): run Scripts/regenerate.sh
+            guard written != wanted else { continue }
+            // The cases that differ, by the name each test grades.
+            func cases(_ text: String) -> Set<String> {
+                Set(text.split(separator: "\n").compactMap { line in
+                    line.firstRange(of: "check(\"").map { String(line[$0.upperBound...].prefix { $0 != "\"" }) }
+                })
+            }
+            let unread = cases(wanted).subtracting(cases(written)).sorted(), gone = cases(written).subtracting(cases(wanted)).sorted()
+            Issue.record("""
+                \(course.paths.relative(file)) is stale against the folders of \(kind.folder)/: run Scripts/regenerate.sh \
+                (no test for \(unread.isEmpty ? "none" : unread.joined(separator: ", ")); \
+                no folder for \(gone.isEmpty ? "none" : gone.joined(separator: ", ")))
                 """)
         }
     }
