@@ -8,7 +8,7 @@ import Darwin
 /// Runs the real grader for the cases of one `swift test` process, sharing its grades. A grade
 /// builds a shadow copy of the course, and the grader's case modes grade many cases in a few shared
 /// builds (`FixtureRounds`), so the cases asked for together become one grade: the first case opens
-/// a window, every case asked for until a second passes without a new one joins it, and one
+/// a window, every case asked for until two seconds pass without a new one joins it, and one
 /// `KataGrader <root> --fixtures A/x B/y …` grades them all, handing each test its line as soon as
 /// the grader prints it. Cases asked for while a grade runs make the next one. Sharing only saves
 /// builds: the grader judges every case on its own, whichever others share its grade.
@@ -19,8 +19,9 @@ actor CaseGrader {
     static let shared = CaseGrader()
     /// How long a grade may go without printing a line: a cold build of the shadow copy, then a round.
     static let silence: Duration = .seconds(1200)
-    /// Cases asked for within this of each other share a grade.
-    static let window: Duration = .seconds(1)
+    /// Cases asked for within this of each other share a grade (Swift Testing starts them all at
+    /// once; under load, a second was once too short for the last of them).
+    static let window: Duration = .seconds(2)
 
     static let runsAsRoot = geteuid() == 0
 
