@@ -76,13 +76,27 @@ fi
 # A diagnostic's first line names its file, or nothing (SwiftPM's own); the lines under it quote the code.
 own_warnings="$(grep -E '^([^ |].*: )?warning:' "$work/build.log" | grep -v '/Exercises/' | sort -u | head -n 5)"
 check "swift build prints no warning of the kata's own code" "" "$own_warnings"
-# Starters fail by design, so plain `swift test` runs everything else; the weak suites' cases run
-# in their own step (section "Weak suites").
-if with_timeout 1800 INT swift test --build-system native --skip-build --skip 'Exercises\.' --skip 'WeakSuiteCases/' >"$work/swift-test.log" 2>&1; then
+# Starters fail by design, so plain `swift test` runs everything else, the weak suites' cases
+# (Tests/KataCasesTests) with it: they share one grade, which starts after the XCTest run has
+# ended and, two seconds after the last case asks, Swift Testing's other tests (each shorter than
+# a second here) have ended, so nothing timing-sensitive runs beside its builds.
+if with_timeout 1800 INT swift test --build-system native --skip-build --skip 'Exercises\.' >"$work/swift-test.log" 2>&1; then
   pass "swift test: Tests/ and Solutions/ pass ($(grep -c "' passed (" "$work/swift-test.log") XCTest cases)"
 else
   fail "swift test: Tests/ and Solutions/ pass" "$(grep -m5 -E 'error:|✘' "$work/swift-test.log")"
 fi
+# Deliberately weak suites (Tests/Fixtures/<exercise>/<name>/): one check per case, each comparing
+# its grade with its expected file (GradedCases); its failure says why and how to replay it.
+echo "  ($(grep -c '^KataCasesTests: one grade for' "$work/swift-test.log") grade(s) for the weak suites' cases)"
+while read -r name; do
+  if grep -qF "✔ Test \"$name\" passed" "$work/swift-test.log"; then
+    pass "weak suite $name gets what its expected file says"
+  else
+    # What the test said: the lines under its issue (↳ and indented).
+    fail "weak suite $name gets what its expected file says" "$(awk -v t="Test \"$name\" recorded an issue" \
+      'index($0, t) { on = 1; next } on && /^(↳|  )/ { print; next } { on = 0 }' "$work/swift-test.log")"
+  fi
+done < <(sed -n 's/^ *@Test("\([^"]*\)").*/\1/p' Tests/KataCasesTests/WeakSuiteCases.swift)
 
 "$grade" --list --porcelain >"$work/exercises.tsv" 2>"$work/list.err" || { cat "$work/list.err"; exit 1; }
 # One key per exercise and track: the id, or id@framework for an exercise's other framework.
@@ -185,22 +199,6 @@ else
   case "$(reason_of "$crash_id" "$work/planted.tsv")" in *deadlock*) pass "the crash is named a dispatch_sync deadlock";; *) fail "the crash is named a dispatch_sync deadlock" "$(reason_of "$crash_id" "$work/planted.tsv")";; esac
   case "$(reason_of "$compile_id" "$work/planted.tsv")" in *"${plantable[0]#*|}:"[0-9]*) pass "the compile error gives file:line";; *) fail "the compile error gives file:line" "$(reason_of "$compile_id" "$work/planted.tsv")";; esac
 fi
-
-section "Weak suites (Tests/Fixtures), each a swift test case (KataCasesTests/WeakSuiteCases)"
-# Their own `swift test`, after the one above (which skips them): their shared grade builds and
-# runs suites for minutes, and beside it the solutions' Swift Testing suites would not run as an
-# attendee's laptop runs them. Each case compares its grade with its expected file (GradedCases).
-with_timeout 3600 INT swift test --build-system native --skip-build --filter 'WeakSuiteCases/' >"$work/cases.log" 2>&1
-echo "  ($(grep -c '^KataCasesTests: one grade for' "$work/cases.log") grade(s) for the cases)"
-while read -r name; do
-  if grep -qF "✔ Test \"$name\" passed" "$work/cases.log"; then
-    pass "weak suite $name gets what its expected file says"
-  else
-    # What the test said: the lines under its issue (↳ and indented), else the run's errors.
-    fail "weak suite $name gets what its expected file says" "$(awk -v t="Test \"$name\" recorded an issue" \
-      'index($0, t) { on = 1; next } on && /^(↳|  )/ { print; next } { on = 0 }' "$work/cases.log")" "$(grep -m3 -E 'error:|fatal' "$work/cases.log")"
-  fi
-done < <(sed -n 's/^ *@Test("\([^"]*\)").*/\1/p' Tests/KataCasesTests/WeakSuiteCases.swift)
 
 section "macOS's decisions on Linux (KATA_PLATFORM=macos): solutions, fixtures, requirements, escapes"
 # The grader takes every decision a Mac takes that is not an OS call: no build replay, no
