@@ -11,11 +11,11 @@ protocol GradedCases {
     static var mode: String { get }
     /// The case a line of that mode is about, as the mode names it; nil for another line.
     static var caseOfLine: @Sendable ([String]) -> String? { get }
-    /// What is expected of `name`, read from its folder; throws when it has none (a stale test).
+    /// What is expected of `name`, read from its folder; throws, saying why, when there is none.
     associatedtype Expected: CustomStringConvertible
     static func expected(_ name: String, in course: Course) throws -> Expected
     /// What `line` gets wrong against `expected`, each in a sentence; empty when nothing.
-    static func problems(_ line: [String], against expected: Expected, in course: Course) -> [String]
+    static func problems(_ line: [String], against expected: Expected) -> [String]
 }
 
 extension GradedCases {
@@ -30,14 +30,14 @@ extension GradedCases {
             expected = try Self.expected(name, in: course)
         } catch {
             // Asked of no grade: a shared grade would refuse every case for this one name.
-            Issue.record("\(name): \(error) This test is stale: run Scripts/regenerate.sh.", sourceLocation: sourceLocation)
+            Issue.record("\(name): \(error)", sourceLocation: sourceLocation)
             return
         }
         switch await CaseGrader.shared.grade(name, mode: Self.mode, caseOfLine: Self.caseOfLine) {
         case .failed(let why):
             Issue.record("\(name): expected \(expected), but \(why)\n\(replay)", sourceLocation: sourceLocation)
         case .line(let line):
-            let problems = Self.problems(line, against: expected, in: course)
+            let problems = Self.problems(line, against: expected)
             if !problems.isEmpty {
                 Issue.record("\(name): expected \(expected); \(problems.joined(separator: "; "))\n\(replay)", sourceLocation: sourceLocation)
             }

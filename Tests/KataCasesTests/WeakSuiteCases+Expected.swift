@@ -28,7 +28,7 @@ extension WeakSuiteCases {
 
     static func expected(_ name: String, in course: Course) throws -> Expected {
         guard let suite = try suites.get().first(where: { $0.name == name }) else {
-            throw CatalogError("no weak suite \(name) in Tests/Fixtures/.")
+            throw CatalogError("no weak suite \(name) in Tests/Fixtures/: this test is stale, run Scripts/regenerate.sh.")
         }
         guard let verdict = suite.suite.expected.firstLine else { throw CatalogError("Tests/Fixtures/\(name)/expected names no verdict.") }
         guard let wheat = suite.suite.expected.rejectedBy else { return Expected(verdict: verdict) }
@@ -39,7 +39,7 @@ extension WeakSuiteCases {
         return Expected(verdict: verdict, wheat: (wheat, variant.hint(for: suite.suite.track(of: suite.exercise).framework)))
     }
 
-    static func problems(_ line: [String], against expected: Expected, in course: Course) -> [String] {
+    static func problems(_ line: [String], against expected: Expected) -> [String] {
         let got = line[3], reason = line[4]
         var problems: [String] = []
         if got != expected.verdict { problems.append("got \(got): \(reason)") }
