@@ -3,9 +3,11 @@
 #   - Catalog/starters.json, the fingerprints that tell a shipped starter from an edited one;
 #   - Catalog/sources.json, the fingerprints of the kata's own files that every grade checks
 #     (catalog, legacy and grader sources, Package.swift, grade.sh): after any change to them;
+#   - Tests/KataCasesTests/WeakSuiteCases.swift, one Swift test per weak suite of Tests/Fixtures/
+#     (also written by --refresh-starters): after adding, renaming or removing one;
 #   - the exercise index in README.md, between its two "exercise-index" markers.
 # Never run it on a checkout with attendee work in Exercises/: it would record that work as starters.
-# The self-test fails while either is stale.
+# The self-test fails while any of them is stale.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 grade="$root/Scripts/grade.sh"
