@@ -4,7 +4,7 @@
 #   - Catalog/sources.json, the fingerprints of the kata's own files that every grade checks
 #     (catalog, legacy and grader sources, Package.swift, grade.sh): after any change to them;
 #   - Tests/KataCasesTests/WeakSuiteCases.swift, one Swift test per weak suite of Tests/Fixtures/
-#     (also written by --refresh-starters): after adding, renaming or removing one;
+#     (grade.sh --refresh-starters writes it): after adding, renaming or removing one;
 #   - the exercise index in README.md, between its two "exercise-index" markers.
 # Never run it on a checkout with attendee work in Exercises/: it would record that work as starters.
 # The self-test fails while any of them is stale.
