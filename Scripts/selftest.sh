@@ -9,7 +9,8 @@
 #      over repeated runs under CPU load, and no variant is left unused;
 #   4. planted faults (no compile, hang, crash, failing assertion) get their verdicts while every
 #      other exercise's verdict holds;
-#   5. deliberately weak suites (Tests/Fixtures/<exercise>/<name>/) get the verdicts they expect;
+#   5. deliberately weak suites (Tests/Fixtures/<exercise>/<name>/) get the verdicts they expect,
+#      each a swift test case (Tests/KataCasesTests);
 #   6. grade.sh's edges: no toolchain, a run from another folder, Ctrl-C (bad ids, a damaged
 #      catalog, a missing file and two grades at once are the end-to-end test's);
 #   7. the workshop commands, where only grade.sh or the real course can tell: a grader binary
@@ -78,12 +79,27 @@ fi
 # A diagnostic's first line names its file, or nothing (SwiftPM's own); the lines under it quote the code.
 own_warnings="$(grep -E '^([^ |].*: )?warning:' "$work/build.log" | grep -v '/Exercises/' | sort -u | head -n 5)"
 check "swift build prints no warning of the kata's own code" "" "$own_warnings"
-# Starters fail by design, so plain `swift test` runs everything else.
+# Starters fail by design, so plain `swift test` runs everything else, the weak suites' cases
+# (Tests/KataCasesTests) with it: they share one grade, which starts after the XCTest run has
+# ended and, two seconds after the last case asks, Swift Testing's other tests (each shorter than
+# a second here) have ended, so nothing timing-sensitive runs beside its builds.
 if with_timeout 1800 INT swift test --build-system native --skip-build --skip 'Exercises\.' >"$work/swift-test.log" 2>&1; then
   pass "swift test: Tests/ and Solutions/ pass ($(grep -c "' passed (" "$work/swift-test.log") XCTest cases)"
 else
   fail "swift test: Tests/ and Solutions/ pass" "$(grep -m5 -E 'error:|✘' "$work/swift-test.log")"
 fi
+# Deliberately weak suites (Tests/Fixtures/<exercise>/<name>/): one check per case, each comparing
+# its grade with its expected file (GradedCases); its failure says why and how to replay it.
+echo "  ($(grep -c '^KataCasesTests: one grade for' "$work/swift-test.log") grade(s) for the weak suites' cases)"
+while read -r name; do
+  if grep -qF "✔ Test \"$name\" passed" "$work/swift-test.log"; then
+    pass "weak suite $name gets what its expected file says"
+  else
+    # What the test said: the lines under its issue (↳ and indented).
+    fail "weak suite $name gets what its expected file says" "$(awk -v t="Test \"$name\" recorded an issue" \
+      'index($0, t) { on = 1; next } on && /^(↳|  )/ { print; next } { on = 0 }' "$work/swift-test.log")"
+  fi
+done < <(sed -n 's/^ *@Test("\([^"]*\)").*/\1/p' Tests/KataCasesTests/WeakSuiteCases.swift)
 
 "$grade" --list --porcelain >"$work/exercises.tsv" 2>"$work/list.err" || { cat "$work/list.err"; exit 1; }
 # One key per exercise and track: the id, or id@framework for an exercise's other framework.
@@ -187,20 +203,6 @@ else
   case "$(reason_of "$compile_id" "$work/planted.tsv")" in *"${plantable[0]#*|}:"[0-9]*) pass "the compile error gives file:line";; *) fail "the compile error gives file:line" "$(reason_of "$compile_id" "$work/planted.tsv")";; esac
 fi
 
-section "Weak suites (Tests/Fixtures)"
-source "$root/Scripts/lib/fixture-rounds.sh"
-grade_fixture_rounds "$work/fixtures.tsv" 1
-while IFS=$'\t' read -r id fixture expected actual reason wheat; do
-  check "$id: $fixture suite is judged $expected" "$expected" "$actual" "$reason"
-  [ -n "$wheat" ] || continue
-  # The wheat its expected file names is the one that rejected it: the reason quotes its hint
-  # (as a sentence, so its first letter may be a capital).
-  module="$(awk -F'\t' -v id="${id%%@*}" '$1 == id { print $2; exit }' "$work/exercises.tsv")"
-  hint="$(sed -n 's/^hint: *//p' "Catalog/Variants/$module/$wheat.wheat" 2>/dev/null)"
-  case "$reason" in *"${hint:1}"*) [ -n "$hint" ] && pass "$id: $fixture is rejected by the wheat $wheat" || fail "$id: $fixture is rejected by the wheat $wheat" "no such wheat";;
-    *) fail "$id: $fixture is rejected by the wheat $wheat" "$reason";; esac
-done <"$work/fixtures.tsv"
-
 section "macOS's decisions on Linux (KATA_PLATFORM=macos): solutions, fixtures, requirements, escapes"
 # The grader takes every decision a Mac takes that is not an OS call: no build replay, no
 # subreaper, macOS's run and listing plans (the grader plays xctest and SwiftPM's helpers), the
@@ -238,6 +240,7 @@ env -u DYLD_LIBRARY_PATH "$grader_bin" --stand-in "$swiftly/usr/libexec/swift/pm
 check "macOS decisions: the helper's stand-in refuses a run without its toolchain's Swift Testing on the loader paths" "64" "$?"
 PATH="$work/swiftly/bin:$PATH" KATA_PLATFORM=macos "$grade" --regrade --solutions --porcelain >"$work/mac-solutions.tsv" 2>"$work/mac-solutions.err"
 for id in "${keys[@]}"; do check "macOS decisions: $id: solution is done" "$(expect "$id" done)" "$(verdict_of "$id" "$work/mac-solutions.tsv")" "$(reason_of "$id" "$work/mac-solutions.tsv")" "$(tail -n 2 "$work/mac-solutions.err")"; done
+source "$root/Scripts/lib/fixture-rounds.sh"
 KATA_PLATFORM=macos grade_fixture_rounds "$work/mac-fixtures.tsv" 1
 while IFS=$'\t' read -r id fixture expected actual reason wheat; do
   check "macOS decisions: $id: $fixture suite is judged $expected" "$expected" "$actual" "$reason"

@@ -3,7 +3,7 @@ import KataGradingCore
 
 /// `--refresh-starters` and `--check-starters`, which `Scripts/regenerate.sh` and the self-test run:
 /// the recorded text of the shipped starters and the fingerprints of the kata's own files (`ShippedKata`), written
-/// or checked.
+/// or checked. `--refresh-starters` also writes the case tests generated from their folders (`CaseTests`).
 enum StarterMaintenance {
     /// The starters as `Exercises/` holds them now, byte for byte.
     static func current(_ course: Course) throws -> ShippedStarters {
@@ -47,12 +47,14 @@ enum StarterMaintenance {
         return false
     }
 
-    /// Records the text of the starters as they are now, and the fingerprints of the kata's own files (`ShippedKata`).
+    /// Records the text of the starters as they are now, and the fingerprints of the kata's own
+    /// files (`ShippedKata`); writes the case tests that changed (`CaseTests`).
     static func refresh(_ course: Course) throws {
         let starters = try current(course)
         try starters.encoded().write(to: course.paths.starters)
         print("Recorded \(starters.texts.count) starters in \(course.paths.relative(course.paths.starters)).")
         let sources = try ShippedKata.record(course.paths)
         print("Recorded \(sources) fingerprints of the kata's own files in Catalog/sources.json.")
+        try CaseTests.write(course)
     }
 }
