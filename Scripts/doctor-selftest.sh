@@ -24,7 +24,21 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/kata-doctor-selftest.XXXXXX")"
 pids=()
 source "$root/Scripts/lib/checks.sh"
 source "$root/Scripts/lib/portable.sh"
-source "$root/Scripts/lib/room-test.sh"
+# The real checkout joins a test room: its own join and name are put back at the end.
+join_state="$(attendee_state "$root")"
+saved_join=()
+joined_here=false
+set_join_aside() {
+  joined_here=true
+  for file in room-join.json room-outbox.json name; do
+    if [ -e "$join_state/$file" ]; then mv "$join_state/$file" "$work/saved-$file"; saved_join+=("$file"); fi
+  done
+}
+export no_proxy="127.0.0.1,localhost${no_proxy:+,$no_proxy}" NO_PROXY="127.0.0.1,localhost${NO_PROXY:+,$NO_PROXY}"
+free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+room_json() { python3 -c 'import http.client, sys
+c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=5)
+c.request("GET", "/api/room"); print(c.getresponse().read().decode())' "$1"; }
 restore=()
 put_back_starters() {
   for file in ${restore[@]+"${restore[@]}"}; do cp -p "$work/starter-$file" "$root/Exercises/Mocking/$file"; done
@@ -32,7 +46,12 @@ put_back_starters() {
 }
 cleanup() {
   put_back_starters
-  stop_rooms_and_restore_join
+  for pid in ${pids[@]+"${pids[@]}"}; do kill -INT "$pid" 2>/dev/null; done
+  sleep 0.3
+  for pid in ${pids[@]+"${pids[@]}"}; do kill -KILL "$pid" 2>/dev/null; done
+  if $joined_here; then rm -f "$join_state/room-join.json" "$join_state/room-outbox.json" "$join_state/name"; fi
+  for file in ${saved_join[@]+"${saved_join[@]}"}; do mv "$work/saved-$file" "$join_state/$file"; done
+  rm -rf "$work"
 }
 trap cleanup EXIT
 trap 'exit 130' INT TERM
