@@ -30,18 +30,6 @@ processes_matching() {
   pgrep -f "$1" | while read -r pid; do ps -o pid= -o args= -p "$pid" 2>/dev/null; done
 }
 
-# widest_line FILE: the widest line in characters (GNU `wc -L`); needs python3, as the self-test does.
-widest_line() {
-  python3 -c 'import sys; print(max([len(l.rstrip("\n")) for l in open(sys.argv[1], encoding="utf-8")] + [0]))' "$1"
-}
-
-# lines_wider_than WIDTH FILE: those lines, in characters.
-lines_wider_than() {
-  python3 -c 'import sys
-for l in open(sys.argv[2], encoding="utf-8"):
-    if len(l.rstrip("\n")) > int(sys.argv[1]): print(l.rstrip("\n"))' "$1" "$2"
-}
-
 # seconds_now: the time with a fraction (GNU `date +%s.N`; BSD date has no nanoseconds).
 seconds_now() { python3 -c 'import time; print("%.3f" % time.time())'; }
 

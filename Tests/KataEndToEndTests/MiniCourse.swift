@@ -42,13 +42,24 @@ final class MiniCourse {
     /// Where it all happens: `root` is the checkout, its siblings the folders graded `--from`.
     let folder: URL
     let root: URL
+    /// Where the checkout really is: `root` is a link to it, as `/tmp` is on macOS, and its path
+    /// holds a space (as on many laptops) and a colon.
+    var realRoot: URL
 
-    init() throws {
+    /// A copy of `course` (the mini course, else the `entries` named of another, such as the
+    /// kata itself).
+    init(of course: URL = source, entries: [String]? = nil) throws {
         folder = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("kata-e2e-\(UUID().uuidString.prefix(8))")
-        // A space in the checkout's path, as on many laptops.
         root = folder.appendingPathComponent("mini kata")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try FileManager.default.copyItem(at: Self.source, to: root)
+        realRoot = folder.appendingPathComponent("with space:and colon/mini kata")
+        try FileManager.default.createDirectory(at: realRoot.deletingLastPathComponent(), withIntermediateDirectories: true)
+        if let entries {
+            try FileManager.default.createDirectory(at: realRoot, withIntermediateDirectories: true)
+            for entry in entries { try FileManager.default.copyItem(at: course.appendingPathComponent(entry), to: realRoot.appendingPathComponent(entry)) }
+        } else {
+            try FileManager.default.copyItem(at: course, to: realRoot)
+        }
+        try FileManager.default.createSymbolicLink(at: root, withDestinationURL: realRoot)
     }
 
     func remove() { try? FileManager.default.removeItem(at: folder) }
@@ -63,13 +74,13 @@ final class MiniCourse {
 
     /// Runs the grader on the checkout with `arguments`, bounded in time; `environment` is added
     /// to this process's, without the grader's own switches unless given.
-    func grade(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 900) throws -> Grade {
-        let process = try start(arguments, environment: environment)
+    func grade(_ arguments: [String], environment: [String: String] = [:], timeout: Double = 900, at checkout: URL? = nil) throws -> Grade {
+        let process = try start(arguments, environment: environment, at: checkout)
         return try finish(process, timeout: timeout)
     }
 
-    /// Starts the grader; `finish` waits for it.
-    func start(_ arguments: [String], environment: [String: String] = [:]) throws -> (Process, URL, URL) {
+    /// Starts the grader (on `checkout`, else `root`), its input not a terminal; `finish` waits for it.
+    func start(_ arguments: [String], environment: [String: String] = [:], at checkout: URL? = nil) throws -> (Process, URL, URL) {
         guard let grader = Self.grader else {
             throw XCTSkip("no KataGrader beside the test product: build it with `swift build --build-tests` first")
         }
@@ -79,13 +90,15 @@ final class MiniCourse {
         _ = FileManager.default.createFile(atPath: err.path, contents: nil)
         let process = Process()
         process.executableURL = grader
-        process.arguments = [root.path] + arguments
+        process.arguments = [(checkout ?? root).path] + arguments
         var inherited = ProcessInfo.processInfo.environment
+        // Not a terminal, so the width is COLUMNS's, else 80: the screens here are read at 80.
         for name in ["KATA_TRACE", "KATA_BUILD_REPLAY", "KATA_PLATFORM", "KATA_PLATFORM_MACOS_VERSION", "KATA_PLATFORM_XCODE",
-                     "KATA_PLATFORM_SWIFT_VERSION", "KATA_RUN_WIDTH"] { inherited[name] = nil }
+                     "KATA_PLATFORM_SWIFT_VERSION", "KATA_RUN_WIDTH", "COLUMNS", "LINES"] { inherited[name] = nil }
         process.environment = inherited.merging(environment) { _, new in new }
         process.standardOutput = try FileHandle(forWritingTo: out)
         process.standardError = try FileHandle(forWritingTo: err)
+        process.standardInput = FileHandle.nullDevice
         try process.run()
         return (process, out, err)
     }

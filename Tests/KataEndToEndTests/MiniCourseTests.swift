@@ -5,11 +5,12 @@ import XCTest
 /// one of them on two tracks), end to end: from the shipped starters to done, through every
 /// kind of fault, the runs it keeps, the build replay, a timing change the grader generates and
 /// replays by its seed, and two grades at once. What the kata's
-/// bash self-test checked of the grader's mechanics it checks here, in a minute or so, under
+/// bash self-test checked of the grader's mechanics it checks here, in a few minutes, under
 /// `swift test`; the self-test keeps what needs the real course or `grade.sh` itself.
 ///
 /// One copy of the course serves every test (a cold build of it is the slow part): each test
-/// grades folders of its own with `--from`, so no test sees another's files.
+/// grades folders of its own with `--from`, or the checkout's `Exercises/`, which it puts back as
+/// shipped, so no test sees another's files.
 final class MiniCourseTests: XCTestCase {
     static let tracks = ["greeting-callback", "greeting-callback@swift-testing", "greeting-once", "greeting-on-main"]
     nonisolated(unsafe) static var shared: MiniCourse?
@@ -111,6 +112,8 @@ final class MiniCourseTests: XCTestCase {
         grade = try course.grade(["--porcelain", "--from", solutions.path])
         XCTAssertEqual(grade.code, 3, "\(grade)")
         XCTAssertTrue(grade.errors.contains("git checkout -- Sources/Greeting/Greeter.swift"), "\(grade)")
+        XCTAssertTrue(grade.errors.contains("Sources/Greeting/Greeter.swift differs from the kata as shipped"), "\(grade)")
+        XCTAssertEqual(grade.errors.split(separator: "\n").count, 1, "one line names the file and how to restore it: \(grade)")
         XCTAssertEqual(try course.grade(["--refresh-starters"]).code, 0)
         grade = try course.grade(["--porcelain", "--from", solutions.path])
         for key in Self.tracks { XCTAssertEqual(grade.verdict(key), "done", "\(key): \(grade)") }
@@ -143,6 +146,7 @@ final class MiniCourseTests: XCTestCase {
         XCTAssertEqual(grade.verdict("greeting-callback@swift-testing"), "done", "the other track of the same exercise: \(grade)")
         XCTAssertEqual(grade.verdict("greeting-once"), "hangs", "\(grade)")
         XCTAssertTrue(grade.reason("greeting-once").contains("PlantedHang"), "the hang names its test: \(grade)")
+        XCTAssertNil(grade.output.range(of: "waiting [0-9]* s for", options: .regularExpression), "no waiting line in porcelain: \(grade)")
         XCTAssertEqual(grade.verdict("greeting-on-main"), "crashed", "\(grade)")
         XCTAssertTrue(grade.reason("greeting-on-main").contains("deadlock"), "named a dispatch_sync deadlock: \(grade)")
         XCTAssertLessThan(Date().timeIntervalSince(started), 120, "a hang costs its exercise's time limit (3 s), not more")

@@ -14,7 +14,7 @@ final class FixtureRoundsTests: XCTestCase {
 
     func test_rounds_gradeEverySuiteOnce_neverTwoOfAnExercise_norOneOverFilesAnotherCompilesWith() throws {
         let cases = try cases()
-        let rounds = FixtureRounds.rounds(cases)
+        let rounds = PlantedRounds.plan(cases)
         XCTAssertEqual(rounds.flatMap { $0 }.map { "\($0.exercise.id)/\($0.suite.name)" }.sorted(),
                        cases.map { "\($0.exercise.id)/\($0.suite.name)" }.sorted())
         for round in rounds {

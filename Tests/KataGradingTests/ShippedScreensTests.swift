@@ -4,7 +4,9 @@ import XCTest
 
 /// What a person reads of the shipped course at 80 columns, without a build: every track's
 /// `--hint` (the text `grade.sh --hint` prints) fits 80 columns and a screen of 24 lines, the
-/// shell's prompt on the last.
+/// shell's prompt on the last; every track's `--solution`, on a terminal, fits 80 columns but for
+/// lines that cannot break, and piped, is a patch that `git apply` takes on the starters.
+/// (`--list` and a grade of the starters: KataEndToEndTests' `ShippedCourseScreensTests`.)
 final class ShippedScreensTests: XCTestCase {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
@@ -16,6 +18,49 @@ final class ShippedScreensTests: XCTestCase {
             let lines = HintCommand.text(track, catalog: course.catalog, style: style, testSource: source).components(separatedBy: "\n")
             XCTAssertLessThanOrEqual(lines.count, 23, "--hint \(track.trackKey)")
             XCTAssertEqual(lines.filter { $0.count > 80 }, [], "--hint \(track.trackKey) fits 80 columns")
+        }
+    }
+
+    /// On a terminal, `--solution` continues a line wider than 80 columns on lines of its own; a
+    /// line stays wider only where it cannot break: a string literal, or an indentation that
+    /// leaves no room (40 columns or more).
+    func test_everyTracksSolution_onATerminal_fits80Columns_butForLinesThatCannotBreak() throws {
+        let course = try Course(paths: KataPaths(root: root))
+        let style = Style(color: false, symbols: true, width: 80)
+        for track in course.catalog.allTracks {
+            let text = try SolutionDiff.text(track, store: course.starterStore, style: style)
+            for line in text.components(separatedBy: "\n") where line.count > 80 {
+                let code = line.dropFirst()
+                let indentation = code.prefix { $0 == " " }.count
+                if line.contains("\"") || indentation >= 40 { continue }
+                XCTFail("--solution \(track.trackKey): a line that could break is wider than 80 columns: \(line)")
+            }
+        }
+    }
+
+    /// `--solution ID | git apply` gives an attendee the solution: every track's patch applies to
+    /// the starters as shipped (written from Catalog/starters.json, as a reset writes them).
+    func test_everyTracksSolution_piped_isAPatchThatAppliesToTheStarters() throws {
+        guard let git = ProcessRunner.which("git") else { throw XCTSkip("no git on the PATH") }
+        let course = try Course(paths: KataPaths(root: root))
+        let style = Style(color: false, symbols: false, width: 80)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kata-solutions-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for track in course.catalog.allTracks {
+            for file in track.files {
+                let starter = folder.appendingPathComponent("Exercises/\(course.starterStore.key(track, file))")
+                try FileManager.default.createDirectory(at: starter.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try course.starterStore.starterText(track, file).write(to: starter)
+            }
+        }
+        for track in course.catalog.allTracks {
+            let patch = try SolutionDiff.text(track, store: course.starterStore, style: style, patch: true)
+            XCTAssertTrue(patch.hasPrefix("--- a/Exercises/") && patch.contains("\n+++ b/Exercises/"), "\(track.trackKey): \(patch.prefix(200))")
+            let file = folder.appendingPathComponent("\(track.trackKey).patch")
+            try Data((patch + "\n").utf8).write(to: file)
+            let applied = try ProcessRunner.shared.run(git, ["-C", folder.path, "apply", "--check", file.path], timeout: 60,
+                                                       log: folder.appendingPathComponent("apply.log"))
+            XCTAssertEqual(applied.termination, .exited(0), "--solution \(track.trackKey) | git apply: \(applied.output)")
         }
     }
 }

@@ -82,6 +82,9 @@ extension Arguments {
           grade.sh --fixtures [ID | ID/NAME]… [--times N] [--keep-logs DIR]
                                    grade the weak suites of Tests/Fixtures/: one line
                                    each, expected and got (maintainers)
+          grade.sh --attacks [NAME]… [--keep-logs DIR]
+                                   plant the attacks of Tests/Attacks/ and check
+                                   their verdicts: one line per check (maintainers)
           grade.sh --room-serve [--port N] [--bind ADDRESS] [--rows-per-machine N]
                                    open the live room page (default port 8787, every
                                    address, 3 rows per machine); prints the join

@@ -9,7 +9,7 @@ public struct Arguments: Equatable, Sendable {
         case refreshStarters, checkStarters, check
         case roomServe, join, leave
         case doctor
-        case fixtures
+        case fixtures, attacks
     }
 
     public var action: Action = .grade
@@ -30,6 +30,9 @@ public struct Arguments: Equatable, Sendable {
     public var fixtures: [String] = []
     public var times = 1
     public var keptLogs: String?
+    /// `--attacks [NAME…]` (maintainers): the attacks of `Tests/Attacks/` to plant and check
+    /// (`AttackRounds`), all when none is named; `--keep-logs DIR` as with `--fixtures`.
+    public var attacks: [String] = []
     public var yes = false
     /// `--help all`: every option.
     public var helpAll = false
@@ -149,6 +152,7 @@ public struct Arguments: Equatable, Sendable {
                 arguments.seed = value
             case "--generated-wheats-only": arguments.generatedWheatsOnly = true
             case "--fixtures": actions.append(.fixtures)
+            case "--attacks": actions.append(.attacks)
             case "--times":
                 guard let value = rest.popFirst().flatMap(Int.init), value >= 1 else {
                     throw UsageError(description: "--times needs a whole number of at least 1.")
@@ -183,8 +187,11 @@ public struct Arguments: Equatable, Sendable {
         if arguments.details, arguments.action != .demo {
             throw UsageError(description: "--details goes with --demo ID: every suite of the demo in full.")
         }
-        if arguments.times != 1 || arguments.keptLogs != nil, arguments.action != .fixtures {
-            throw UsageError(description: "--times and --keep-logs go with --fixtures (maintainers): Scripts/grade.sh --fixtures mocking-request --times 5")
+        if arguments.times != 1, arguments.action != .fixtures {
+            throw UsageError(description: "--times goes with --fixtures (maintainers): Scripts/grade.sh --fixtures mocking-request --times 5")
+        }
+        if arguments.keptLogs != nil, arguments.action != .fixtures, arguments.action != .attacks {
+            throw UsageError(description: "--keep-logs goes with --fixtures or --attacks (maintainers): Scripts/grade.sh --fixtures mocking-request --keep-logs logs")
         }
         if arguments.seed != nil || arguments.generatedWheatsOnly, arguments.action != .grade, arguments.action != .fixtures {
             throw UsageError(description: "--seed and --generated-wheats-only go with a grade: \(ShellCommand.grade("flaky-tests-sleep", "--seed", "41872").line)")
@@ -238,6 +245,12 @@ public struct Arguments: Equatable, Sendable {
                 throw UsageError(description: "--fixtures grades the weak suites over Solutions/ itself; drop --solutions or --from.")
             }
             arguments.fixtures = arguments.ids
+            arguments.ids = []
+        case .attacks:
+            guard arguments.source == .exercises, !arguments.regrade else {
+                throw UsageError(description: "--attacks plants each attack over Solutions/ and grades it as its attack file says; drop --solutions, --from and --regrade.")
+            }
+            arguments.attacks = arguments.ids
             arguments.ids = []
         case .framework:
             guard arguments.ids.isEmpty else { throw UsageError(description: "--framework takes xctest or swift-testing, and no exercise id.") }

@@ -109,7 +109,7 @@ public enum GradeCommand {
             }
         case .doctor:
             return withCourse(arguments, paths) { course, _, style in DoctorCommand(course: course, style: style, arguments: arguments).run() }
-        case .grade, .watch, .demo, .fixtures:
+        case .grade, .watch, .demo, .fixtures, .attacks:
             return withCourse(arguments, paths) { course, selected, style in
                 try GradingCommand.run(arguments, course: course, selected: selected, style: style)
             }

@@ -1,5 +1,10 @@
 import Foundation
 import KataGradingCore
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// `grade.sh [ID…]`, `--watch` and `--demo`: the commands that grade. Each needs `swift`; this
 /// one grades once, prints each verdict as it is judged, then the summary and the Next card, and
@@ -45,7 +50,45 @@ enum GradingCommand {
                 }
             return allExpected ? GradeCommand.exitDone : GradeCommand.exitNotDone
         }
+        if arguments.action == .attacks {
+            return try attacks(arguments, course: course, grader: grader, swift: swift, needed: needed)
+        }
         return try grade(course, grader: grader, selected: selected, arguments: arguments, swift: swift, style: style)
+    }
+
+    /// `--attacks [NAME…]`: one line per check of each attack (`AttackRounds`); never as root,
+    /// since attacks are tests that misbehave on purpose.
+    static func attacks(_ arguments: Arguments, course: Course, grader: Grader, swift: String, needed: Version?) throws -> Int32 {
+        if let refusal = attacksRefusal() {
+            StandardError().write(refusal)
+            return GradeCommand.exitBroken
+        }
+        Interruption.install(message: GradeCommand.interrupted, exitCode: GradeCommand.exitInterrupted)
+        let cases = try AttackRounds.cases(arguments.attacks, catalog: course.catalog, root: course.paths.root)
+        let rounds = AttackRounds(course: course, swift: swift) { askAgain in
+            Grader(course: course, platform: TestPlatform.current(swift: swift, state: course.paths.state, askAgain: askAgain, needed: needed),
+                   fallback: grader.fallback)
+        }
+        // Resolved now: a fixture's round runs from the copy.
+        let keptLogs = arguments.keptLogs.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL }
+        let allPassed = try rounds.run(cases, keptLogs: keptLogs) {
+            print($0.line)
+            fflush(nil)
+        }
+        return allPassed ? GradeCommand.exitDone : GradeCommand.exitNotDone
+    }
+
+    /// Why `--attacks` does not run as `effectiveUser`, or nil: attacks kill processes, replace
+    /// files and hold locks with the rights of the one who runs them.
+    static func attacksRefusal(effectiveUser: uid_t = geteuid()) -> String? {
+        guard effectiveUser == 0 else { return nil }
+        return """
+            grade.sh --attacks: not as root. Attacks are tests that misbehave on purpose (they kill \
+            processes, replace files, hold locks, write where they should not), and they run with \
+            the grader's rights. Run it as an unprivileged user that owns the checkout, for \
+            example: runuser -u USER -- Scripts/grade.sh --attacks
+
+            """
     }
 
     static func grade(_ course: Course, grader: Grader, selected: [Catalog.Exercise], arguments: Arguments,

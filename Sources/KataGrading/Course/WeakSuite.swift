@@ -58,22 +58,15 @@ struct WeakSuite: Equatable {
     }
 
     /// Makes `folder` a copy of `solutions` (laid out like `Exercises/`) with each suite's files
-    /// laid over its module's folder. Unchanged files are not rewritten, so the grader's
-    /// incremental build recompiles only what differs from the last copy.
+    /// laid over its module's folder (`PlantedRounds.plant`).
     static func plant(_ suites: [(suite: WeakSuite, module: String)], over solutions: URL, in folder: URL) throws {
-        var wanted: [String: Data] = [:]
-        for relative in try FileTree.swiftFiles(under: solutions) {
-            wanted[relative] = FileManager.default.contents(atPath: solutions.appendingPathComponent(relative).path)
-        }
+        var files: [String: Data] = [:]
         for (suite, module) in suites {
             for file in suite.files {
-                wanted["\(module)/\(file)"] = FileManager.default.contents(atPath: suite.folder.appendingPathComponent(file).path)
+                files["\(module)/\(file)"] = FileManager.default.contents(atPath: suite.folder.appendingPathComponent(file).path)
             }
         }
-        for (relative, data) in wanted {
-            try FileTree.write(data, to: folder.appendingPathComponent(relative))
-        }
-        try FileTree.removeFiles(under: folder, except: Set(wanted.keys))
+        try PlantedRounds.plant(files, over: solutions, in: folder)
     }
 
     /// The weak suites of `exercise` under `root` (the checkout), by name; folders without a Swift

@@ -8,23 +8,24 @@ import KataVerdicts
 /// `expected` file says rejects it (empty when none). The maintainers' check of the weak suites:
 /// the self-test, `Scripts/repeat-grades.sh` and `Scripts/perturbation-goals.sh` read these lines.
 ///
-/// Suites are graded in rounds: each round lays one suite per exercise over a copy of `Solutions/`
-/// (`.build/kata/fixtures/`), but never one that replaces a file another suite's exercise of the
-/// round compiles with, so every suite is judged on its own, and one grade judges them all. A
+/// Suites are graded in rounds (`PlantedRounds`): each round lays one suite per exercise over a
+/// copy of `Solutions/` (`.build/kata/fixtures/`), but never one that replaces a file another
+/// suite's exercise of the round compiles with, so every suite is judged on its own. A
 /// round is graded `times` times in a row: the grader sees the same files again and skips the
 /// build, and makes every run again each time (no run is kept from one grade for the next).
 struct FixtureRounds {
     var grader: Grader
     var swift: String
 
-    struct Case {
+    struct Case: PlantedCase {
         var exercise: Catalog.Exercise
         var suite: WeakSuite
         /// The key of the track the suite is written for (`WeakSuite.track(of:)`).
         var key: String { suite.track(of: exercise).key }
         /// The files of the module that the suite replaces, and the ones its exercise compiles with.
         var writes: Set<String> { Set(suite.files.map { "\(exercise.module)/\($0)" }) }
-        var reads: Set<String> { Set(exercise.tracks.flatMap { $0.files + $0.uses }.map { "\(exercise.module)/\($0)" }) }
+        var reads: Set<String> { exercise.compiledFiles }
+        var exerciseID: String { exercise.id }
         /// `ID/NAME`, as the command line names it.
         var name: String { "\(exercise.id)/\(suite.name)" }
         /// True when `name` asks for this suite: its `ID/NAME`, or its exercise's id.
@@ -46,28 +47,6 @@ struct FixtureRounds {
         return all.filter { suite in names.contains(where: suite.isNamed) }
     }
 
-    /// The cases in rounds: each round takes each exercise's next suite in turn, unless it replaces
-    /// a file an exercise already in the round compiles with, or its exercise compiles with a file
-    /// a suite already in the round replaces; that suite waits for a later round.
-    static func rounds(_ cases: [Case]) -> [[Case]] {
-        var pending = Dictionary(grouping: cases, by: \.exercise.id)
-        let order = cases.map(\.exercise.id).reduce(into: [String]()) { if !$0.contains($1) { $0.append($1) } }
-        var rounds: [[Case]] = []
-        while pending.values.contains(where: { !$0.isEmpty }) {
-            var round: [Case] = []
-            var read = Set<String>(), replaced = Set<String>()
-            for id in order {
-                guard let next = pending[id]?.first, next.writes.isDisjoint(with: read), next.reads.isDisjoint(with: replaced) else { continue }
-                round.append(next)
-                read.formUnion(next.reads)
-                replaced.formUnion(next.writes)
-                pending[id]?.removeFirst()
-            }
-            rounds.append(round)
-        }
-        return rounds
-    }
-
     /// Grades `cases` in rounds, each round `times` times, handing each suite's line to `line` as
     /// its round's grade ends. With `keptLogs`, the grader's logs of a suite that did not get its
     /// verdict are copied there (the next grade overwrites them). True when every suite got the
@@ -79,7 +58,7 @@ struct FixtureRounds {
         options.source = .directory(folder)
         options.regrade = true
         var allExpected = true
-        for (number, round) in Self.rounds(cases).enumerated() {
+        for (number, round) in PlantedRounds.plan(cases).enumerated() {
             try WeakSuite.plant(round.map { ($0.suite, $0.exercise.module) }, over: paths.solutions, in: folder)
             for time in 1...times {
                 if times > 1 {
@@ -102,21 +81,13 @@ struct FixtureRounds {
                           expected.rejectedBy ?? ""].joined(separator: "\t"))
                     guard got == nil || got != expected.verdict else { continue }
                     allExpected = false
-                    if let keptLogs { keep(logsOf: suite, from: options.source, in: keptLogs) }
+                    if let keptLogs {
+                        PlantedRounds.keepLogs(of: suite.exercise.id, from: options.source, state: paths.state,
+                                               as: "\(suite.key)-\(suite.suite.name)", in: keptLogs)
+                    }
                 }
             }
         }
         return allExpected
-    }
-
-    /// Copies the grader's logs of `suite`'s exercise, graded from `source`, to `folder/<key>-<name>-<n>`.
-    func keep(logsOf suite: Case, from source: TestSource, in folder: URL) {
-        let fm = FileManager.default
-        let logs = grader.course.paths.state.appendingPathComponent("\(source.shadowName)/logs/\(suite.exercise.id)")
-        guard fm.fileExists(atPath: logs.path) else { return }
-        var n = 1
-        while fm.fileExists(atPath: folder.appendingPathComponent("\(suite.key)-\(suite.suite.name)-\(n)").path) { n += 1 }
-        try? fm.createDirectory(at: folder, withIntermediateDirectories: true)
-        try? fm.copyItem(at: logs, to: folder.appendingPathComponent("\(suite.key)-\(suite.suite.name)-\(n)"))
     }
 }
