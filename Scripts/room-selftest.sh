@@ -2,24 +2,25 @@
 # The live room's self-test in a real browser, for maintainers and CI (Scripts/selftest.sh calls
 # it). On loopback only, every step bounded in time, a minute or two in all (more when grade.sh
 # builds the grader cold). It builds the grader through grade.sh, then drives headless Chromium
-# (Scripts/room-check.py, Python standard library; the kata itself never needs Python) with a room of 30 at 1920x1080, 1280x800, 1280x720 and on a
-# phone, each measured: nothing cut or scrolled sideways, the stuck first, rows of at least 16 px,
-# Looks stuck, Explain next, the legend and the controls on the first screen, every row there or
-# named in the bar that says to scroll, Per exercise reached one button away and listing only
-# exercises graded past the starter; a posted verdict appears without a reload; a name made of
-# markup is text; the instructor renames and removes rows on the page (skipped when Chromium is
-# missing, except under CI=true). Its screenshots are kept in .build/kata/room-shots/ (ROOM_SHOTS=DIR
-# elsewhere). Then it kills the check outright and finds no browser and no room left running.
-# Only what needs a real browser, real processes killed outright and grade.sh itself is here. The
-# rest of the room runs under `swift test`: RoomEndToEndTests (Tests/KataEndToEndTests) drives the real grader binary on loopback (serving,
+# (Scripts/room-check.py, Python standard library; the kata itself never needs Python) with a room
+# of 30 at 1920x1080, 1280x800, 1280x720 and on a phone, each measured: nothing cut or scrolled
+# sideways, the stuck first, rows of at least 16 px, Looks stuck, Explain next, the legend and the
+# controls on the first screen, every row there or named in the bar that says to scroll, Per
+# exercise reached one button away and listing only exercises graded past the starter; a posted
+# verdict appears without a reload; a name made of markup is text; the instructor renames and
+# removes rows on the page (skipped when Chromium is missing, except under CI=true). Its screenshots
+# are kept in .build/kata/room-shots/ (ROOM_SHOTS=DIR elsewhere). Then it kills the check outright
+# and finds no browser and no room left running. Only what needs a real browser, real processes
+# killed outright and grade.sh itself is here. The rest of the room runs under `swift test`:
+# RoomEndToEndTests (Tests/KataEndToEndTests) drives the real grader binary on loopback (serving,
 # joining and leaving, a machine's 3 rows, what the room keeps across restarts, rm -rf .build and
-# --code, a join showing the last grades, a real grade that sends its verdicts and keeps them
-# while the room is down), and Tests/KataRoomTests the load (30 attendees every 2 s from machines
-# of their own, 5 page watchers and one sending garbage: no error, nothing lost), the restart (a
-# server stopped dead mid-load loses nothing acknowledged, queued results arrive: RoomLoadTests)
-# and the limits (70 joins from one machine add 3 rows; only the instructor key removes and
-# renames; 200 idle connections from one machine, and 1,000 from eight addresses of one, leave the
-# room to the others: RoomServerTests).
+# --code, a join showing the last grades, a real grade that sends its verdicts and keeps them while
+# the room is down), and Tests/KataRoomTests the load (30 attendees every 2 s from machines of their
+# own, 5 page watchers and one sending garbage: no error, nothing lost), the restart (a server
+# stopped dead mid-load loses nothing acknowledged, queued results arrive: RoomLoadTests) and the
+# limits (70 joins from one machine add 3 rows; only the instructor key removes and renames; 200
+# idle connections from one machine, and 1,000 from eight addresses of one, leave the room to the
+# others: RoomServerTests).
 # It ends with "N passed, N failed" and exits non-zero when anything failed.
 set -uo pipefail
 
