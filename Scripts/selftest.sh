@@ -24,8 +24,8 @@
 #   9. the kata on laptops (Scripts/laptop-selftest.sh): a ZIP download in a folder named with
 #      non-ASCII letters, git clean -fdx and rm -rf .build, editors and habits, two tracks, and
 #      files an unprivileged attendee cannot read or write; then the live room's own self-test;
-#  10. grade.sh --doctor and the fallback to `swift test` when the private channel is silent
-#      (Scripts/doctor-selftest.sh).
+#  10. grade.sh --doctor (Scripts/doctor-selftest.sh); the fallback to `swift test` when the
+#      private channel is silent is step 1's (KataEndToEndTests).
 # It ends with the line "N passed, N failed" and exits non-zero when anything failed.
 # It is not a step of the course, and it refuses to run on a checkout with work in Exercises/.
 set -uo pipefail
@@ -541,7 +541,7 @@ else
   fail "room self-test" "$(grep -E 'FAIL|^ {8}' "$work/room.log" | head -n 25)"
 fi
 
-section "The pre-workshop check and the channel fallback (Scripts/doctor-selftest.sh)"
+section "The pre-workshop check (Scripts/doctor-selftest.sh)"
 "$root/Scripts/doctor-selftest.sh" >"$work/doctor.log" 2>&1; code=$?
 grep -E '^  (ok|FAIL|skip) |^ {8}' "$work/doctor.log" | sed 's/^/  /'
 if [ "$code" = 0 ]; then pass "doctor self-test: $(tail -n 1 "$work/doctor.log")"

@@ -5,7 +5,8 @@ import KataRoom
 
 /// The fallback to `swift test` when the private channel is silent, and the doctor's pure parts:
 /// when the fallback starts, what a `swift test` run becomes, how its verdicts are marked, and
-/// the doctor's findings and summary line. (`Scripts/doctor-selftest.sh` runs both for real.)
+/// the doctor's findings and summary line. (The fallback runs for real in KataEndToEndTests'
+/// `test_withTheChannelSilent_…`, the doctor in `Scripts/doctor-selftest.sh`.)
 final class ChannelFallbackTests: XCTestCase {
     func test_onlyARunThatExitedWithNotOneRecordIsSilent() {
         XCTAssertTrue(ChannelFallback.isSilent(ProcessResult(termination: .exited(1), seconds: 1, output: "", run: RunSummary(report: RunReport()))))

@@ -1,0 +1,62 @@
+import Foundation
+import XCTest
+
+/// The fallback to `swift test` in real grades, when XCTest's private channel is made silent
+/// (`--fail-private-channel=xctest`, the maintainers' switch): the verdicts are still right, each
+/// marked as made through `swift test`, the notice said once, and the room still receives them.
+/// (`Scripts/doctor-selftest.sh` keeps the doctor, whose probes are the real course's exercises.)
+///
+/// Its name sorts after `test_fromTheShippedStartersToDone…`, which needs the grader's copy of the
+/// checkout's `Exercises/` never built: this test grades them.
+extension MiniCourseTests {
+    func test_withTheChannelSilent_theVerdictsStayRight_markedAndSentToTheRoom() throws {
+        let course = try course()
+        let scratch = try Scratch(test: self)
+        let room = try ServedRoom.start(try scratch.checkout("room", catalog: MiniCourse.source.appendingPathComponent("Catalog")), in: self)
+        let joined = try course.grade(["--join", room.joinURL, "--name", "Silent Channel"], timeout: 60)
+        XCTAssertEqual(joined.code, 0, "\(joined)")
+        defer { _ = try? course.grade(["--leave"], timeout: 60) }
+
+        // The room gets the verdicts of Exercises/ only: one grade of two tracks there, a weak
+        // suite (it waits for the greeting and checks nothing: a second call gets through) and a
+        // solution; the starters are put back after it.
+        let exercises = course.root.appendingPathComponent("Exercises/Greeting")
+        for file in ["GreetOnceTests.swift", "GreetOnMainTests.swift"] {
+            let starter = try Data(contentsOf: exercises.appendingPathComponent(file))
+            addTeardownBlock { try? starter.write(to: exercises.appendingPathComponent(file)) }
+        }
+        try Data(Self.waitsAndChecksNothing.utf8).write(to: exercises.appendingPathComponent("GreetOnceTests.swift"))
+        try Data(contentsOf: course.root.appendingPathComponent("Solutions/Greeting/GreetOnMainTests.swift"))
+            .write(to: exercises.appendingPathComponent("GreetOnMainTests.swift"))
+        let json = course.folder.appendingPathComponent("silent-channel.json")
+        let grade = try course.grade(["--fail-private-channel=xctest", "greeting-once", "greeting-on-main", "--json=\(json.path)"])
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any]
+        let verdicts = (report?["exercises"] as? [[String: Any]] ?? []).filter { $0["framework"] as? String == "xctest" }
+            .map { "\($0["id"] as? String ?? "")=\($0["status"] as? String ?? "")/\($0["route"] as? String ?? "")" }
+        XCTAssertEqual(verdicts, ["greeting-once=misses bugs/swift-test", "greeting-on-main=done/swift-test"],
+                       "a weak suite still misses bugs and a solution is still done, both through swift test: \(grade)")
+        XCTAssertEqual(grade.output.components(separatedBy: "Graded with `swift test`").count - 1, 2,
+                       "each such verdict says it is less protected: \(grade)")
+        XCTAssertEqual(grade.errors.components(separatedBy: "did not report through the grader").count - 1, 1, "the notice comes once: \(grade)")
+        XCTAssertEqual(room.verdict(of: "Silent Channel", "greeting-on-main"), "done", "the room still receives the verdicts: \(grade)")
+        XCTAssertEqual(room.verdict(of: "Silent Channel", "greeting-once"), "misses bugs", "\(grade)")
+        room.stop()
+    }
+
+    /// greeting-once's solution without its count: it waits for the greeting, then checks nothing.
+    static let waitsAndChecksNothing = """
+        // Exercise greeting-once
+        // A callback must come once: count the calls, and check the count when the work is over.
+        import XCTest
+        @testable import Greeting
+
+        final class GreetOnceTests: XCTestCase {
+            func testGreetCallsBackExactlyOnce() {
+                let greeted = expectation(description: "greeted")
+                Greeter().greet("Ada") { _ in greeted.fulfill() }
+                wait(for: [greeted], timeout: 2)
+            }
+        }
+
+        """
+}
