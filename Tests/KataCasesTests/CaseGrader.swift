@@ -87,7 +87,11 @@ actor CaseGrader {
     /// One grade of every case in `cases`, each handed its line as it comes, or its lines at the end.
     private func grade(_ cases: Pending, mode: String) async {
         var waiting = cases.waiting
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kata-cases-\(UUID().uuidString.prefix(8))")
         func finish(_ name: String, _ outcome: Outcome) {
+            // The grade's folder goes before the last case is handed its outcome: once every case
+            // has one, the test process may end before this function returns (a folder was left so).
+            if waiting.count == 1, waiting[name] != nil { try? FileManager.default.removeItem(at: folder) }
             waiting.removeValue(forKey: name)?.forEach { $0.resume(returning: outcome) }
         }
         defer { for name in waiting.keys { finish(name, .failed("the grade ended without a line for it")) } }
@@ -98,7 +102,6 @@ actor CaseGrader {
         let arguments = [Checkout.root.path, mode] + waiting.keys.sorted()
         // A grade takes minutes and prints nothing on the way: say that it started, and for how many.
         FileHandle.standardError.write(Data("KataCasesTests: one grade for \(waiting.count) case\(waiting.count == 1 ? "" : "s"): KataGrader \(mode) …\n".utf8))
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kata-cases-\(UUID().uuidString.prefix(8))")
         defer { try? FileManager.default.removeItem(at: folder) }
         let out = folder.appendingPathComponent("grade.out"), err = folder.appendingPathComponent("grade.err")
         let temporary = folder.appendingPathComponent("tmp")
