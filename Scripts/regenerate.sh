@@ -3,8 +3,9 @@
 #   - Catalog/starters.json, the fingerprints that tell a shipped starter from an edited one;
 #   - Catalog/sources.json, the fingerprints of the kata's own files that every grade checks
 #     (catalog, legacy and grader sources, Package.swift, grade.sh): after any change to them;
-#   - Tests/KataCasesTests/WeakSuiteCases.swift, one Swift test per weak suite of Tests/Fixtures/
-#     (grade.sh --refresh-starters writes it): after adding, renaming or removing one;
+#   - Tests/KataCasesTests/WeakSuiteCases.swift and AttackCases.swift, one Swift test per weak suite
+#     of Tests/Fixtures/ and per attack of Tests/Attacks/ (grade.sh --refresh-starters writes them):
+#     after adding, renaming or removing one;
 #   - what README.md and docs/ say of the catalog and the verdicts, between their markers
 #     (`<!-- NAME:start -->` … `<!-- NAME:end -->`): the exercise index, the verdict table, the
 #     words of a results file's statuses, the room grid's key (GeneratedDocs).

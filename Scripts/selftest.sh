@@ -10,6 +10,7 @@
 #   4. planted faults (no compile, hang, crash, failing assertion) get their verdicts while every
 #      other exercise's verdict holds;
 #   5. deliberately weak suites (Tests/Fixtures/<exercise>/<name>/) get the verdicts they expect,
+#      and attacks from inside a test (Tests/Attacks/<name>/) every check their files ask for,
 #      each a swift test case (Tests/KataCasesTests);
 #   6. grade.sh's edges: no toolchain, a run from another folder, Ctrl-C (bad ids, a damaged
 #      catalog, a missing file and two grades at once are the end-to-end test's);
@@ -79,27 +80,49 @@ fi
 # A diagnostic's first line names its file, or nothing (SwiftPM's own); the lines under it quote the code.
 own_warnings="$(grep -E '^([^ |].*: )?warning:' "$work/build.log" | grep -v '/Exercises/' | sort -u | head -n 5)"
 check "swift build prints no warning of the kata's own code" "" "$own_warnings"
-# Starters fail by design, so plain `swift test` runs everything else, the weak suites' cases
-# (Tests/KataCasesTests) with it: they share one grade, which starts after the XCTest run has
-# ended and, two seconds after the last case asks, Swift Testing's other tests (each shorter than
-# a second here) have ended, so nothing timing-sensitive runs beside its builds.
+# Starters fail by design, so plain `swift test` runs everything else, the weak suites' and the
+# attacks' cases (Tests/KataCasesTests) with it: each kind shares one grade (the attacks' first,
+# then the weak suites'), which starts after the XCTest run has ended and, two seconds after the
+# last case asks, Swift Testing's other tests (each shorter than a second here) have ended, so
+# nothing timing-sensitive runs beside its builds.
+checkout_state() { git status --porcelain -- Sources Exercises Solutions Catalog Package.swift | cksum; }
+state_before="$(checkout_state)"
 if with_timeout 1800 INT swift test --build-system native --skip-build --skip 'Exercises\.' >"$work/swift-test.log" 2>&1; then
   pass "swift test: Tests/ and Solutions/ pass ($(grep -c "' passed (" "$work/swift-test.log") XCTest cases)"
 else
   fail "swift test: Tests/ and Solutions/ pass" "$(grep -m5 -E 'error:|✘' "$work/swift-test.log")"
 fi
-# Deliberately weak suites (Tests/Fixtures/<exercise>/<name>/): one check per case, each comparing
-# its grade with its expected file (GradedCases); its failure says why and how to replay it.
-echo "  ($(grep -c '^KataCasesTests: one grade for' "$work/swift-test.log") grade(s) for the weak suites' cases)"
-while read -r name; do
-  if grep -qF "✔ Test \"$name\" passed" "$work/swift-test.log"; then
-    pass "weak suite $name gets what its expected file says"
-  else
-    # What the test said: the lines under its issue (↳ and indented).
-    fail "weak suite $name gets what its expected file says" "$(awk -v t="Test \"$name\" recorded an issue" \
-      'index($0, t) { on = 1; next } on && /^(↳|  )/ { print; next } { on = 0 }' "$work/swift-test.log")"
-  fi
-done < <(sed -n 's/^ *@Test("\([^"]*\)").*/\1/p' Tests/KataCasesTests/WeakSuiteCases.swift)
+# Deliberately weak suites (Tests/Fixtures/<exercise>/<name>/) and attacks (Tests/Attacks/<name>/):
+# one check per case, each comparing its grade with its folder (GradedCases); its failure says why
+# and how to replay it.
+echo "  ($(grep -c '^KataCasesTests: one grade for' "$work/swift-test.log") grade(s) for the weak suites' and the attacks' cases)"
+# case_checks SUITE KIND WORDS: a check "KIND NAME WORDS" per test of Tests/KataCasesTests/SUITE.swift.
+case_checks() {
+  while read -r name; do
+    if grep -qF "✔ Test \"$name\" passed" "$work/swift-test.log"; then
+      pass "$2 $name $3"
+    else
+      # What the test said: the lines under its issue (↳ and indented).
+      fail "$2 $name $3" "$(awk -v t="Test \"$name\" recorded an issue" \
+        'index($0, t) { on = 1; next } on && /^(↳|  )/ { print; next } { on = 0 }' "$work/swift-test.log")"
+    fi
+  done < <(case_names "$1")
+}
+case_names() { sed -n 's/^ *@Test("\([^"]*\)").*/\1/p' "Tests/KataCasesTests/$1.swift"; }
+case_checks WeakSuiteCases "weak suite" "gets what its expected file says"
+case_checks AttackCases attack "gets every check its attack file asks for, and its grade leaves its TMPDIR empty"
+# Every attack has its case (GeneratedCasesTests checks the same from inside swift test).
+check "every attack of Tests/Attacks has its case" "$(ls "$root/Tests/Attacks" | sort)" "$(case_names AttackCases | sort)"
+# What needs the OS, right after the attacks' grade: nothing an attack started still runs (the
+# copy's tests, the escapees' and the lock holder's sleeps), and the checkout is as it was.
+sleep 0.3
+attack_processes="$root/\.build/kata/(attacks|planted)/|sleep (301|302|305)"
+if pgrep -f "$attack_processes" >/dev/null; then
+  fail "nothing an attack started is still running" "$(processes_matching "$attack_processes" | head -n 3)"
+else
+  pass "nothing an attack started is still running"
+fi
+check "no attack changed the checkout (Sources, Exercises, Solutions, Catalog)" "$state_before" "$(checkout_state)"
 
 "$grade" --list --porcelain >"$work/exercises.tsv" 2>"$work/list.err" || { cat "$work/list.err"; exit 1; }
 # One key per exercise and track: the id, or id@framework for an exercise's other framework.
@@ -417,20 +440,10 @@ fi
 wait 2>/dev/null
 
 section "A verdict no test can blur, forge or poison (Tests/Attacks)"
-# grade.sh --attacks (AttackRounds) plants each attack over a copy of Solutions/ and prints one line
-# per check: attack, what is checked, what it must get, what it got, the grade's words.
-# KATA_ATTACKS="NAME…" (maintainers): only these attacks, to try one while writing it.
-checkout_state() { git status --porcelain -- Sources Exercises Solutions Catalog Package.swift | cksum; }
+# The attacks of Tests/Attacks are graded by the swift test step (AttackCases, one check each, and
+# what needs the OS right after it). Here, the kata's own files edited by hand.
 state_before="$(checkout_state)"
 mkdir -p "$work/attack-tmp"
-TMPDIR="$work/attack-tmp" "$grade" --attacks ${KATA_ATTACKS:-} >"$work/attack-checks.tsv" 2>"$work/attack-checks.err"; code=$?
-[ "$code" -le 1 ] || fail "grade.sh --attacks runs (exit $code)" "$(tail -n 3 "$work/attack-checks.err")"
-while IFS=$'\t' read -r name key must got detail; do
-  check "attack $name: $key, $must" "$must" "$got" "$detail"
-done <"$work/attack-checks.tsv"
-# Every attack asked for is checked: a grade stopped halfway would leave some with no line at all.
-asked="$(for name in ${KATA_ATTACKS:-$(ls "$root/Tests/Attacks")}; do echo "$name"; done | sort -u)"
-check "every attack asked for has its checks" "$asked" "$(cut -f1 "$work/attack-checks.tsv" | sort -u)"
 # The kata's own files edited by hand (issue 31 §3): the grade refuses before anything is built,
 # naming the file and the command that restores it. Each file is put back from a copy made here,
 # never from git (a maintainer's work in progress stays).
@@ -458,17 +471,9 @@ if [ -f "$kept_version" ]; then
 else
   skip "a hand-edited Swift version (no kept version here)"
 fi
-# What needs the OS: nothing an attack started still runs (the copy's tests, the escapees' and
-# the lock holder's sleeps), and the checkout and the system's temporary folder are as they were.
-sleep 0.3
-attack_processes="$root/\.build/kata/(attacks|planted)/|sleep (301|302|305)"
-if pgrep -f "$attack_processes" >/dev/null; then
-  fail "nothing an attack started is still running" "$(processes_matching "$attack_processes" | head -n 3)"
-else
-  pass "nothing an attack started is still running"
-fi
-check "no attack changed the checkout (Sources, Exercises, Solutions, Catalog)" "$state_before" "$(checkout_state)"
-check "no attack left anything in the system's temporary folder" "" "$(ls -A "$work/attack-tmp")"
+# The checkout and the system's temporary folder are as they were.
+check "no hand-edit check changed the checkout (Sources, Exercises, Solutions, Catalog)" "$state_before" "$(checkout_state)"
+check "no hand-edit check left anything in the system's temporary folder" "" "$(ls -A "$work/attack-tmp")"
 
 section "Workshop commands: what grade.sh itself checks, and an exit test from its track's own binary"
 # --hint, --json, --solution (a patch that applies, for every track), --reset and --undo-reset (in a

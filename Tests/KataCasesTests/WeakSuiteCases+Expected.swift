@@ -39,8 +39,8 @@ extension WeakSuiteCases {
         return Expected(verdict: verdict, wheat: (wheat, variant.hint(for: suite.suite.track(of: suite.exercise).framework)))
     }
 
-    static func problems(_ line: [String], against expected: Expected) -> [String] {
-        let got = line[3], reason = line[4]
+    static func problems(_ lines: [[String]], against expected: Expected) -> [String] {
+        let line = lines[0], got = line[3], reason = line[4]
         var problems: [String] = []
         if got != expected.verdict { problems.append("got \(got): \(reason)") }
         // The judge writes the hint as a sentence: its first letter may be a capital.

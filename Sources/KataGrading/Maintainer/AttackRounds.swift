@@ -7,7 +7,8 @@ import KataVerdicts
 /// line per check: the attack's name, what is checked (the `attack` file's key: `expect`, `reason`,
 /// `after`, `warm`, `then-edit`, `stops`, `fresh`, `fixture`), what it must get, what it got, and
 /// the grade's reason or error. A check passed when what it got is what it must get, word for word.
-/// The self-test reads these lines; `swift test` runs one attack with `--attacks NAME`.
+/// `swift test` reads these lines: one case per attack (`AttackCases` in `Tests/KataCasesTests`),
+/// all of one `swift test` graded in one `--attacks` run.
 ///
 /// Attacks share rounds (`PlantedRounds`: one per exercise and none over a file another attack's
 /// exercise of the round compiles with); one that poisons what every grade shares, or whose test

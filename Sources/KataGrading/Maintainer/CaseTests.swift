@@ -21,9 +21,17 @@ struct CaseTests: Sendable {
         try FixtureRounds.cases([], catalog: course.catalog, root: course.paths.root).map(\.name)
     }
 
+    /// The attacks, by folder name as `--attacks` names them; none in a course without the folder
+    /// (as a course without weak suites has none of them).
+    static let attacks = CaseTests(suite: "AttackCases", folder: "Tests/Attacks") { course in
+        let folder = course.paths.root.appendingPathComponent("Tests/Attacks")
+        guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
+        return try Attack.all(root: course.paths.root).map(\.name)
+    }
+
     /// Every kind of case: the kinds differ only in the folder walked and the grader's mode
     /// (`GradedCases` in the tests); one more is one more value here.
-    static let all = [weakSuites]
+    static let all = [weakSuites, attacks]
 
     /// A case's function: `mocking-request/vacuous` is `mocking_request__vacuous`.
     static func function(_ name: String) -> String {
