@@ -66,6 +66,7 @@ public struct ShadowPackage: Sendable {
             let from = paths.sources.appendingPathComponent(module)
             let to = directory.appendingPathComponent("Sources/\(module)")
             let moduleVariants = variants.filter { $0.module == module }
+            try GraderFolder.makeReal(to, within: directory)
             var written = Set<String>()
             for file in try FileTree.swiftFiles(under: from) {
                 var text = try String(contentsOf: from.appendingPathComponent(file), encoding: .utf8)
@@ -95,6 +96,10 @@ public struct ShadowPackage: Sendable {
         for exercise in catalog.allTracks where !excluded.contains(exercise.key) && only.map({ $0.contains(exercise.key) }) != false
             && (withXCTest || exercise.framework != .xctest) {
             let target = targetDirectory(of: exercise)
+            // Real folders up to the target, made so again right before its files are written: a
+            // test still running from an earlier grade could have put a link there since the links
+            // were removed above, and a write must never follow one out of the copy.
+            try GraderFolder.makeReal(target, within: directory)
             var written = Set<String>()
             for name in Self.targetFiles(of: exercise, extraFiles: extraFiles) {
                 let source = testFile(name, of: exercise)
