@@ -8,20 +8,30 @@ import Expectations
 final class ExpectationsBehaviourTests: XCTestCase {
     func testAsyncOperationAnswersLaterOnItsQueue() {
         let done = expectation(description: "handler")
+        let returned = DispatchSemaphore(value: 0)
         var value: Int?
-        AsyncOperation { 42 }.perform { value = $0; done.fulfill() }
-        XCTAssertNil(value, "perform should return before the handler runs")
-        wait(for: [done], timeout: 1)
+        var ranBeforePerformReturned = false
+        AsyncOperation { 42 }.perform {
+            // Run from inside perform, on this thread, this wait could only end by its timeout;
+            // run later, on the operation's queue, it ends once perform has returned: no race.
+            ranBeforePerformReturned = returned.wait(timeout: .now() + 1) == .timedOut
+            value = $0
+            done.fulfill()
+        }
+        returned.signal()
+        wait(for: [done], timeout: 5)
+        XCTAssertFalse(ranBeforePerformReturned, "perform should return before the handler runs")
         XCTAssertEqual(value, 42)
     }
 
     func testDebouncerRunsOnlyTheLastCall() {
-        let debouncer = Debouncer(delay: .milliseconds(10))
+        // Long enough that no busy machine lets it pass between the two calls below.
+        let debouncer = Debouncer(delay: .milliseconds(500))
         var ran: [String] = []
         let last = expectation(description: "last call")
         debouncer.call { ran.append("first") }
         debouncer.call { ran.append("last"); last.fulfill() }
-        wait(for: [last], timeout: 1)
+        wait(for: [last], timeout: 5)
         XCTAssertEqual(ran, ["last"])
     }
 

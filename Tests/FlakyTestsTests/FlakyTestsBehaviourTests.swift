@@ -24,13 +24,20 @@ final class FlakyTestsBehaviourTests: XCTestCase {
 
     func testLyricsLoaderAnswersLaterWithTheLinesThatAreNotBlank() {
         let done = expectation(description: "completion")
+        let returned = DispatchSemaphore(value: 0)
         var lines: [String]?
+        var calledBeforeLoadReturned = false
         LyricsLoader(fetcher: Fetcher(.success("one\n  \ntwo"))).load("song") {
+            // Called from inside load, on this thread, this wait could only end by its timeout.
+            // Called later, from the parsing queue, it ends once load has returned, however busy
+            // the machine: no race with the assertion below.
+            calledBeforeLoadReturned = returned.wait(timeout: .now() + 1) == .timedOut
             lines = try? $0.get()
             done.fulfill()
         }
-        XCTAssertNil(lines, "load should return before the lines are split")
-        wait(for: [done], timeout: 2)
+        returned.signal()
+        wait(for: [done], timeout: 5)
+        XCTAssertFalse(calledBeforeLoadReturned, "load should return before the lines are split")
         XCTAssertEqual(lines, ["one", "two"])
     }
 
