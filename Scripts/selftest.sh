@@ -90,7 +90,9 @@ state_before="$(checkout_state)"
 if with_timeout 1800 INT swift test --build-system native --skip-build --skip 'Exercises\.' >"$work/swift-test.log" 2>&1; then
   pass "swift test: Tests/ and Solutions/ pass ($(grep -c "' passed (" "$work/swift-test.log") XCTest cases)"
 else
-  fail "swift test: Tests/ and Solutions/ pass" "$(grep -m5 -E 'error:|✘' "$work/swift-test.log")"
+  # What failed, with what each issue said (its ↳ and indented lines), at most 40 lines.
+  fail "swift test: Tests/ and Solutions/ pass" "$(awk '/error:|✘/ { on = 1; print; next }
+    on && /^(↳|  )/ { print; next } { on = 0 }' "$work/swift-test.log" | head -n 40)"
 fi
 # Deliberately weak suites (Tests/Fixtures/<exercise>/<name>/) and attacks (Tests/Attacks/<name>/):
 # one check per case, each comparing its grade with its folder (GradedCases); its failure says why

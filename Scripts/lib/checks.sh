@@ -4,9 +4,15 @@ passed=0
 failed=0
 pass() { passed=$((passed + 1)); printf '  ok    %s\n' "$1"; }
 # fail NAME [line…]: the lines, indented under the name, say why.
+# Each failure is said again, whole, above the summary: a long run's output is often read from
+# its end (CI shows its last lines), where the failures' reasons would otherwise be missing.
+failures=""
 fail() {
   failed=$((failed + 1)); printf '  FAIL  %s\n' "$1"
-  shift; for line in "$@"; do printf '        %s\n' "$line"; done
+  failures="$failures  FAIL  $1"$'\n'
+  shift; for line in "$@"; do
+    printf '        %s\n' "$line"; failures="$failures        $line"$'\n'
+  done
 }
 skip() { printf '  skip  %s\n' "$1"; }
 section() { printf '\n== %s\n' "$1"; }
@@ -16,6 +22,7 @@ check() {
 }
 # The last line of a self-test; its status is the self-test's.
 summary() {
+  [ -z "$failures" ] || printf '\nWhat failed, again:\n%s' "$failures"
   printf '\n%d passed, %d failed\n' "$passed" "$failed"
   [ "$failed" -eq 0 ]
 }
