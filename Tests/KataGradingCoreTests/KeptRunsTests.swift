@@ -55,14 +55,15 @@ final class KeptRunsTests: XCTestCase {
         changed["the platform"] = key(machine: .init(grader: "g", toolchain: "t", platform: "p2"))
         changed["--repeats"] = key(repeats: 5)
         let linux = TestPlatform(system: .linux, swiftVersion: Version(6, 2))
-        var macOS = TestPlatform(system: .macOS, simulated: true, osVersion: Version(26, 0), swiftVersion: Version(6, 2))
+        let macOS = TestPlatform(system: .macOS, simulated: true, osVersion: Version(26, 0), swiftVersion: Version(6, 2))
         changed["the platform's decisions (KATA_PLATFORM=macos)"] = key(machine: .init(grader: "g", toolchain: "t", platform: "p",
                                                                                           decisions: macOS.decisions))
         let linuxKey = key(machine: .init(grader: "g", toolchain: "t", platform: "p", decisions: linux.decisions))
         let macKey = key(machine: .init(grader: "g", toolchain: "t", platform: "p", decisions: macOS.decisions))
         XCTAssertNotEqual(linuxKey, macKey, "runs made taking Linux's decisions never stand for macOS's")
-        macOS.xctest = "/Applications/Xcode.app/Contents/Developer/usr/bin/xctest"
-        XCTAssertNotEqual(key(machine: .init(grader: "g", toolchain: "t", platform: "p", decisions: macOS.decisions)), macKey, "Xcode or not")
+        let xcode = TestPlatform(system: .macOS, simulated: true, osVersion: Version(26, 0), swiftVersion: Version(6, 2),
+                                 xctest: "/Applications/Xcode.app/Contents/Developer/usr/bin/xctest")
+        XCTAssertNotEqual(key(machine: .init(grader: "g", toolchain: "t", platform: "p", decisions: xcode.decisions)), macKey, "Xcode or not")
         var required = track
         required.requires = Catalog.Requirements(swift: Version(6, 2))
         changed["the catalog entry's requires"] = key(required)
