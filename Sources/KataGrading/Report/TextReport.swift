@@ -161,6 +161,12 @@ public struct TextReport: Sendable {
         return "unchanged since " + formatter.string(from: date)
     }
 
+    /// The notes printed before the verdicts, from what the plan found: files named under another
+    /// case, tests that belong to no exercise.
+    func notes(_ plan: GradePlan, catalog: Catalog) -> [String] {
+        Self.caseVariantsNote(plan.caseVariants) + Self.strayTestsNote(plan.strayTests, testsRoot: plan.testsRoot, catalog: catalog)
+    }
+
     /// The note on files an attendee added that hold tests but belong to no exercise (`Module/path`).
     public static func strayTestsNote(_ files: [String], testsRoot: URL, catalog: Catalog) -> [String] {
         files.map { StrayTests.note($0, testsRoot: testsRoot, catalog: catalog) }

@@ -70,7 +70,7 @@ struct ReuseStage {
     /// into their own tracks, so an edit of the next exercise keeps this one's runs.
     func ownFolderFiles(of track: Catalog.Exercise, in folder: [String: String], extras: [String: [String]]) -> [String: String] {
         let own = Set(track.files + track.uses + (extras[track.key] ?? []))
-        let others = Set(grader.course.catalog.allTracks.filter { $0.module == track.module }.flatMap { $0.files + $0.uses + (extras[$0.key] ?? []) })
+        let others = Set(grader.course.tracks.filter { $0.module == track.module }.flatMap { $0.files + $0.uses + (extras[$0.key] ?? []) })
         return folder.filter { own.contains($0.key) || !others.contains($0.key) }
     }
 }
