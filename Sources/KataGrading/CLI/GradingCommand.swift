@@ -96,10 +96,9 @@ enum GradingCommand {
         let quiet = arguments.porcelain || arguments.json == .standardOutput
         Interruption.install(message: GradeCommand.interrupted, exitCode: GradeCommand.exitInterrupted)
         let started = Date()
-        var report = TextReport(style: style, catalog: course.catalog)
         // Made once: its notes are printed first, then it is graded.
         let plan = grader.plan(selected, source: arguments.source)
-        report.bothTracks = plan.bothTracks
+        let report = TextReport(style: style, catalog: course.catalog, bothTracks: plan.bothTracks)
         let notes = report.notes(plan, catalog: course.catalog)
         if !quiet {
             // Exercises, each once: `ID ID@xctest` is one exercise in two tracks.

@@ -26,7 +26,7 @@ public struct Course: Sendable {
     /// must not need it.
     public init(paths: KataPaths, recordingStarters: Bool = false) throws {
         self.paths = paths
-        let files = try CourseFiles.read(paths, recordingStarters: recordingStarters)
+        let files = try CourseFiles.load(paths, recordingStarters: recordingStarters)
         let catalog = files.catalog.preferring(files.framework)
         self.catalog = catalog
         let points = files.points

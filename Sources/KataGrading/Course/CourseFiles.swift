@@ -15,7 +15,7 @@ struct CourseFiles {
     let starters: ShippedStarters
 
     /// `recordingStarters`: `Catalog/starters.json` is not read (`--refresh-starters` writes it).
-    static func read(_ paths: KataPaths, recordingStarters: Bool) throws -> CourseFiles {
+    static func load(_ paths: KataPaths, recordingStarters: Bool) throws -> CourseFiles {
         let catalog = try Catalog.load(from: paths.catalog)
         let framework = FrameworkChoice.load(paths)
         let points = try PerturbationPoint.loadAll(from: paths.variants)

@@ -12,8 +12,10 @@ public struct TextReport: Sendable {
     /// so that neither reads as the exercise's verdict.
     public var bothTracks: Set<String> = []
 
-    public init(style: Style, catalog: Catalog) {
+    /// `bothTracks`: from the plan of the grade it reports (`GradePlan.bothTracks`).
+    public init(style: Style, catalog: Catalog, bothTracks: Set<String> = []) {
         self.style = style
+        self.bothTracks = bothTracks
         idWidth = min(34, (catalog.exercises.map(\.id.count).max() ?? 20) + 2)
     }
 
