@@ -101,8 +101,7 @@ enum GradingCommand {
         let report = TextReport(style: style, catalog: course.catalog, bothTracks: plan.bothTracks)
         let notes = report.notes(plan, catalog: course.catalog)
         if !quiet {
-            // Exercises, each once: `ID ID@xctest` is one exercise in two tracks.
-            print(report.heading(grading: arguments.source.label, count: Set(selected.map(\.id)).count))
+            print(report.heading(plan))
             for note in notes { print(style.wrap(note, indent: "  ").joined(separator: "\n")) }
             print("")
         } else if arguments.porcelain {

@@ -28,9 +28,12 @@ public struct TextReport: Sendable {
         return min(max(idWidth, longest), max(idWidth, style.width - 24))
     }
 
-    /// The line above a grade: what it grades, how many exercises, and how many lines (tracks)
-    /// it shows for them when some are graded in both frameworks.
-    public func heading(grading what: String, count: Int) -> String {
+    /// The line above a grade: what it grades (the plan's source), how many exercises, and how
+    /// many lines (tracks) it shows for them when some are graded in both frameworks.
+    func heading(_ plan: GradePlan) -> String {
+        let what = plan.source.label
+        // Exercises, each once: `ID ID@xctest` is one exercise in two tracks.
+        let count = Set(plan.tracks.map(\.id)).count
         let tracks = count + bothTracks.count
         let counted = "\(count) exercise\(count == 1 ? "" : "s")"
             + (tracks > count ? " in \(tracks) tracks" : "")
