@@ -12,14 +12,14 @@ if words.first == Supervisor.flag {
 if words.first == TestInvocation.standInFlag {
     exit(StandIn.main(Array(words.dropFirst())))
 }
+let root = words.isEmpty ? FileManager.default.currentDirectoryPath : words.removeFirst()
+let paths = KataPaths(root: URL(fileURLWithPath: root))
 // A TMPDIR that cannot hold temporary files (missing, read-only) is said once, here, and replaced
 // for everything this grade starts.
 if let notice = TemporaryRoot.notice() {
     FileHandle.standardError.write(Data((notice + "\n").utf8))
     setenv("TMPDIR", "/tmp", 1)
 }
-let root = words.isEmpty ? FileManager.default.currentDirectoryPath : words.removeFirst()
-let paths = KataPaths(root: URL(fileURLWithPath: root))
 // The children's temporary folders live outside the checkout, at a path of plain ASCII that stays
 // the same from one grade to the next (`TemporaryRoot`).
 let temporaryRoot = TemporaryRoot.folder(for: paths)

@@ -4,14 +4,16 @@ import XCTest
 /// What decides whether a track's runs are made again: its key (`VerdictKey`), and which runs may
 /// be kept and for how long (`KeptRuns`).
 final class KeptRunsTests: XCTestCase {
-    var track: Catalog.Exercise = {
+    var track = KeptRunsTests.track()
+    /// The catalog entry the tests vary: `e`, in XCTest, unless told otherwise.
+    static func track(id: String = "e", framework: Catalog.Framework = .xctest) -> Catalog.Exercise {
         var track = try! JSONDecoder().decode(Catalog.Exercise.self, from: Data("""
-            {"id": "e", "pattern": "p", "title": "t", "files": ["T.swift"], "hint": "h", "timeLimit": 10, "budget": 1,
-             "chaffs": ["c"], "wheats": ["w"]}
+            {"id": "\(id)", "pattern": "p", "title": "t", "files": ["T.swift"], "hint": "h", "timeLimit": 10, "budget": 1,
+             "chaffs": ["c"], "wheats": ["w"], "framework": "\(framework.rawValue)"}
             """.utf8))
         track.module = "M"
         return track
-    }()
+    }
     let chaff = Variant(module: "M", name: "c", kind: .chaff, hint: "A bug.", hunks: [.init(file: "A.swift", original: "a", replacement: "b")])
     let wheat = Variant(module: "M", name: "w", kind: .wheat, hint: "Later.", hunks: [.init(file: "A.swift", original: "a", replacement: "c")])
     let files = ["Sources/M/A.swift": "1", "Sources/Other/B.swift": "2", "Hook/KataShadowHook/hook.c": "3",
@@ -55,20 +57,19 @@ final class KeptRunsTests: XCTestCase {
         changed["the platform"] = key(machine: .init(grader: "g", toolchain: "t", platform: "p2"))
         changed["--repeats"] = key(repeats: 5)
         let linux = TestPlatform(system: .linux, swiftVersion: Version(6, 2))
-        var macOS = TestPlatform(system: .macOS, simulated: true, osVersion: Version(26, 0), swiftVersion: Version(6, 2))
+        let macOS = TestPlatform(system: .macOS, simulated: true, osVersion: Version(26, 0), swiftVersion: Version(6, 2))
         changed["the platform's decisions (KATA_PLATFORM=macos)"] = key(machine: .init(grader: "g", toolchain: "t", platform: "p",
                                                                                           decisions: macOS.decisions))
         let linuxKey = key(machine: .init(grader: "g", toolchain: "t", platform: "p", decisions: linux.decisions))
         let macKey = key(machine: .init(grader: "g", toolchain: "t", platform: "p", decisions: macOS.decisions))
         XCTAssertNotEqual(linuxKey, macKey, "runs made taking Linux's decisions never stand for macOS's")
-        macOS.xctest = "/Applications/Xcode.app/Contents/Developer/usr/bin/xctest"
-        XCTAssertNotEqual(key(machine: .init(grader: "g", toolchain: "t", platform: "p", decisions: macOS.decisions)), macKey, "Xcode or not")
+        let xcode = TestPlatform(system: .macOS, simulated: true, osVersion: Version(26, 0), swiftVersion: Version(6, 2),
+                                 xctest: "/Applications/Xcode.app/Contents/Developer/usr/bin/xctest")
+        XCTAssertNotEqual(key(machine: .init(grader: "g", toolchain: "t", platform: "p", decisions: xcode.decisions)), macKey, "Xcode or not")
         var required = track
         required.requires = Catalog.Requirements(swift: Version(6, 2))
         changed["the catalog entry's requires"] = key(required)
-        var other = track
-        other.framework = .swiftTesting
-        changed["the other track"] = key(other)
+        changed["the other track"] = key(Self.track(framework: .swiftTesting))
         for (name, changedKey) in changed { XCTAssertNotEqual(changedKey, base, name) }
 
         var unrelated = files
@@ -121,9 +122,7 @@ final class KeptRunsTests: XCTestCase {
 
         XCTAssertTrue(read.stands(for: track, key: key(), now: now))
         XCTAssertFalse(read.stands(for: track, key: key(repeats: 5), now: now), "another key")
-        var other = track
-        other.id = "f"
-        XCTAssertFalse(read.stands(for: other, key: key(), now: now), "another track")
+        XCTAssertFalse(read.stands(for: Self.track(id: "f"), key: key(), now: now), "another track")
         XCTAssertFalse(read.stands(for: track, key: key(), now: now.addingTimeInterval(KeptRuns.longestKept)), "too old")
         XCTAssertFalse(read.stands(for: track, key: key(), now: now.addingTimeInterval(-3600)), "made in the future")
         var older = read

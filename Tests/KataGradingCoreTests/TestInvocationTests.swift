@@ -63,17 +63,17 @@ final class TestInvocationTests: XCTestCase {
     }
 
     func test_macOS_withoutXcode_hasNoXCTestListing() {
-        var tools = mac
-        tools.xctest = nil
-        tools.xctestHelper = nil
+        let tools = TestPlatform(system: .macOS, testingHelper: "/tc/usr/libexec/swift/pm/swiftpm-testing-helper",
+                                 sdkPlatform: "/Xcode/Platforms/MacOSX.platform")
         XCTAssertNil(TestInvocation.listXCTest(product: tools.testProduct(at: "/b/P.xctest"), platform: tools, answerFile: "/a", inherited: [:]))
     }
 
     func test_macOSProductIsABundle_buildOnLinuxItIsTheExecutable_evenWhenSimulated() {
         XCTAssertEqual(mac.testProduct(at: "/b/PkgPackageTests.xctest"),
                        TestProduct(binary: "/b/PkgPackageTests.xctest/Contents/MacOS/PkgPackageTests", bundle: "/b/PkgPackageTests.xctest"))
-        var simulated = mac
-        simulated.simulated = true
+        let simulated = TestPlatform(system: .macOS, simulated: true, xctest: "/Xcode/usr/bin/xctest",
+                                     testingHelper: "/tc/usr/libexec/swift/pm/swiftpm-testing-helper",
+                                     xctestHelper: "/tc/usr/libexec/swift/pm/swiftpm-xctest-helper", sdkPlatform: "/Xcode/Platforms/MacOSX.platform")
         XCTAssertEqual(simulated.testProduct(at: "/b/PkgPackageTests.xctest"),
                        TestProduct(binary: "/b/PkgPackageTests.xctest", bundle: "/b/PkgPackageTests.xctest"))
     }

@@ -13,8 +13,8 @@ final class TestPlatformTests: XCTestCase {
         XCTAssertTrue(linux.reliesOnSubreaper)
         XCTAssertFalse(mac.usesBuildReplay)
         XCTAssertFalse(mac.reliesOnSubreaper)
-        var simulated = mac
-        simulated.simulated = true
+        let simulated = TestPlatform(system: .macOS, simulated: true, osVersion: Version(15, 5), swiftVersion: Version(6, 2), xctest: "/X/xctest",
+                                 testingHelper: "/T/helper", xctestHelper: "/T/xchelper", sdkPlatform: "/X/MacOSX.platform", cores: 10)
         XCTAssertFalse(simulated.usesBuildReplay, "Linux taking macOS's decisions builds as a Mac does")
         XCTAssertFalse(simulated.reliesOnSubreaper)
     }
@@ -22,8 +22,8 @@ final class TestPlatformTests: XCTestCase {
     func test_onlyLinuxAttestsTheFrameworksExitAndForwardsSwiftTestingsStream() {
         XCTAssertTrue(linux.attestsExit)
         XCTAssertFalse(mac.attestsExit, "which image calls exit on macOS was never observed")
-        var simulated = mac
-        simulated.simulated = true
+        let simulated = TestPlatform(system: .macOS, simulated: true, osVersion: Version(15, 5), swiftVersion: Version(6, 2), xctest: "/X/xctest",
+                                 testingHelper: "/T/helper", xctestHelper: "/T/xchelper", sdkPlatform: "/X/MacOSX.platform", cores: 10)
         XCTAssertFalse(simulated.attestsExit, "Linux taking macOS's decisions judges as a Mac does")
     }
 
@@ -32,8 +32,7 @@ final class TestPlatformTests: XCTestCase {
         XCTAssertEqual(TestPlatform(system: .linux, cores: 2).runWidth, 2 * TestPlatform.runsPerCore)
         XCTAssertEqual(TestPlatform(system: .macOS, cores: 10).runWidth, TestPlatform.widthCap)
         XCTAssertEqual(TestPlatform(system: .macOS, cores: 64).runWidth, TestPlatform.widthCap)
-        var fixed = linux
-        fixed.fixedWidth = 3
+        let fixed = TestPlatform(system: .linux, swiftVersion: Version(6, 3, 1), cores: 2, fixedWidth: 3)
         XCTAssertEqual(fixed.runWidth, 3)
     }
 
@@ -41,20 +40,15 @@ final class TestPlatformTests: XCTestCase {
         let immediate = Catalog.Requirements(swift: Version(6, 2), macOS: Version(26), because: "Task.immediate")
         XCTAssertEqual(mac.unmet(immediate, framework: .swiftTesting)?.text, "macOS 26 (this Mac has 15.5)")
         XCTAssertNil(linux.unmet(immediate, framework: .swiftTesting), "Linux has no macOS version to need")
-        var old = linux
-        old.swiftVersion = Version(6, 1)
+        let old = TestPlatform(system: .linux, swiftVersion: Version(6, 1), cores: 2)
         XCTAssertEqual(old.unmet(immediate, framework: .swiftTesting)?.text, "Swift 6.2 (this toolchain is 6.1)")
-        var unknown = linux
-        unknown.swiftVersion = nil
+        let unknown = TestPlatform(system: .linux, cores: 2)
         XCTAssertNil(unknown.unmet(immediate, framework: .swiftTesting), "an unknown version never blocks a track")
         XCTAssertNil(mac.unmet(Catalog.Requirements(), framework: .xctest))
     }
 
     func test_commandLineToolsWithoutXcode_lacksXCTest_andSaysWhatToInstall() throws {
-        var tools = mac
-        tools.xctest = nil
-        tools.xctestHelper = nil
-        tools.sdkPlatform = nil
+        let tools = TestPlatform(system: .macOS, osVersion: Version(15, 5), swiftVersion: Version(6, 2), testingHelper: "/T/helper", cores: 10)
         XCTAssertTrue(tools.lacksXCTest)
         XCTAssertFalse(mac.lacksXCTest)
         XCTAssertFalse(TestPlatform(system: .linux).lacksXCTest)
@@ -97,8 +91,8 @@ final class TestPlatformTests: XCTestCase {
         XCTAssertEqual(toolchain.swiftTesting, .library(usr + "/lib/swift/macosx/testing"))
         XCTAssertEqual(toolchain.testingHelper, usr + "/libexec/swift/pm/swiftpm-testing-helper")
         XCTAssertEqual(toolchain.buildFlags, [], "SwiftPM passes -I and -L for a library, which is right")
-        var swiftly = mac
-        swiftly.toolchain = toolchain
+        let swiftly = TestPlatform(system: .macOS, osVersion: Version(15, 5), swiftVersion: Version(6, 2), toolchain: toolchain, xctest: "/X/xctest",
+                                 testingHelper: "/T/helper", xctestHelper: "/T/xchelper", sdkPlatform: "/X/MacOSX.platform", cores: 10)
         let paths = swiftly.dynamicLibraryPaths(inherited: ["DYLD_LIBRARY_PATH": "/mine"])
         XCTAssertEqual(paths["DYLD_LIBRARY_PATH"], "/mine:\(usr)/lib/swift/macosx/testing:/X/MacOSX.platform/Developer/usr/lib",
                        "the attendee's own first, then the toolchain's Swift Testing, then the SDK platform's (TestingSupport.swift)")
@@ -112,7 +106,7 @@ final class TestPlatformTests: XCTestCase {
         let usr = try XCTUnwrap(Toolchain.usr(fromTargetInfo: targetInfo("/Library/Developer/CommandLineTools/usr/lib/swift")))
         let toolchain = Toolchain(usr: usr) { $0 == "/Library/Developer/CommandLineTools/Library/Developer/Frameworks/Testing.framework" }
         XCTAssertEqual(toolchain.swiftTesting, .frameworks("/Library/Developer/CommandLineTools/Library/Developer/Frameworks"))
-        var tools = TestPlatform(system: .macOS, osVersion: Version(15, 5), swiftVersion: Version(6, 2), toolchain: toolchain,
+        let tools = TestPlatform(system: .macOS, osVersion: Version(15, 5), swiftVersion: Version(6, 2), toolchain: toolchain,
                                  testingHelper: toolchain.testingHelper)
         XCTAssertTrue(tools.lacksXCTest)
         XCTAssertEqual(tools.dynamicLibraryPaths(inherited: [:]),
@@ -124,9 +118,9 @@ final class TestPlatformTests: XCTestCase {
                                      platform: tools, inherited: [:])
         XCTAssertEqual(run.program, "/Library/Developer/CommandLineTools/usr/libexec/swift/pm/swiftpm-testing-helper")
         XCTAssertEqual(run.environment["DYLD_FRAMEWORK_PATH"], "/Library/Developer/CommandLineTools/Library/Developer/Frameworks")
-        tools.system = .linux
-        XCTAssertEqual(tools.buildFlags, [], "Linux builds take nothing from a Mac's toolchain")
-        XCTAssertEqual(tools.dynamicLibraryPaths(inherited: [:]), [:])
+        let linuxTools = TestPlatform(system: .linux, swiftVersion: Version(6, 2), toolchain: toolchain, testingHelper: toolchain.testingHelper)
+        XCTAssertEqual(linuxTools.buildFlags, [], "Linux builds take nothing from a Mac's toolchain")
+        XCTAssertEqual(linuxTools.dynamicLibraryPaths(inherited: [:]), [:])
     }
 
     /// Xcode's toolchain keeps Swift Testing in the SDK platform: nothing of its own to add.

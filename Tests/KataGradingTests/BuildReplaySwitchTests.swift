@@ -26,7 +26,7 @@ final class BuildReplaySwitchTests: XCTestCase {
             let off = replay(setting)
             XCTAssertFalse(off.isOn, setting)
             XCTAssertEqual(off.environment, [:], "no SWIFT_EXEC")
-            XCTAssertEqual(off.compilerFlags(), [], "no flag of its own")
+            XCTAssertEqual(off.compilerFlags, [], "no flag of its own")
             let binary = root.appendingPathComponent("state/exercises/.build/debug/XPackageTests.xctest")
             XCTAssertNil(off.ownBinaries(["Grade_a"], testBinary: binary), "no binary of its own: SwiftPM builds the track again")
             XCTAssertEqual(off.ownBinaries([], testBinary: binary), [:])

@@ -69,13 +69,13 @@ final class ChannelFallbackTests: XCTestCase {
     }
 
     func test_theDoctorsFindings_nameTheirFix() {
-        var mac = TestPlatform(system: .macOS, simulated: true, osVersion: Version(15, 5), swiftVersion: Version(6, 1), testingHelper: "/h")
-        mac.developerDirectory = "/Library/Developer/CommandLineTools"
+        let mac = TestPlatform(system: .macOS, simulated: true, osVersion: Version(15, 5), swiftVersion: Version(6, 1), testingHelper: "/h",
+                               developerDirectory: "/Library/Developer/CommandLineTools")
         let xcode = DoctorChecks.xcode(mac)
         XCTAssertEqual(xcode.status, "warn")
         XCTAssertTrue(xcode.fix?.contains("sudo xcode-select -s /Applications/Xcode.app") == true)
-        mac.developerDirectory = nil
-        XCTAssertEqual(DoctorChecks.xcode(mac).status, "fail")
+        let noneSelected = TestPlatform(system: .macOS, simulated: true, osVersion: Version(15, 5), swiftVersion: Version(6, 1), testingHelper: "/h")
+        XCTAssertEqual(DoctorChecks.xcode(noneSelected).status, "fail")
         XCTAssertEqual(DoctorChecks.disk(500_000_000).status, "fail")
         XCTAssertEqual(DoctorChecks.disk(2_000_000_000).status, "warn")
         XCTAssertEqual(DoctorChecks.disk(40_000_000_000).status, "ok")

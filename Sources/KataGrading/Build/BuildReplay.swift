@@ -29,6 +29,14 @@ struct BuildReplay {
     /// What `swift build` and every replayed job get added to the grader's environment: the
     /// compiler that answers from the cache.
     let environment: [String: String]
+    /// Flags for every compiler job of the shadow build, found once from the cached compiler
+    /// answers when the replay is made. `-enable-incremental-file-hashing`: the driver compares
+    /// what a file holds, not when it was written. SwiftPM rewrites every file of its XCTest
+    /// discovery module whenever any test target's object code changes, one file per exercise
+    /// track; by date they all look new and all 52 were recompiled after every edit (0.9 s of a
+    /// 2.7 s build). Used when the toolchain's compiler offers it (Swift 6.3 does; read from the
+    /// cached `-h`). None when the replay is off.
+    let compilerFlags: [String]
     /// The grade's seal, told before the replay runs what it built and of what it writes after.
     var watch: (any BuiltCodeWatch)?
 
@@ -41,6 +49,9 @@ struct BuildReplay {
         isOn = Self.isOn(platformUses: platformUses, setting: setting)
         let answers = isOn ? CompilerProbeCache.environment(swift: swift, state: state) : [:]
         environment = isOn ? answers.merging(Self.stableOrder) { _, new in new } : [:]
+        let hashing = "-enable-incremental-file-hashing"
+        compilerFlags = isOn && CompilerProbeCache.compilerOffers(hashing, swift: swift, state: state, runner: ProcessRunner.shared)
+            ? ["-Xswiftc", hashing] : []
         if isOn && answers.isEmpty { note("the compiler's answers are not cached (SWIFT_EXEC is set, or swift is not in a toolchain folder)") }
     }
 
@@ -72,19 +83,6 @@ struct BuildReplay {
         if text.utf8.count > 64_000 { text = String(text.suffix(32_000)) }
         try? (text + stamped).write(to: log, atomically: true, encoding: .utf8)
         watch?.graderWrote([log])
-    }
-
-    /// Flags for every compiler job of the shadow build. `-enable-incremental-file-hashing`: the
-    /// driver compares what a file holds, not when it was written. SwiftPM rewrites every file of
-    /// its XCTest discovery module whenever any test target's object code changes, one file per
-    /// exercise track; by date they all look new and all 52 were recompiled after every edit
-    /// (0.9 s of a 2.7 s build). Used when the toolchain's compiler offers it (Swift 6.3 does;
-    /// read from the cached `-h`).
-    func compilerFlags() -> [String] {
-        guard isOn else { return [] }
-        let hashing = "-enable-incremental-file-hashing"
-        return CompilerProbeCache.compilerOffers(hashing, swift: swift, state: state, runner: ProcessRunner.shared)
-            ? ["-Xswiftc", hashing] : []
     }
 
     /// SwiftPM's build plan as it is now (size and time), for the build record.

@@ -113,7 +113,7 @@ public struct ShadowBuild {
 
         var replay = BuildReplay(shadow: shadow, swift: swift, state: paths.state, platformUses: platform.usesBuildReplay)
         replay.watch = watch
-        let arguments = ["build"] + Self.buildSystem + ["--build-tests", "--package-path", shadow.directory.path] + replay.compilerFlags()
+        let arguments = ["build"] + Self.buildSystem + ["--build-tests", "--package-path", shadow.directory.path] + replay.compilerFlags
             + platform.buildFlags
         var synced: [String: String]? = prepared.files
         for _ in 0...catalog.exercises.count {

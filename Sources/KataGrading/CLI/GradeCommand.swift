@@ -39,7 +39,7 @@ public enum GradeCommand {
         case .list:
             return withCourse(arguments, paths) { course, _, style in
                 let platform = TestPlatform.current(swift: ProcessRunner.which("swift"), state: paths.state,
-                                                    needed: course.catalog.allTracks.compactMap(\.requires.swift).max())
+                                                    needed: course.newestSwiftNeeded)
                 ListCommand.lines(course.catalog, last: LastGrade.load(paths), porcelain: arguments.porcelain, style: style,
                                   platform: platform).forEach { print($0) }
                 return exitDone

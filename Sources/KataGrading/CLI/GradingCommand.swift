@@ -19,7 +19,7 @@ enum GradingCommand {
             StandardError().write("grade.sh: --from \(url.path): no such folder.\n")
             return GradeCommand.exitUsage
         }
-        let needed = course.catalog.allTracks.compactMap(\.requires.swift).max()
+        let needed = course.newestSwiftNeeded
         let platform = TestPlatform.current(swift: swift, state: course.paths.state, askAgain: arguments.regrade, needed: needed)
         let grader = Grader(course: course, platform: platform,
                             fallback: ChannelFallback(silenced: arguments.silencedChannels, system: platform.system))
@@ -96,14 +96,12 @@ enum GradingCommand {
         let quiet = arguments.porcelain || arguments.json == .standardOutput
         Interruption.install(message: GradeCommand.interrupted, exitCode: GradeCommand.exitInterrupted)
         let started = Date()
-        var report = TextReport(style: style, catalog: course.catalog)
         // Made once: its notes are printed first, then it is graded.
         let plan = grader.plan(selected, source: arguments.source)
-        report.bothTracks = plan.bothTracks
-        let notes = plan.notes(course.catalog)
+        let report = TextReport(style: style, catalog: course.catalog, bothTracks: plan.bothTracks)
+        let notes = report.notes(plan, catalog: course.catalog)
         if !quiet {
-            // Exercises, each once: `ID ID@xctest` is one exercise in two tracks.
-            print(report.heading(grading: arguments.source.label, count: Set(selected.map(\.id)).count))
+            print(report.heading(plan))
             for note in notes { print(style.wrap(note, indent: "  ").joined(separator: "\n")) }
             print("")
         } else if arguments.porcelain {

@@ -13,18 +13,30 @@ public struct Course: Sendable {
     /// The perturbation points of every module.
     public let points: [PerturbationPoint]
     public let starters: ShippedStarters
+    /// Every track of the course, each exercise's first then its alternate (`Catalog.allTracks`),
+    /// listed once here for every stage that looks a track up.
+    public let tracks: [Catalog.Exercise]
+    /// The newest Swift a track of the course requires, if any: the platform confirms a kept
+    /// toolchain version below it (`TestPlatform.current(needed:)`).
+    public let newestSwiftNeeded: Version?
+    /// Whether an attendee's file is still the starter, and what the starter said.
+    public let starterStore: StarterStore
 
     /// `recordingStarters`: for `--refresh-starters`, which writes `Catalog/starters.json` and so
     /// must not need it.
     public init(paths: KataPaths, recordingStarters: Bool = false) throws {
         self.paths = paths
-        let catalog = try Catalog.load(from: paths.catalog).preferring(FrameworkChoice.load(paths))
+        let files = try CourseFiles.load(paths, recordingStarters: recordingStarters)
+        let catalog = files.catalog.preferring(files.framework)
         self.catalog = catalog
-        let points = try PerturbationPoint.loadAll(from: paths.variants)
+        let points = files.points
         self.points = points
-        variants = try Variant.loadAll(from: paths.variants)
+        variants = files.variants
             + Set(points.map(\.module)).sorted().flatMap { Perturbation.templates(module: $0, points: points, exercises: catalog.exercises) }
-        starters = recordingStarters ? ShippedStarters(texts: [:]) : try ShippedStarters.load(from: paths.starters)
+        starters = files.starters
+        tracks = catalog.allTracks
+        newestSwiftNeeded = tracks.compactMap(\.requires.swift).max()
+        starterStore = StarterStore(paths: paths, catalog: catalog, starters: starters)
         try checkVariantNames()
     }
 
@@ -46,10 +58,6 @@ public struct Course: Sendable {
                 throw CatalogError("\(paths.relative(paths.catalog)): exercise '\(exercise.id)' perturbs '\(name)', but Catalog/Variants/\(exercise.module)/\(name).point does not exist.")
             }
         }
-    }
-
-    public var starterStore: StarterStore {
-        StarterStore(paths: paths, catalog: catalog, starters: starters)
     }
 
     /// The folder laid out like `Exercises/` that `source` names.

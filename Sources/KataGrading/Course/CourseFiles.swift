@@ -4,6 +4,27 @@ import KataGradingCore
 // Reading the course from disk. What the files mean is KataGradingCore's business; here they are
 // only read, and a file that cannot be read is named with the command that restores it.
 
+/// The files a course is made of, read from the checkout in one pass before anything is made of
+/// them (`Course.init`): the catalog as written and the attendee's framework, the perturbation
+/// points and the variants of `Catalog/Variants/`, the shipped starters.
+struct CourseFiles {
+    let catalog: Catalog
+    let framework: Catalog.Framework?
+    let points: [PerturbationPoint]
+    let variants: [Variant]
+    let starters: ShippedStarters
+
+    /// `recordingStarters`: `Catalog/starters.json` is not read (`--refresh-starters` writes it).
+    static func load(_ paths: KataPaths, recordingStarters: Bool) throws -> CourseFiles {
+        let catalog = try Catalog.load(from: paths.catalog)
+        let framework = FrameworkChoice.load(paths)
+        let points = try PerturbationPoint.loadAll(from: paths.variants)
+        let variants = try Variant.loadAll(from: paths.variants)
+        let starters = recordingStarters ? ShippedStarters(texts: [:]) : try ShippedStarters.load(from: paths.starters)
+        return CourseFiles(catalog: catalog, framework: framework, points: points, variants: variants, starters: starters)
+    }
+}
+
 extension Catalog {
     public static func load(from url: URL) throws -> Catalog {
         let data: Data

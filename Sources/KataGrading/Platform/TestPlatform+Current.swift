@@ -48,35 +48,43 @@ extension TestPlatform {
     static func facts(swift: String?, state: URL, environment: [String: String], askAgain: Bool, needed: Version?) -> TestPlatform {
         let log = state.appendingPathComponent("platform.log")
         let system = decidingSystem(environment)
-        var platform = TestPlatform(system: system, simulated: system != native, cores: ProcessInfo.processInfo.activeProcessorCount)
-        platform.fixedWidth = environment["KATA_RUN_WIDTH"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil }
-        platform.swiftVersion = environment["KATA_PLATFORM_SWIFT_VERSION"].flatMap(Version.init)
+        let swiftVersion = environment["KATA_PLATFORM_SWIFT_VERSION"].flatMap(Version.init)
             ?? swift.flatMap { swift in
                 KnownSwiftVersion.version(swift: swift, state: state, askAgain: askAgain, needed: needed) { askSwiftVersion(swift, log: log) }
             }
-        guard system == .macOS else { return platform }
+        // The macOS facts, found below; the platform is made once, from all of them, and decides then.
+        var osVersion: Version?, toolchain: Toolchain?, xctest: String?, testingHelper: String?, xctestHelper: String?
+        var sdkPlatform: String?, developerDirectory: String?
+        func platform() -> TestPlatform {
+            TestPlatform(system: system, simulated: system != native, osVersion: osVersion, swiftVersion: swiftVersion,
+                         toolchain: toolchain, xctest: xctest, testingHelper: testingHelper, xctestHelper: xctestHelper,
+                         sdkPlatform: sdkPlatform, developerDirectory: developerDirectory,
+                         cores: ProcessInfo.processInfo.activeProcessorCount,
+                         fixedWidth: environment["KATA_RUN_WIDTH"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil })
+        }
+        guard system == .macOS else { return platform() }
         // The toolchain `swift build` runs, asked of that `swift` (as SwiftPM finds its helper
         // beside itself), not of `xcrun`, which may name another.
-        platform.toolchain = swift.flatMap { askToolchain($0, log: log) }
-        if platform.simulated {
+        toolchain = swift.flatMap { askToolchain($0, log: log) }
+        if system != native {
             // What a Mac with Xcode 26 answers; the paths only name the tool `StandIn` plays. The
             // toolchain is the real one on the PATH (a simulated swiftly or Command Line Tools
             // toolchain in the self-test), its Swift Testing found by SwiftPM's rule.
-            platform.osVersion = environment["KATA_PLATFORM_MACOS_VERSION"].flatMap(Version.init) ?? Version(26, 0)
+            osVersion = environment["KATA_PLATFORM_MACOS_VERSION"].flatMap(Version.init) ?? Version(26, 0)
             let xcode = environment["KATA_PLATFORM_XCODE"] != "0"
             let developer = xcode ? "/Applications/Xcode.app/Contents/Developer" : "/Library/Developer/CommandLineTools"
             let selected = xcode ? developer + "/Toolchains/XcodeDefault.xctoolchain/usr" : developer + "/usr"
-            platform.testingHelper = platform.toolchain?.testingHelper ?? selected + "/libexec/swift/pm/swiftpm-testing-helper"
-            platform.developerDirectory = developer
+            testingHelper = toolchain?.testingHelper ?? selected + "/libexec/swift/pm/swiftpm-testing-helper"
+            developerDirectory = developer
             if xcode {
-                platform.xctest = developer + "/usr/bin/xctest"
-                platform.xctestHelper = selected + "/libexec/swift/pm/swiftpm-xctest-helper"
-                platform.sdkPlatform = developer + "/Platforms/MacOSX.platform"
+                xctest = developer + "/usr/bin/xctest"
+                xctestHelper = selected + "/libexec/swift/pm/swiftpm-xctest-helper"
+                sdkPlatform = developer + "/Platforms/MacOSX.platform"
             }
-            return platform
+            return platform()
         }
         let version = ProcessInfo.processInfo.operatingSystemVersion
-        platform.osVersion = Version(version.majorVersion, version.minorVersion)
+        osVersion = Version(version.majorVersion, version.minorVersion)
         func ask(_ arguments: [String]) -> String? {
             guard let result = try? ProcessRunner.shared.run("/usr/bin/xcrun", arguments, timeout: 30, log: log),
                   result.termination == .exited(0) else { return nil }
@@ -89,16 +97,16 @@ extension TestPlatform {
         // SwiftPM's rules (UserToolchain.swift, TestingSupport.swift): the testing helper beside
         // the running compiler; the XCTest lister beside the running swift-build, else Xcode's;
         // xctest and the SDK platform from Xcode, through xcrun, as SwiftPM asks for them.
-        platform.testingHelper = platform.toolchain?.testingHelper
+        testingHelper = toolchain?.testingHelper
             ?? usr(ofTool: ask(["--find", "swiftc"]))?.appendingPathComponent("libexec/swift/pm/swiftpm-testing-helper").path
-        platform.xctest = ask(["--sdk", "macosx", "--find", "xctest"])
-        platform.sdkPlatform = ask(["--sdk", "macosx", "--show-sdk-platform-path"])
-        if platform.xctest != nil {
-            let own = platform.toolchain?.xctestHelper
+        xctest = ask(["--sdk", "macosx", "--find", "xctest"])
+        sdkPlatform = ask(["--sdk", "macosx", "--show-sdk-platform-path"])
+        if xctest != nil {
+            let own = toolchain?.xctestHelper
             let xcodes = usr(ofTool: ask(["--find", "swift-build"]))?.appendingPathComponent("libexec/swift/pm/swiftpm-xctest-helper").path
-            platform.xctestHelper = [own, xcodes].compactMap { $0 }.first { FileManager.default.isExecutableFile(atPath: $0) }
+            xctestHelper = [own, xcodes].compactMap { $0 }.first { FileManager.default.isExecutableFile(atPath: $0) }
         }
-        return platform
+        return platform()
     }
 
     /// The toolchain `swift` belongs to, from its own answer (`swift -print-target-info`), with its
@@ -114,13 +122,14 @@ extension TestPlatform {
     /// (a simulated Mac has it from `current`); nil elsewhere or when none is selected.
     public func askingDeveloperDirectory(state: URL) -> TestPlatform {
         guard system == .macOS, !simulated, developerDirectory == nil else { return self }
-        var platform = self
         let log = state.appendingPathComponent("platform.log")
-        if let selected = try? ProcessRunner.shared.run("/usr/bin/xcode-select", ["-p"], timeout: 30, log: log),
-           selected.termination == .exited(0) {
-            platform.developerDirectory = selected.output.split(separator: "\n").last.map { $0.trimmingCharacters(in: .whitespaces) }
-        }
-        return platform
+        guard let selected = try? ProcessRunner.shared.run("/usr/bin/xcode-select", ["-p"], timeout: 30, log: log),
+              selected.termination == .exited(0) else { return self }
+        return TestPlatform(system: system, simulated: simulated, osVersion: osVersion, swiftVersion: swiftVersion,
+                            toolchain: toolchain, xctest: xctest, testingHelper: testingHelper, xctestHelper: xctestHelper,
+                            sdkPlatform: sdkPlatform,
+                            developerDirectory: selected.output.split(separator: "\n").last.map { $0.trimmingCharacters(in: .whitespaces) },
+                            cores: cores, fixedWidth: fixedWidth)
     }
 
     /// `swift --version`'s compiler version: the toolchain that builds the tests, which need not

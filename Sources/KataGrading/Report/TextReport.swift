@@ -12,8 +12,10 @@ public struct TextReport: Sendable {
     /// so that neither reads as the exercise's verdict.
     public var bothTracks: Set<String> = []
 
-    public init(style: Style, catalog: Catalog) {
+    /// `bothTracks`: from the plan of the grade it reports (`GradePlan.bothTracks`).
+    public init(style: Style, catalog: Catalog, bothTracks: Set<String> = []) {
         self.style = style
+        self.bothTracks = bothTracks
         idWidth = min(34, (catalog.exercises.map(\.id.count).max() ?? 20) + 2)
     }
 
@@ -26,9 +28,12 @@ public struct TextReport: Sendable {
         return min(max(idWidth, longest), max(idWidth, style.width - 24))
     }
 
-    /// The line above a grade: what it grades, how many exercises, and how many lines (tracks)
-    /// it shows for them when some are graded in both frameworks.
-    public func heading(grading what: String, count: Int) -> String {
+    /// The line above a grade: what it grades (the plan's source), how many exercises, and how
+    /// many lines (tracks) it shows for them when some are graded in both frameworks.
+    func heading(_ plan: GradePlan) -> String {
+        let what = plan.source.label
+        // Exercises, each once: `ID ID@xctest` is one exercise in two tracks.
+        let count = Set(plan.tracks.map(\.id)).count
         let tracks = count + bothTracks.count
         let counted = "\(count) exercise\(count == 1 ? "" : "s")"
             + (tracks > count ? " in \(tracks) tracks" : "")
@@ -159,6 +164,12 @@ public struct TextReport: Sendable {
         formatter.locale = Locale(identifier: "en_GB")
         formatter.dateFormat = Calendar.current.isDate(date, inSameDayAs: now) ? "HH:mm" : "EEE HH:mm"
         return "unchanged since " + formatter.string(from: date)
+    }
+
+    /// The notes printed before the verdicts, from what the plan found: files named under another
+    /// case, tests that belong to no exercise.
+    func notes(_ plan: GradePlan, catalog: Catalog) -> [String] {
+        Self.caseVariantsNote(plan.caseVariants) + Self.strayTestsNote(plan.strayTests, testsRoot: plan.testsRoot, catalog: catalog)
     }
 
     /// The note on files an attendee added that hold tests but belong to no exercise (`Module/path`).

@@ -53,13 +53,13 @@ extension Catalog {
     }
 
     public struct Exercise: Decodable, Sendable, Equatable {
-        public var id: String
+        public private(set) var id: String
         public var pattern: String
         public var title: String
         public var idea: String
         public var files: [String]
         public var uses: [String]
-        public var framework: Framework
+        public private(set) var framework: Framework
         public var hint: String
         /// Seconds after which a test run is killed and judged to hang.
         public var timeLimit: Double
@@ -112,16 +112,25 @@ extension Catalog {
             alternate = try c.decodeIfPresent(Track.self, forKey: .alternate)
             requires = try c.decodeIfPresent(Requirements.self, forKey: .requires) ?? Requirements()
             catalogFramework = framework
+            name()
         }
 
         public var track: Track { Track(framework: framework, files: files, uses: uses, title: title, idea: idea, hint: hint) }
 
         /// What names this exercise on its track: the id on the catalog's first track (or the
         /// attendee's chosen framework), `id@swift-testing` or `id@xctest` on the other one.
-        public var key: String { isOtherTrack ? trackKey.description : id }
+        /// Stored: named once from `id`, `framework` and `isOtherTrack`, which change only here (`name()`).
+        public private(set) var key = ""
 
         /// This track, its framework always named (`TrackKey`): what the grader's records keep.
-        public var trackKey: TrackKey { TrackKey(id: id, framework: framework.rawValue) }
+        public private(set) var trackKey = TrackKey(id: "", framework: "")
+
+        /// Names this track from what it is: after decoding, and whenever `tracks` or `preferring`
+        /// makes another track of it.
+        private mutating func name() {
+            trackKey = TrackKey(id: id, framework: framework.rawValue)
+            key = isOtherTrack ? trackKey.description : id
+        }
 
         /// True for the copy of an exercise that grades its alternate track.
         public private(set) var isOtherTrack = false
@@ -149,6 +158,7 @@ extension Catalog {
             other.hint = alternate.hint ?? hint
             other.alternate = track
             other.isOtherTrack = true
+            other.name()
             return [self, other]
         }
 
@@ -157,6 +167,7 @@ extension Catalog {
             guard let framework, framework != self.framework, alternate?.framework == framework else { return self }
             var swapped = tracks[1]
             swapped.isOtherTrack = false
+            swapped.name()
             return swapped
         }
 

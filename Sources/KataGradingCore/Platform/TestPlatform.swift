@@ -10,38 +10,38 @@ public struct TestPlatform: Equatable, Sendable {
     public enum System: String, Sendable { case linux, macOS }
 
     /// Whose decisions the grader takes.
-    public var system: System
+    public let system: System
     /// True when `system` is macOS but the grader runs on Linux: the test product is Linux's, and
     /// the macOS tools are played by the grader itself (`TestInvocation.standingIn`).
-    public var simulated = false
+    public let simulated: Bool
     /// macOS: the system's version (`ProcessInfo.operatingSystemVersion`, or the simulated one).
-    public var osVersion: Version?
+    public let osVersion: Version?
     /// The version of the toolchain that builds the tests (`swift --version`, not the compiler
     /// that built the grader): nil when it could not be read.
-    public var swiftVersion: Version?
+    public let swiftVersion: Version?
     /// macOS: Xcode's `xctest` (`xcrun --sdk macosx --find xctest`); nil without Xcode.
-    public var xctest: String?
+    public let xctest: String?
     /// macOS: the toolchain whose `swift` the grader builds with (`Toolchain`), found from that
     /// `swift`; nil when it did not say.
-    public var toolchain: Toolchain?
+    public let toolchain: Toolchain?
     /// macOS: that toolchain's `swiftpm-testing-helper` (`…/usr/libexec/swift/pm/`).
-    public var testingHelper: String?
+    public let testingHelper: String?
     /// macOS: Xcode's `swiftpm-xctest-helper`, which lists a bundle's XCTest tests.
-    public var xctestHelper: String?
+    public let xctestHelper: String?
     /// macOS: the SDK platform folder (`xcrun --sdk macosx --show-sdk-platform-path`), for the
     /// frameworks and libraries SwiftPM adds to the test's search paths; nil without Xcode.
-    public var sdkPlatform: String?
+    public let sdkPlatform: String?
     /// macOS: the developer folder `xcode-select -p` names (Xcode's, or the Command Line Tools');
     /// nil when none is selected. Reported by `grade.sh --doctor`; no decision reads it.
-    public var developerDirectory: String?
+    public let developerDirectory: String?
     /// The machine's cores, which the run width follows.
-    public var cores: Int
+    public let cores: Int
     /// A width chosen by hand (`KATA_RUN_WIDTH`), for measuring: overrides `runWidth`.
-    public var fixedWidth: Int?
+    public let fixedWidth: Int?
 
     public init(system: System, simulated: Bool = false, osVersion: Version? = nil, swiftVersion: Version? = nil,
                 toolchain: Toolchain? = nil, xctest: String? = nil, testingHelper: String? = nil, xctestHelper: String? = nil,
-                sdkPlatform: String? = nil, cores: Int = 2) {
+                sdkPlatform: String? = nil, developerDirectory: String? = nil, cores: Int = 2, fixedWidth: Int? = nil) {
         self.system = system
         self.simulated = simulated
         self.osVersion = osVersion
@@ -51,7 +51,25 @@ public struct TestPlatform: Equatable, Sendable {
         self.testingHelper = testingHelper
         self.xctestHelper = xctestHelper
         self.sdkPlatform = sdkPlatform
+        self.developerDirectory = developerDirectory
         self.cores = cores
+        self.fixedWidth = fixedWidth
+        // The decisions, taken here once from the facts above: every later stage reads them as
+        // stored values and never asks the platform again.
+        usesBuildReplay = system.usesBuildReplay
+        ignoresCase = system.ignoresCase
+        attestsExit = system.attestsExit
+        reliesOnSubreaper = system.reliesOnSubreaper
+        lacksXCTest = system == .macOS && xctest == nil
+        runWidth = fixedWidth ?? min(Self.widthCap, max(4, Self.runsPerCore * max(1, cores)))
+        buildFlags = system == .macOS ? toolchain?.buildFlags ?? [] : []
+        notice = lacksXCTest ? Self.lacksXCTestNotice : nil
+        decisions = ["system \(system.rawValue)", "simulated \(simulated)", "os \(osVersion?.description ?? "-")",
+                     "swift \(swiftVersion?.description ?? "-")",
+                     "toolchain \(toolchain.map { "\($0.usr), swift testing \($0.swiftTesting?.description ?? "-")" } ?? "-")",
+                     "xctest \(xctest ?? "-")", "testing-helper \(testingHelper ?? "-")",
+                     "xctest-helper \(xctestHelper ?? "-")", "sdk \(sdkPlatform ?? "-")", "width \(runWidth)",
+                     "build-replay \(usesBuildReplay)"].joined(separator: "; ")
     }
 
     // MARK: - The decisions
@@ -59,19 +77,13 @@ public struct TestPlatform: Equatable, Sendable {
     /// Every fact the decisions below are taken from, in one line: part of the key of the runs a
     /// grade keeps (`VerdictKey`), so that runs made taking one platform's decisions never stand
     /// for a grade taking another's (`KATA_PLATFORM=macos`, a simulated version or Xcode, a width).
-    public var decisions: String {
-        ["system \(system.rawValue)", "simulated \(simulated)", "os \(osVersion?.description ?? "-")",
-         "swift \(swiftVersion?.description ?? "-")", "toolchain \(toolchain.map { "\($0.usr), swift testing \($0.swiftTesting?.description ?? "-")" } ?? "-")",
-         "xctest \(xctest ?? "-")", "testing-helper \(testingHelper ?? "-")",
-         "xctest-helper \(xctestHelper ?? "-")", "sdk \(sdkPlatform ?? "-")", "width \(runWidth)",
-         "build-replay \(usesBuildReplay)"].joined(separator: "; ")
-    }
+    public let decisions: String
 
     /// The Linux build replay, when this platform uses it (`System.usesBuildReplay`).
-    public var usesBuildReplay: Bool { system.usesBuildReplay }
+    public let usesBuildReplay: Bool
 
     /// Whether a file name is found whatever its case (`System.ignoresCase`).
-    public var ignoresCase: Bool { system.ignoresCase }
+    public let ignoresCase: Bool
 
     /// The name under which `name` is found among a folder's `present` names: itself, or on a
     /// system that ignores case the one name that differs from it only in case (an editor that
@@ -95,14 +107,14 @@ public struct TestPlatform: Equatable, Sendable {
 
     /// Whether a run passes only when the hook saw the framework's own library call `exit` with the
     /// status the process ended with (`System.attestsExit`).
-    public var attestsExit: Bool { system.attestsExit }
+    public let attestsExit: Bool
 
     /// Whether what a test starts is ended through a child subreaper (`System.reliesOnSubreaper`).
-    public var reliesOnSubreaper: Bool { system.reliesOnSubreaper }
+    public let reliesOnSubreaper: Bool
 
     /// Xcode is missing (only the Command Line Tools): no `xctest`, and `import XCTest` does not
     /// compile, so XCTest tracks are left out of the build and cannot be graded.
-    public var lacksXCTest: Bool { system == .macOS && xctest == nil }
+    public let lacksXCTest: Bool
 
     /// Runs at once. Most runs wait for a timeout or a delayed answer rather than compute, so the
     /// pool is wider than the machine; but a correct variant answers a few hundred milliseconds
@@ -111,16 +123,14 @@ public struct TestPlatform: Equatable, Sendable {
     /// verdict of the solutions and fixtures alike, and 32 broke one. Four per core is half the
     /// densest that held; the cap, the widest that held, bounds a many-core laptop, where nothing
     /// was measured.
-    public var runWidth: Int { fixedWidth ?? min(Self.widthCap, max(4, Self.runsPerCore * max(1, cores))) }
+    public let runWidth: Int
     public static let runsPerCore = 4
     public static let widthCap = 16
 
     /// The platform's one line about itself before a grade, when it has something to say: what a
     /// Mac without Xcode cannot do, what to install, and what still works.
-    public var notice: String? {
-        guard lacksXCTest else { return nil }
-        return "This Mac has the Command Line Tools but not Xcode, so XCTest exercises cannot run here (\"needs Xcode\"). Install Xcode from the App Store and run `sudo xcode-select -s /Applications/Xcode.app`; until then, every exercise has a Swift Testing track: Scripts/grade.sh --framework swift-testing."
-    }
+    public let notice: String?
+    static let lacksXCTestNotice = "This Mac has the Command Line Tools but not Xcode, so XCTest exercises cannot run here (\"needs Xcode\"). Install Xcode from the App Store and run `sudo xcode-select -s /Applications/Xcode.app`; until then, every exercise has a Swift Testing track: Scripts/grade.sh --framework swift-testing."
 
     /// What `track` needs that this machine lacks, said as the grader says it: `Swift 6.2 (this
     /// toolchain is 6.1)`, `macOS 26 (this Mac has 15.5)`, `Xcode (this Mac has only the Command
@@ -166,7 +176,7 @@ public struct TestPlatform: Equatable, Sendable {
 
     /// What `swift build` adds on this platform: on a Mac, what the toolchain needs to find its own
     /// Swift Testing (`Toolchain.buildFlags`); nothing on Linux.
-    public var buildFlags: [String] { system == .macOS ? toolchain?.buildFlags ?? [] : [] }
+    public let buildFlags: [String]
 
     /// SwiftPM's additions to a test's environment on macOS (`TestingSupport.swift`), for XCTest
     /// and Swift Testing runs alike: the toolchain's own Swift Testing first, then the SDK

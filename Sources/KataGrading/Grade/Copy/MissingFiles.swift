@@ -50,7 +50,7 @@ struct MissingFiles {
     /// and why: the same file name in another folder, the same first line as its starter, the
     /// exercise's header, or the type its starter declares. Files the catalog lists never count.
     func lookalike(of name: String, in track: Catalog.Exercise) -> (URL, String)? {
-        let listed = Set(course.catalog.allTracks.flatMap { exercise in (exercise.files + exercise.uses).map { "\(exercise.module)/\($0)" } })
+        let listed = Set(course.tracks.flatMap { exercise in (exercise.files + exercise.uses).map { "\(exercise.module)/\($0)" } })
         let starter = course.starters.texts["\(track.module)/\(name)"] ?? ""
         let starterFirst = firstLine(starter)
         let starterType = primaryType(in: starter)

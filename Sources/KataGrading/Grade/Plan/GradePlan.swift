@@ -27,19 +27,13 @@ struct GradePlan: Sendable {
     /// By track key, over the whole course: what this machine lacks to run it (`needs`). Those
     /// tracks are neither copied, built, looked up nor run.
     var unmet: [String: TestPlatform.Unmet] = [:]
-
-    /// The notes the CLI prints before the verdicts: files named under another case, tests that
-    /// belong to no exercise.
-    func notes(_ catalog: Catalog) -> [String] {
-        TextReport.caseVariantsNote(caseVariants) + TextReport.strayTestsNote(strayTests, testsRoot: testsRoot, catalog: catalog)
-    }
 }
 
 extension Grader {
     /// The plan of a grade of `selected` from `source` on this platform (`GradePlan`).
     func plan(_ selected: [Catalog.Exercise], source: TestSource) -> GradePlan {
         var plan = course.plan(selected, source: source)
-        for track in course.catalog.allTracks {
+        for track in course.tracks {
             if let unmet = platform.unmet(track.requires, framework: track.framework) { plan.unmet[track.key] = unmet }
         }
         return plan
@@ -104,7 +98,7 @@ extension Course {
                 // An unreadable file is read as empty: the grade names it when an exercise needs it.
                 texts[path] = (try? String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)) ?? ""
             }
-            let attachment = ExtraFiles.attach(tracks: catalog.allTracks.filter { $0.module == pattern.module }, files: texts)
+            let attachment = ExtraFiles.attach(tracks: tracks.filter { $0.module == pattern.module }, files: texts)
             result.byTrack.merge(attachment.byTrack) { $1 }
             result.unattachedTests += attachment.unattachedTests.map { "\(pattern.module)/\($0)" }
             for (file, name) in attachment.caseVariants { result.caseVariants["\(pattern.module)/\(file)"] = "\(pattern.module)/\(name)" }

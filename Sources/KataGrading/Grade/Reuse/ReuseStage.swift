@@ -20,9 +20,10 @@ struct ReuseStage {
     func run(_ copied: CopyStage.Copied, clock: PhaseClock) -> Reused {
         let plan = copied.plan
         var facts = copied.facts
-        let cache = VerdictCache(paths: grader.course.paths, source: options.source)
         let keys = verdictKeys(plan.tracks.filter { facts[$0.key] == nil && copied.prepared.synced.contains($0.key) },
                                prepared: copied.prepared, plan: plan)
+        // Opened once the keys are known: what it keeps is looked up by them, here and after the runs.
+        let cache = VerdictCache(paths: grader.course.paths, source: options.source)
         // A replay of one seed, or a measure without the catalog's wheats, makes every run anew.
         if !options.regrade, options.seed == nil, options.handWheats {
             for track in plan.tracks {
@@ -70,7 +71,7 @@ struct ReuseStage {
     /// into their own tracks, so an edit of the next exercise keeps this one's runs.
     func ownFolderFiles(of track: Catalog.Exercise, in folder: [String: String], extras: [String: [String]]) -> [String: String] {
         let own = Set(track.files + track.uses + (extras[track.key] ?? []))
-        let others = Set(grader.course.catalog.allTracks.filter { $0.module == track.module }.flatMap { $0.files + $0.uses + (extras[$0.key] ?? []) })
+        let others = Set(grader.course.tracks.filter { $0.module == track.module }.flatMap { $0.files + $0.uses + (extras[$0.key] ?? []) })
         return folder.filter { own.contains($0.key) || !others.contains($0.key) }
     }
 }
