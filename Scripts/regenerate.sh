@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Maintainers: regenerate what is derived from the catalog, after adding or editing an exercise:
-#   - Catalog/starters.json, the fingerprints that tell a shipped starter from an edited one;
+#   - Catalog/starters.json, the text of every shipped starter, which tells a shipped starter from an
+#     edited one and which --reset writes;
 #   - Catalog/sources.json, the fingerprints of the kata's own files that every grade checks
 #     (catalog, legacy and grader sources, Package.swift, grade.sh): after any change to them;
 #   - Tests/KataCasesTests/WeakSuiteCases.swift and AttackCases.swift, one Swift test per weak suite
