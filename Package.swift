@@ -78,7 +78,7 @@ targets += [
     .testTarget(name: "KataGradingTests", dependencies: ["KataGrading", "KataGradingCore"], swiftSettings: swift6),
     // The real grader binary (built beside the tests) over a mini course of its own, end to end.
     .testTarget(name: "KataEndToEndTests", exclude: ["MiniCourse"], swiftSettings: swift6),
-    // The kata's own cases (the weak suites of Tests/Fixtures/), one Swift test each, graded by the
+    // The kata's own cases (the weak suites of Tests/Fixtures/ and the attacks of Tests/Attacks/), one Swift test each, graded by the
     // real grader binary over this checkout (Tests/KataCasesTests/GradedCases.swift).
     .testTarget(name: "KataCasesTests", dependencies: ["KataGrading", "KataGradingCore", "KataVerdicts"], swiftSettings: swift6),
 ]

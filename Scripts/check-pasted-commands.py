@@ -171,8 +171,12 @@ def main(args):
     i = 0
     while i < len(args):
         flag, value = args[i], args[i + 1] if i + 1 < len(args) else None
+        if flag in ("-h", "--help"):
+            print(__doc__.strip())
+            return 0
         if value is None or flag not in ("--output", "--docs", "--line"):
-            print(__doc__.strip().splitlines()[2], file=sys.stderr)
+            usage = next(line for line in __doc__.splitlines() if "check-pasted-commands.py [" in line)
+            print("usage: " + usage.strip() + "  (--help says more)", file=sys.stderr)
             return 2
         if flag == "--line":
             sources.append(("--line", [value], True))

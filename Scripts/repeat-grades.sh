@@ -28,7 +28,7 @@ while [ $# -gt 0 ]; do
     --runs) runs="${2:?--runs needs a number}"; shift 2 ;;
     --load) load=1; shift ;;
     --only-expected) only_expected="${2:?--only-expected needs a verdict, such as done}"; shift 2 ;;
-    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
     -*) echo "repeat-grades.sh: unknown option $1 (see --help)" >&2; exit 2 ;;
     *) ids+=("$1"); shift ;;
   esac
