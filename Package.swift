@@ -76,11 +76,14 @@ targets += [
             swiftSettings: swift6),
     .executableTarget(name: "KataGrader", dependencies: ["KataGrading", "KataGradingCore"], swiftSettings: swift6),
     .testTarget(name: "KataGradingTests", dependencies: ["KataGrading", "KataGradingCore"], swiftSettings: swift6),
+    // Where the kata's own tests find the grader binary built beside them.
+    .target(name: "KataTestSupport", path: "Tests/KataTestSupport", swiftSettings: swift6),
     // The real grader binary (built beside the tests) over a mini course of its own, end to end.
-    .testTarget(name: "KataEndToEndTests", exclude: ["MiniCourse"], swiftSettings: swift6),
+    .testTarget(name: "KataEndToEndTests", dependencies: ["KataTestSupport"], exclude: ["MiniCourse"], swiftSettings: swift6),
     // The kata's own cases (the weak suites of Tests/Fixtures/ and the attacks of Tests/Attacks/), one Swift test each, graded by the
     // real grader binary over this checkout (Tests/KataCasesTests/GradedCases.swift).
-    .testTarget(name: "KataCasesTests", dependencies: ["KataGrading", "KataGradingCore", "KataVerdicts"], swiftSettings: swift6),
+    .testTarget(name: "KataCasesTests", dependencies: ["KataGrading", "KataGradingCore", "KataVerdicts", "KataTestSupport"],
+                swiftSettings: swift6),
 ]
 
 let package = Package(

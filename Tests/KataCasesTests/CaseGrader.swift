@@ -1,4 +1,5 @@
 import Foundation
+import KataTestSupport
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -31,17 +32,8 @@ actor CaseGrader {
 
     static let runsAsRoot = geteuid() == 0
 
-    /// The grader binary beside this test's product (`.build/<configuration>/KataGrader`), as
-    /// `swift build` leaves it.
-    static let binary: URL? = {
-        var folders: [URL] = []
-        #if os(Linux)
-        folders.append(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent())
-        #else
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") { folders.append(bundle.bundleURL.deletingLastPathComponent()) }
-        #endif
-        return folders.map { $0.appendingPathComponent("KataGrader") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    /// The grader binary beside this test's product.
+    static let binary = BuiltGrader.url
 
     enum Outcome: Sendable {
         /// The grader's lines for the case, each split at its tabs: one, unless the grade was whole.

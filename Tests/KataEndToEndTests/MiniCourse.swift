@@ -1,4 +1,5 @@
 import Foundation
+import KataTestSupport
 import XCTest
 
 /// A copy of `MiniCourse/` in a folder of its own, graded by the real grader binary: the one
@@ -25,19 +26,7 @@ final class MiniCourse {
     static let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("MiniCourse")
 
     /// The grader binary beside this test's product (`.build/<configuration>/KataGrader`).
-    static let grader: URL? = {
-        var folders: [URL] = []
-        #if os(Linux)
-        // The test product is an executable here.
-        folders.append(URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent())
-        #else
-        // A bundle on macOS, loaded into xctest or SwiftPM's helper.
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            folders.append(bundle.bundleURL.deletingLastPathComponent())
-        }
-        #endif
-        return folders.map { $0.appendingPathComponent("KataGrader") }.first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }()
+    static let grader = BuiltGrader.url
 
     /// Where it all happens: `root` is the checkout, its siblings the folders graded `--from`.
     let folder: URL
