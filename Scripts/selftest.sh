@@ -86,13 +86,16 @@ check "swift build prints no warning of the kata's own code" "" "$own_warnings"
 # last case asks, Swift Testing's other tests (each shorter than a second here) have ended, so
 # nothing timing-sensitive runs beside its builds.
 checkout_state() { git status --porcelain -- Sources Exercises Solutions Catalog Package.swift; }
+# issue_lines PATTERN: each line of swift test's log that PATTERN (an ERE) matches, with what its
+# issue said under it (the ↳ and indented lines).
+issue_lines() {
+  awk -v p="$1" '$0 ~ p { on = 1; print; next } on && /^(↳|  )/ { print; next } { on = 0 }' "$work/swift-test.log"
+}
 state_before="$(checkout_state)"
 if with_timeout 1800 INT swift test --build-system native --skip-build --skip 'Exercises\.' >"$work/swift-test.log" 2>&1; then
   pass "swift test: Tests/ and Solutions/ pass ($(grep -c "' passed (" "$work/swift-test.log") XCTest cases)"
 else
-  # What failed, with what each issue said (its ↳ and indented lines), at most 40 lines.
-  fail "swift test: Tests/ and Solutions/ pass" "$(awk '/error:|✘/ { on = 1; print; next }
-    on && /^(↳|  )/ { print; next } { on = 0 }' "$work/swift-test.log" | head -n 40)"
+  fail "swift test: Tests/ and Solutions/ pass" "$(issue_lines 'error:|✘' | head -n 40)"
 fi
 # Deliberately weak suites (Tests/Fixtures/<exercise>/<name>/) and attacks (Tests/Attacks/<name>/):
 # one check per case, each comparing its grade with its folder (GradedCases); its failure says why
@@ -104,9 +107,7 @@ case_checks() {
     if grep -qF "✔ Test \"$name\" passed" "$work/swift-test.log"; then
       pass "$2 $name $3"
     else
-      # What the test said: the lines under its issue (↳ and indented).
-      fail "$2 $name $3" "$(awk -v t="Test \"$name\" recorded an issue" \
-        'index($0, t) { on = 1; next } on && /^(↳|  )/ { print; next } { on = 0 }' "$work/swift-test.log")"
+      fail "$2 $name $3" "$(issue_lines "Test \"$name\" recorded an issue")"
     fi
   done < <(case_names "$1")
 }
