@@ -27,22 +27,3 @@ public struct ProcessResult: Sendable {
         self.run = run
     }
 }
-
-/// What the run's parsers read of one test run (`RunReading.summary`), beside how it ended: the
-/// framework's report, and two facts seen in the output for the wording of a crash.
-public struct RunSummary: Codable, Equatable, Sendable {
-    public var report: RunReport
-    /// The output's libdispatch deadlock frame, where the Swift runtime printed a backtrace.
-    public var sawDeadlockInOutput = false
-    /// The last line of a Swift fatal error, if the output holds one.
-    public var fatalError: String?
-    /// Whether the test process's hook connected to the run's channel (and so was told its
-    /// variant); nil when not known.
-    public var hookConnected: Bool?
-
-    public init(report: RunReport, sawDeadlockInOutput: Bool = false, fatalError: String? = nil) {
-        self.report = report
-        self.sawDeadlockInOutput = sawDeadlockInOutput
-        self.fatalError = fatalError
-    }
-}
