@@ -21,24 +21,28 @@ struct LineReader: Sendable {
 
     init(longest: Int) { self.longest = longest }
 
-    mutating func feed(_ chunk: UnsafeRawBufferPointer, _ take: (Line) -> Void) {
-        guard let base = chunk.baseAddress else { return }
+    /// The lines `chunk` completes, in order; what follows the last newline waits for the next
+    /// chunk. At most a chunk's worth of lines: memory stays bounded by what one read brings.
+    mutating func lines(in chunk: UnsafeRawBufferPointer) -> [Line] {
+        guard let base = chunk.baseAddress else { return [] }
         let bytes = chunk.bindMemory(to: UInt8.self)
+        var lines: [Line] = []
         var start = 0
         while start < chunk.count {
             // memchr, not a Swift loop: the grader is a debug build, and a flooding run sends megabytes.
             let found = memchr(base + start, 10, chunk.count - start)
             let end = found.map { base.distance(to: UnsafeRawPointer($0)) } ?? chunk.count
             append(bytes[start..<end])
-            guard found != nil else { return }
-            take(finish())
+            guard found != nil else { break }
+            lines.append(finish())
             start = end + 1
         }
+        return lines
     }
 
     /// The last line, when the stream ended without a newline.
-    mutating func end(_ take: (Line) -> Void) {
-        if !head.isEmpty || dropped { take(finish()) }
+    mutating func end() -> Line? {
+        !head.isEmpty || dropped ? finish() : nil
     }
 
     private mutating func append(_ piece: Slice<UnsafeBufferPointer<UInt8>>) {
@@ -61,27 +65,5 @@ struct LineReader: Sendable {
         defer { head = []; tail = []; dropped = false }
         guard dropped else { return Line(bytes: head, cut: false) }
         return Line(bytes: head + Array(tail.suffix(longest / 2)), cut: true)
-    }
-}
-
-/// A reader of one of the frameworks' reports that comes a line at a time (the XCTest observer's
-/// records, Swift Testing's event stream): it is fed the bytes as they arrive, and reads each line.
-protocol LineRecords {
-    var lines: LineReader { get set }
-    mutating func read(_ line: LineReader.Line)
-}
-
-extension LineRecords {
-    mutating func feedLines(_ chunk: UnsafeRawBufferPointer) {
-        var reader = lines
-        reader.feed(chunk) { read($0) }
-        lines = reader
-    }
-
-    /// The last line, when the stream ended without a newline.
-    mutating func endLines() {
-        var reader = lines
-        reader.end { read($0) }
-        lines = reader
     }
 }

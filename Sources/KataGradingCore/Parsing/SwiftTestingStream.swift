@@ -5,17 +5,21 @@ import Foundation
 /// count as finished. An issue whose test has already ended, or that names no test, is late: it
 /// is reported as such and fails nothing. A parameterized test is one test whose cases run between
 /// its `testStarted` and `testEnded`; its issues name the case.
-public struct SwiftTestingStream: Sendable, LineRecords {
+public struct SwiftTestingStream: Sendable {
     public private(set) var report = RunReport()
-    var lines = LineReader(longest: 64 << 10)
+    private var lines = LineReader(longest: 64 << 10)
     private var runStart: Double?
     private var open: [String] = []
 
     public init() {}
 
-    public mutating func feed(_ chunk: UnsafeRawBufferPointer) { feedLines(chunk) }
+    public mutating func feed(_ chunk: UnsafeRawBufferPointer) {
+        for line in lines.lines(in: chunk) { read(line) }
+    }
 
-    public mutating func end() { endLines() }
+    public mutating func end() {
+        if let last = lines.end() { read(last) }
+    }
 
     mutating func read(_ line: LineReader.Line) {
         guard !line.cut else { return readOversized(line.bytes) }

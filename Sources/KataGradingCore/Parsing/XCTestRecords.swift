@@ -24,7 +24,7 @@
 /// A failure for a test that has already ended is late (`RunReport.late`), as in Swift Testing.
 /// A line of any other shape means something other than the observer wrote into the channel:
 /// the report is marked damaged, and a damaged run never passes.
-public struct XCTestRecords: Sendable, LineRecords {
+public struct XCTestRecords: Sendable {
     /// Each record's first field: the one spelling of the letters, which the observer
     /// (`XCTestObserverSource`) and the run hook (`RunHookSource`) write from these values.
     public enum Letter: String, Sendable, CaseIterable {
@@ -33,7 +33,7 @@ public struct XCTestRecords: Sendable, LineRecords {
     }
 
     public private(set) var report = RunReport()
-    var lines = LineReader(longest: 16 << 10)
+    private var lines = LineReader(longest: 16 << 10)
     private var seconds = 0.0
     /// Tests whose own code has returned (an `R` record).
     private var returned: Set<String> = []
@@ -48,10 +48,12 @@ public struct XCTestRecords: Sendable, LineRecords {
 
     public init(key: ChannelKey? = nil) { self.key = key }
 
-    public mutating func feed(_ chunk: UnsafeRawBufferPointer) { feedLines(chunk) }
+    public mutating func feed(_ chunk: UnsafeRawBufferPointer) {
+        for line in lines.lines(in: chunk) { read(line) }
+    }
 
     public mutating func end() {
-        endLines()
+        if let last = lines.end() { read(last) }
         forwardedStream.end()
         // Judged once every record is in: a failure on another thread is counted before it is
         // reported, so its record can follow the end of its test.
