@@ -54,7 +54,7 @@ final class RunSchedulerTests: XCTestCase {
         let runs = try RunScheduler(width: 8).schedule(exercise, jobs: jobs, runner: runner).wait()
         XCTAssertLessThan(Date().timeIntervalSince(start), 2, "called off, not waited for")
         XCTAssertEqual(Set(slowOthers.calls), ["real-2", "wheat-late", "chaff-bug"], "the noisy repeat waits for the first")
-        XCTAssertTrue(runs.repeats.isEmpty && runs.variants.isEmpty)
+        XCTAssertTrue(runs.evidence.real.count == 1 && runs.evidence.chaffs.isEmpty && runs.evidence.wheats.isEmpty)
         XCTAssertEqual(Judge.judge(exercise, evidence: runs.evidence).kind, .failing)
 
         // When the first passes, the others were running while it ran, and are judged; the noisy
@@ -89,7 +89,7 @@ final class RunSchedulerTests: XCTestCase {
         }
         let runs = try RunScheduler(width: 8).schedule(exercise, jobs: [.variant(chaff)], runner: Either(first: first, others: others)).wait()
         XCTAssertEqual(others.calls, ["chaff-bug", "chaff-bug"])
-        XCTAssertEqual(runs.variants.map { $0.outcome.viaSwiftPM }, [true])
+        XCTAssertEqual(runs.evidence.chaffs.map { $0.outcome.viaSwiftPM }, [true])
     }
 
     /// A run beside a first run that failed means nothing, even one that could not run at all:
@@ -125,7 +125,7 @@ final class RunSchedulerTests: XCTestCase {
         let runs = try RunScheduler(width: 2)
             .schedule(exercise, jobs: [.repeatRun(2, noisy: false), .repeatRun(3, noisy: true), .variant(wheat), .variant(chaff)], runner: runner).wait()
         XCTAssertEqual(Set(runner.calls), ["real-1", "real-2", "real-3", "wheat-late", "chaff-bug"])
-        XCTAssertEqual(runs.repeats.count, 2)
+        XCTAssertEqual(runs.evidence.real.count, 3)
         XCTAssertEqual(runs.evidence.chaffs.map(\.variant.name), ["bug"])
         XCTAssertEqual(runs.evidence.wheats.map(\.variant.name), ["late"])
         let verdict = Judge.judge(exercise, evidence: runs.evidence)

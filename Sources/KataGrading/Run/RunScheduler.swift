@@ -119,7 +119,7 @@ final class RunScheduler: Sendable {
             if let error = firstFailure.value ?? (first.passedCleanly ? failure.value : nil) {
                 return ticket.settle(.failure(error))
             }
-            var runs = ExerciseRuns(first: first)
+            var evidence = Evidence(real: [first])
             if first.passedCleanly {
                 for (index, job) in jobs.enumerated() {
                     guard var outcome = outcomes.value[index] else { continue }
@@ -132,15 +132,14 @@ final class RunScheduler: Sendable {
                         }
                     }
                     switch job {
-                    case .repeatRun: runs.repeats.append(outcome)
+                    case .repeatRun: evidence.real.append(outcome)
                     case .variant(let v):
-                        runs.variants.append((v, outcome))
-                        if let replay { runs.replays[v.name] = replay }
+                        if v.kind == .chaff { evidence.chaffs.append((v, outcome)) } else { evidence.wheats.append((v, outcome)) }
+                        if let replay { evidence.replays[v.name] = replay }
                     }
                 }
             }
-            runs.seconds = Date().timeIntervalSince(start.value)
-            ticket.settle(.success(runs))
+            ticket.settle(.success(ExerciseRuns(evidence: evidence, seconds: Date().timeIntervalSince(start.value))))
         }
 
         @Sendable func oneDone() {
