@@ -170,4 +170,25 @@ final class ChannelReadersTests: XCTestCase {
         XCTAssertEqual(reader.report.declared.count, RunReport.mostNames)
         XCTAssertGreaterThan(reader.report.dropped, 0)
     }
+
+    /// The one line splitter both readers use: a line is handed back whole whatever the pieces it
+    /// came in, the last one even without a newline, and one too long to keep as its two ends, cut.
+    func test_lineReader_handsBackWholeLines_whateverThePieces() {
+        let text = Data("first\nsecond line\n\n".utf8) + Data(repeating: 65, count: 50) + Data("Z\nlast".utf8)
+        for size in [1, 3, 7, 64, text.count] {
+            var reader = LineReader(longest: 20)
+            var lines: [LineReader.Line] = []
+            var offset = 0
+            while offset < text.count {
+                text[offset..<min(text.count, offset + size)].withUnsafeBytes { lines += reader.lines(in: $0) }
+                offset += size
+            }
+            if let last = reader.end() { lines.append(last) }
+            XCTAssertEqual(lines.map { String(decoding: $0.bytes, as: UTF8.self) },
+                           ["first", "second line", "", String(repeating: "A", count: 10) + String(repeating: "A", count: 9) + "Z", "last"],
+                           "in pieces of \(size)")
+            XCTAssertEqual(lines.map(\.cut), [false, false, false, true, false], "in pieces of \(size)")
+            XCTAssertNil(reader.end(), "nothing is handed back twice")
+        }
+    }
 }

@@ -51,7 +51,13 @@ struct LineReader: Sendable {
             head.append(contentsOf: piece)
             return
         }
+        var piece = piece
         if !dropped {
+            // The line's first `half` bytes, even when a piece longer than the whole line's room
+            // brings them (a large read): topped up from it before anything is dropped.
+            let topUp = min(max(0, half - head.count), piece.count)
+            head.append(contentsOf: piece.prefix(topUp))
+            piece = piece.dropFirst(topUp)
             // From here on only the line's last `half` bytes are kept beside its first `half`.
             tail = Array(head.dropFirst(half))
             head.removeLast(head.count - min(head.count, half))
