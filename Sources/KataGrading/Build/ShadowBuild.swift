@@ -162,7 +162,7 @@ public struct ShadowBuild {
             var blames = BuildLog.blame(result.output, targets: trackTargets)
             if blames.isEmpty { blames = linkBlames(result.output, targets: trackTargets) }
             for blame in blames {
-                guard let exercise = catalog.allTracks.first(where: { Catalog.targetName(of: $0) == blame.target }),
+                guard let exercise = catalog.allTracks.first(where: { $0.targetName == blame.target }),
                       broken[exercise.key] == nil else { continue }
                 // An object file names its source without the folder it sits in (`SwiftTesting/`).
                 // A file the attendee added beside the exercise's own is named as it is, not as the
@@ -292,11 +292,11 @@ public struct ShadowBuild {
     }
 
     /// The shadow targets of every exercise track.
-    var trackTargets: Set<String> { Set(catalog.allTracks.map(Catalog.targetName(of:))) }
+    var trackTargets: Set<String> { Set(catalog.allTracks.map(\.targetName)) }
 
     /// The shadow targets of Swift Testing tracks, which the build replay may rebuild on its own.
     var swiftTestingTargets: Set<String> {
-        Set(catalog.allTracks.filter { $0.framework == .swiftTesting }.map(Catalog.targetName(of:)))
+        Set(catalog.allTracks.filter { $0.framework == .swiftTesting }.map(\.targetName))
     }
 
     /// The test product the last record names, when this build has just written it: SwiftPM put it

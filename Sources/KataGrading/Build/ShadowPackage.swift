@@ -29,7 +29,7 @@ public struct ShadowPackage: Sendable {
     }
 
     public func targetDirectory(of exercise: Catalog.Exercise) -> URL {
-        targetDirectory(named: Catalog.targetName(of: exercise))
+        targetDirectory(named: exercise.targetName)
     }
 
     func targetDirectory(named target: String) -> URL {
@@ -88,7 +88,7 @@ public struct ShadowPackage: Sendable {
 
         let gradeDirectory = directory.appendingPathComponent("Grade")
         try fm.createDirectory(at: gradeDirectory, withIntermediateDirectories: true)
-        try Self.prune(gradeDirectory, keeping: Set(catalog.allTracks.map(Catalog.targetName(of:))))
+        try Self.prune(gradeDirectory, keeping: Set(catalog.allTracks.map(\.targetName)))
 
         // One test target per exercise: the files of earlier exercises it uses, then its own.
         var missing: [String: String] = [:]
@@ -156,7 +156,7 @@ public struct ShadowPackage: Sendable {
     /// The Swift code appended to the checkout's manifest in the shadow copy.
     static func appendix(for exercises: [Catalog.Exercise], in catalog: Catalog) -> String {
         let rows = exercises.map { exercise in
-            let name = Catalog.targetName(of: exercise)
+            let name = exercise.targetName
             return "    (\"\(name)\", \"\(exercise.module)Exercises\", \"Grade/\(name)\"),"
         }
         return """
