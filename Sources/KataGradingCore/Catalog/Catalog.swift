@@ -51,13 +51,5 @@ public struct Catalog: Decodable, Sendable {
         patterns.first { $0.id == exercise.pattern }!
     }
 
-    /// Every exercise on every track, in course order.
-    public var allTracks: [Exercise] { exercises.flatMap(\.tracks) }
-
-    /// The catalog with `framework`'s track first wherever an exercise has one.
-    public func preferring(_ framework: Framework?) -> Catalog {
-        var copy = self
-        copy.exercises = exercises.map { $0.preferring(framework) }
-        return copy
-    }
+    // Its tracks (`allTracks`, `preferring`) are made where an exercise's are, in Exercise.swift.
 }

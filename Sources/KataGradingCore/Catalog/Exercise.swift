@@ -2,6 +2,16 @@ import Foundation
 import KataVerdicts
 
 extension Catalog {
+    /// Every exercise on every track, in course order (`Exercise.tracks`).
+    public var allTracks: [Exercise] { exercises.flatMap(\.tracks) }
+
+    /// The catalog with `framework`'s track first wherever an exercise has one (`Exercise.preferring`).
+    public func preferring(_ framework: Framework?) -> Catalog {
+        var copy = self
+        copy.exercises = exercises.map { $0.preferring(framework) }
+        return copy
+    }
+
     /// What an exercise needs of the machine beyond the kata's own minimum (`requires` in the
     /// catalog): the Swift of the toolchain that builds the tests, and on macOS the system's
     /// version, where an API it teaches is only available from then on. `because` says which API.
