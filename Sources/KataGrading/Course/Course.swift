@@ -61,13 +61,4 @@ public struct Course: Sendable {
             }
         }
     }
-
-    /// The folder laid out like `Exercises/` that `source` names.
-    public func testsRoot(for source: TestSource) -> URL {
-        switch source {
-        case .exercises: return paths.exercises
-        case .solutions: return paths.solutions
-        case .directory(let url): return url
-        }
-    }
 }

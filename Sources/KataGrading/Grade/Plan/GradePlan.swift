@@ -86,6 +86,15 @@ extension Course {
         return started.isEmpty ? [exercise] : started
     }
 
+    /// The folder laid out like `Exercises/` that `source` names: the plan's `testsRoot`.
+    func testsRoot(for source: TestSource) -> URL {
+        switch source {
+        case .exercises: return paths.exercises
+        case .solutions: return paths.solutions
+        case .directory(let url): return url
+        }
+    }
+
     /// The files an attendee added under `root`'s module folders, and the exercises each belongs to.
     /// Keys of `byTrack` are track keys; `unattachedTests` are `Module/path`.
     func addedFiles(under root: URL) -> ExtraFiles.Attachment {
