@@ -49,6 +49,28 @@ final class AttendeeFilesTests: XCTestCase {
         XCTAssertEqual(attachment.unattachedTests, [])
     }
 
+    /// Over the course (`attach(tracks:modules:)`, what a grade's plan asks): a module's added
+    /// files go to that module's tracks only, and what is named across modules says its module.
+    func test_overTheCourse_aModulesAddedFilesGoToItsOwnTracks_andAreNamedWithTheirModule() throws {
+        var mocking = exercise
+        mocking.module = "Mocking"
+        var other = try JSONDecoder().decode(Catalog.Exercise.self, from: Data("""
+            {"id": "other-one", "pattern": "q", "title": "t", "files": ["OtherTests.swift"], "hint": "h"}
+            """.utf8))
+        other.module = "Other"
+        let attachment = ExtraFiles.attach(tracks: mocking.tracks + [other], modules: [
+            ("Mocking", ["Mock.swift": "final class MockHTTPClient {}", "Helpers.swift": "func helper() {}",
+                         "SuccessTests.swift": "import XCTest\nfinal class SuccessTests: XCTestCase { func testIt() { helper() } }",
+                         "StrayTests.swift": "import XCTest\nfinal class StrayTests: XCTestCase { func testIt() {} }"]),
+            ("Other", ["OtherTests.swift": "import XCTest\nfinal class OtherTests: XCTestCase {}",
+                       "OtherHelpers.swift": "func helper() {}",
+                       "othertests.swift": "import XCTest\nfinal class OtherTests: XCTestCase {}"]),
+        ])
+        XCTAssertEqual(attachment.byTrack, ["mocking-success": ["Helpers.swift"]], "Other's helper is not Mocking's")
+        XCTAssertEqual(attachment.unattachedTests, ["Mocking/StrayTests.swift"])
+        XCTAssertEqual(attachment.caseVariants, ["Other/othertests.swift": "Other/OtherTests.swift"])
+    }
+
     /// How each system finds an exercise's file: Linux by its exact name; a Mac (and Linux taking
     /// its decisions) also under another case, when exactly one name matches.
     func test_lookingUpAFile_byItsCase() {

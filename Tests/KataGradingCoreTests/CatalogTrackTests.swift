@@ -12,7 +12,7 @@ final class CatalogTrackTests: XCTestCase {
         let tracks = exercise.tracks
         XCTAssertEqual(tracks.map(\.key), ["mocking-request", "mocking-request@swift-testing"])
         XCTAssertEqual(tracks.map(\.framework), [.xctest, .swiftTesting])
-        XCTAssertEqual(tracks.map(Catalog.targetName(of:)), ["Grade_mocking_request", "Grade_mocking_request__swift_testing"])
+        XCTAssertEqual(tracks.map(\.targetName), ["Grade_mocking_request", "Grade_mocking_request__swift_testing"])
         XCTAssertEqual(tracks[1].ownFiles, ["SwiftTesting/RequestSuite.swift"])
     }
 
@@ -21,8 +21,8 @@ final class CatalogTrackTests: XCTestCase {
         XCTAssertEqual(preferred.key, "mocking-request")
         XCTAssertEqual(preferred.files, ["Mock.swift", "SwiftTesting/RequestSuite.swift"])
         XCTAssertEqual(preferred.tracks.map(\.key), ["mocking-request", "mocking-request@xctest"])
-        XCTAssertEqual(Catalog.targetName(of: preferred), "Grade_mocking_request__swift_testing")
-        XCTAssertEqual(Catalog.targetName(of: preferred.tracks[1]), "Grade_mocking_request")
+        XCTAssertEqual(preferred.targetName, "Grade_mocking_request__swift_testing")
+        XCTAssertEqual(preferred.tracks[1].targetName, "Grade_mocking_request")
     }
 
     func test_eachTrackSpeaksItsOwnFrameworksWords_andFallsBackToTheExercises() {

@@ -20,7 +20,7 @@ final class CatalogTests: XCTestCase {
         XCTAssertEqual(exercise.framework, .xctest)
         XCTAssertEqual(exercise.timeLimit, 10)
         XCTAssertEqual(exercise.uses, [])
-        XCTAssertEqual(Catalog.targetName(of: exercise), "Grade_p_one")
+        XCTAssertEqual(exercise.targetName, "Grade_p_one")
     }
 
     func test_load_explainsDamageWithTheFileAndField() {

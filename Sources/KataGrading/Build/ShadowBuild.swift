@@ -78,24 +78,31 @@ public struct ShadowBuild {
         public var synced: Set<String>
     }
 
-    /// Copies the checkout into the shadow copy, leaving out the tracks that cannot compile (and
-    /// those this machine cannot run: `leftOut`, never synced, so never looked up).
+    /// Copies the checkout into the shadow copy (`ShadowPackage.prepare`), leaving out the tracks
+    /// that cannot compile (and those this machine cannot run: `leftOut`, never synced, so never
+    /// looked up).
     public func prepare() throws -> Prepared {
-        let broken = namingGraderOnlyCode()
-        let missing = try sync(excluding: Set(broken.keys))
-        let synced = catalog.allTracks.map(\.key).filter { key in
-            broken[key] == nil && missing[key] == nil && !leftOut.contains(key) && only.map { $0.contains(key) } != false
+        try namingEdits {
+            try shadow.prepare(paths: paths, catalog: catalog, variants: variants, leftOut: leftOut, only: only,
+                               extraFiles: extraFiles, withXCTest: !platform.lacksXCTest,
+                               ignoringCase: platform.simulated && platform.ignoresCase)
         }
-        return Prepared(broken: broken, missing: missing, files: shadow.fileFingerprints(), synced: Set(synced))
     }
 
-    /// `ShadowPackage.sync`, with a variant that no longer fits the legacy code named for what it
-    /// most likely is: an edit under `Sources/`.
+    /// `ShadowPackage.sync` again, after a build named tracks that do not compile (`excluded`).
     func sync(excluding excluded: Set<String>) throws -> [String: String] {
+        try namingEdits {
+            try shadow.sync(paths: paths, catalog: catalog, variants: variants, excluded: excluded.union(leftOut),
+                            only: only, extraFiles: extraFiles, withXCTest: !platform.lacksXCTest,
+                            ignoringCase: platform.simulated && platform.ignoresCase)
+        }
+    }
+
+    /// `copy`, with a variant that no longer fits the legacy code named for what it most likely
+    /// is: an edit under `Sources/`.
+    private func namingEdits<Copied>(_ copy: () throws -> Copied) throws -> Copied {
         do {
-            return try shadow.sync(paths: paths, catalog: catalog, variants: variants, excluded: excluded.union(leftOut),
-                                   only: only, extraFiles: extraFiles, withXCTest: !platform.lacksXCTest,
-                                   ignoringCase: platform.simulated && platform.ignoresCase)
+            return try copy()
         } catch let error as CatalogError {
             if let edited = ShippedKata.firstEdited(paths) { throw Failure(description: edited.description) }
             throw error
@@ -162,7 +169,7 @@ public struct ShadowBuild {
             var blames = BuildLog.blame(result.output, targets: trackTargets)
             if blames.isEmpty { blames = linkBlames(result.output, targets: trackTargets) }
             for blame in blames {
-                guard let exercise = catalog.allTracks.first(where: { Catalog.targetName(of: $0) == blame.target }),
+                guard let exercise = catalog.allTracks.first(where: { $0.targetName == blame.target }),
                       broken[exercise.key] == nil else { continue }
                 // An object file names its source without the folder it sits in (`SwiftTesting/`).
                 // A file the attendee added beside the exercise's own is named as it is, not as the
@@ -253,23 +260,6 @@ public struct ShadowBuild {
         Result(shadow: shadow, testBinary: testBinary, ownBinaries: ownBinaries, broken: broken, missing: missing)
     }
 
-    /// The tracks to build whose files name something of the grader's copy only (`GraderOnlyNames`).
-    func namingGraderOnlyCode() -> [String: CompileError] {
-        var broken: [String: CompileError] = [:]
-        for track in catalog.allTracks where only.map({ $0.contains(track.key) }) != false {
-            for name in track.uses + track.files {
-                let file = shadow.testFile(name, of: track)
-                guard let text = try? String(contentsOf: file, encoding: .utf8),
-                      let reference = GraderOnlyNames.firstReference(in: text) else { continue }
-                broken[track.key] = CompileError(
-                    file: paths.relative(file), line: reference.line,
-                    message: "cannot find '\(reference.name)' in scope: it exists only in the grader's copy of the kata, not in the modules as shipped, so your own build (swift build, Xcode) fails here too")
-                break
-            }
-        }
-        return broken
-    }
-
     /// Where the class that SwiftPM's discovery could not reach (`cannot find type 'X' in scope`)
     /// is declared in the track's files: the attendee's file and line.
     func declaration(namedIn message: String, of track: Catalog.Exercise) -> (String, Int)? {
@@ -292,11 +282,11 @@ public struct ShadowBuild {
     }
 
     /// The shadow targets of every exercise track.
-    var trackTargets: Set<String> { Set(catalog.allTracks.map(Catalog.targetName(of:))) }
+    var trackTargets: Set<String> { Set(catalog.allTracks.map(\.targetName)) }
 
     /// The shadow targets of Swift Testing tracks, which the build replay may rebuild on its own.
     var swiftTestingTargets: Set<String> {
-        Set(catalog.allTracks.filter { $0.framework == .swiftTesting }.map(Catalog.targetName(of:)))
+        Set(catalog.allTracks.filter { $0.framework == .swiftTesting }.map(\.targetName))
     }
 
     /// The test product the last record names, when this build has just written it: SwiftPM put it

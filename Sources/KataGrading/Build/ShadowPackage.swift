@@ -29,7 +29,7 @@ public struct ShadowPackage: Sendable {
     }
 
     public func targetDirectory(of exercise: Catalog.Exercise) -> URL {
-        targetDirectory(named: Catalog.targetName(of: exercise))
+        targetDirectory(named: exercise.targetName)
     }
 
     func targetDirectory(named target: String) -> URL {
@@ -39,6 +39,38 @@ public struct ShadowPackage: Sendable {
     /// The checkout-side file that an exercise's shadow file was copied from.
     public func testFile(_ name: String, of exercise: Catalog.Exercise) -> URL {
         testsRoot.appendingPathComponent(exercise.module).appendingPathComponent(name)
+    }
+
+    /// The copy as the first step of a build leaves it (`ShadowBuild.Prepared`), from the
+    /// checkout's files alone: the tracks to build (`only`, every one when nil) whose files name
+    /// grader-only code are left out, with those of `leftOut`; the rest is synced (`sync`); then
+    /// every file the build reads is fingerprinted.
+    func prepare(paths: KataPaths, catalog: Catalog, variants: [Variant], leftOut: Set<String>, only: Set<String>?,
+                 extraFiles: [String: [String]], withXCTest: Bool, ignoringCase: Bool) throws -> ShadowBuild.Prepared {
+        let broken = namingGraderOnlyCode(catalog.allTracks.filter { only?.contains($0.key) != false }, paths: paths)
+        let missing = try sync(paths: paths, catalog: catalog, variants: variants, excluded: Set(broken.keys).union(leftOut),
+                               only: only, extraFiles: extraFiles, withXCTest: withXCTest, ignoringCase: ignoringCase)
+        let synced = catalog.allTracks.map(\.key).filter { key in
+            broken[key] == nil && missing[key] == nil && !leftOut.contains(key) && only.map { $0.contains(key) } != false
+        }
+        return ShadowBuild.Prepared(broken: broken, missing: missing, files: fileFingerprints(), synced: Set(synced))
+    }
+
+    /// Those of `tracks` whose files name something of the grader's copy only (`GraderOnlyNames`).
+    func namingGraderOnlyCode(_ tracks: [Catalog.Exercise], paths: KataPaths) -> [String: CompileError] {
+        var broken: [String: CompileError] = [:]
+        for track in tracks {
+            for name in track.uses + track.files {
+                let file = testFile(name, of: track)
+                guard let text = try? String(contentsOf: file, encoding: .utf8),
+                      let reference = GraderOnlyNames.firstReference(in: text) else { continue }
+                broken[track.key] = CompileError(
+                    file: paths.relative(file), line: reference.line,
+                    message: "cannot find '\(reference.name)' in scope: it exists only in the grader's copy of the kata, not in the modules as shipped, so your own build (swift build, Xcode) fails here too")
+                break
+            }
+        }
+        return broken
     }
 
     /// Mirrors the checkout into the shadow copy. Exercise tracks in `excluded`, or not in `only`
@@ -88,7 +120,7 @@ public struct ShadowPackage: Sendable {
 
         let gradeDirectory = directory.appendingPathComponent("Grade")
         try fm.createDirectory(at: gradeDirectory, withIntermediateDirectories: true)
-        try Self.prune(gradeDirectory, keeping: Set(catalog.allTracks.map(Catalog.targetName(of:))))
+        try Self.prune(gradeDirectory, keeping: Set(catalog.allTracks.map(\.targetName)))
 
         // One test target per exercise: the files of earlier exercises it uses, then its own.
         var missing: [String: String] = [:]
@@ -156,7 +188,7 @@ public struct ShadowPackage: Sendable {
     /// The Swift code appended to the checkout's manifest in the shadow copy.
     static func appendix(for exercises: [Catalog.Exercise], in catalog: Catalog) -> String {
         let rows = exercises.map { exercise in
-            let name = Catalog.targetName(of: exercise)
+            let name = exercise.targetName
             return "    (\"\(name)\", \"\(exercise.module)Exercises\", \"Grade/\(name)\"),"
         }
         return """

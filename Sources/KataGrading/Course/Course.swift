@@ -27,15 +27,17 @@ public struct Course: Sendable {
     public init(paths: KataPaths, recordingStarters: Bool = false) throws {
         self.paths = paths
         let files = try CourseFiles.load(paths, recordingStarters: recordingStarters)
+        // The catalog, and what is made of it: its tracks and the newest Swift they need.
         let catalog = files.catalog.preferring(files.framework)
         self.catalog = catalog
+        tracks = catalog.allTracks
+        newestSwiftNeeded = tracks.compactMap(\.requires.swift).max()
+        // The variants, with the templates of the points.
         let points = files.points
         self.points = points
         variants = files.variants
             + Set(points.map(\.module)).sorted().flatMap { Perturbation.templates(module: $0, points: points, exercises: catalog.exercises) }
         starters = files.starters
-        tracks = catalog.allTracks
-        newestSwiftNeeded = tracks.compactMap(\.requires.swift).max()
         starterStore = StarterStore(paths: paths, catalog: catalog, starters: starters)
         try checkVariantNames()
     }
@@ -57,15 +59,6 @@ public struct Course: Sendable {
             for name in exercise.perturbs where !points.contains(where: { $0.module == exercise.module && $0.name == name }) {
                 throw CatalogError("\(paths.relative(paths.catalog)): exercise '\(exercise.id)' perturbs '\(name)', but Catalog/Variants/\(exercise.module)/\(name).point does not exist.")
             }
-        }
-    }
-
-    /// The folder laid out like `Exercises/` that `source` names.
-    public func testsRoot(for source: TestSource) -> URL {
-        switch source {
-        case .exercises: return paths.exercises
-        case .solutions: return paths.solutions
-        case .directory(let url): return url
         }
     }
 }

@@ -30,7 +30,7 @@ struct GradeRuns {
         var tickets: [String: RunScheduler.Ticket] = [:]
         var replayed: [String] = []
         for track in RunTimings.slowestFirst(tracks, source: options.source, course.paths) {
-            let target = Catalog.targetName(of: track)
+            let target = track.targetName
             let madeByReplay = build.ownBinaries[target] != nil
             if madeByReplay { replayed.append(track.key) }
             let trackRunner = TrackRunner(runner: runner, binary: build.binary(forTarget: target), madeByReplay: madeByReplay,

@@ -67,7 +67,7 @@ public struct TestRunner: Sendable {
     /// against `variant` or (nil) the real module; stopped if `cancellation` calls it off.
     func run(_ exercise: Catalog.Exercise, from binary: URL, variant: Variant?, label: String,
              cancellation: RunCancellation? = nil) throws -> TestOutcome {
-        let target = Catalog.targetName(of: exercise)
+        let target = exercise.targetName
         // A neutral name: a test that reads its own file descriptors learns nothing from it.
         let runName = "run-" + UUID().uuidString.prefix(12).lowercased()
         let log = logs.appendingPathComponent(exercise.id).appendingPathComponent("\(runName).log")
@@ -120,7 +120,7 @@ public struct TestRunner: Sendable {
     func runThroughSwiftPM(_ exercise: Catalog.Exercise, variant: Variant?, log: URL, runName: String,
                            fallback: ChannelFallback, cancellation: RunCancellation? = nil) throws -> TestOutcome {
         let package = package?.path ?? checkout.path
-        let arguments = SwiftPMRoute.arguments(framework: exercise.framework, target: Catalog.targetName(of: exercise), package: package)
+        let arguments = SwiftPMRoute.arguments(framework: exercise.framework, target: exercise.targetName, package: package)
         let environment = TestInvocation.baseEnvironment(inherited: ProcessInfo.processInfo.environment)
         let result = try fallback.oneAtATime {
             try read(exercise.framework) { relay in

@@ -39,8 +39,8 @@ struct TrackRunner: SuiteRunner {
         let outcome = try runner.run(exercise, from: binary, variant: variant, label: label, cancellation: cancellation)
         // `swift test` runs SwiftPM's binary, which does not hold a track the replay rebuilt since:
         // SwiftPM builds it, and the grade starts again (`Grader`).
-        if madeByReplay, outcome.viaSwiftPM == true { throw ReplayRanNoTest(target: Catalog.targetName(of: exercise)) }
-        if madeByReplay, outcome.testCount == 0 { throw ReplayRanNoTest(target: Catalog.targetName(of: exercise)) }
+        if madeByReplay, outcome.viaSwiftPM == true { throw ReplayRanNoTest(target: exercise.targetName) }
+        if madeByReplay, outcome.testCount == 0 { throw ReplayRanNoTest(target: exercise.targetName) }
         return outcome.relocated(from: shadowFolders, to: attendeeFolder)
     }
 }

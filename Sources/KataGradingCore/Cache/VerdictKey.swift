@@ -52,7 +52,7 @@ public struct VerdictKey: Equatable, Sendable {
     public static func of(_ track: Catalog.Exercise, variants: [Variant], points: [PerturbationPoint] = [],
                           files: [String: String], manifest: String,
                           machine: Machine, repeats: Int, exerciseFolder: [String: String] = [:]) -> VerdictKey {
-        let target = "Grade/\(Catalog.targetName(of: track))/"
+        let target = "Grade/\(track.targetName)/"
         var lines = files.filter { path, _ in path.hasPrefix("Sources/") || path.hasPrefix("Hook/") || path.hasPrefix(target) }
             .map { "file \($0.key) \($0.value)" }
         lines += exerciseFolder.map { "folder \($0.key) \($0.value)" }

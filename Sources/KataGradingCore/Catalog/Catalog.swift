@@ -51,19 +51,5 @@ public struct Catalog: Decodable, Sendable {
         patterns.first { $0.id == exercise.pattern }!
     }
 
-    /// The name of the test target that holds one exercise's track in the grader's shadow package.
-    public static func targetName(of exercise: Exercise) -> String {
-        let id = "Grade_" + exercise.id.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
-        return exercise.framework == exercise.catalogFramework ? id : id + "__" + exercise.framework.rawValue.replacingOccurrences(of: "-", with: "_")
-    }
-
-    /// Every exercise on every track, in course order.
-    public var allTracks: [Exercise] { exercises.flatMap(\.tracks) }
-
-    /// The catalog with `framework`'s track first wherever an exercise has one.
-    public func preferring(_ framework: Framework?) -> Catalog {
-        var copy = self
-        copy.exercises = exercises.map { $0.preferring(framework) }
-        return copy
-    }
+    // Its tracks (`allTracks`, `preferring`) are made where an exercise's are, in Exercise.swift.
 }

@@ -4,7 +4,7 @@ extension Catalog {
     /// The catalog that `data`, read from the file at `path`, describes: decoded, checked, and
     /// each exercise given its pattern's module. Errors name `path` and the field at fault.
     public static func decoded(from data: Data, path: String) throws -> Catalog {
-        let catalog: Catalog
+        var catalog: Catalog
         do {
             catalog = try JSONDecoder().decode(Catalog.self, from: data)
         } catch let error as DecodingError {
@@ -13,11 +13,7 @@ extension Catalog {
             throw CatalogError("\(path) is not valid JSON: \(error.localizedDescription)")
         }
         try catalog.validate(file: path)
-        var resolved = catalog
-        for index in resolved.exercises.indices {
-            resolved.exercises[index].module = catalog.pattern(of: catalog.exercises[index]).module
-        }
-        return resolved
+        return catalog
     }
 
     /// The variants the exercises name that `variants` lacks, in course order, chaffs first.
@@ -30,16 +26,19 @@ extension Catalog {
         }
     }
 
-    /// Checks what JSON decoding cannot: unique ids, known patterns, sane limits.
-    public func validate(file: String) throws {
+    /// Checks what JSON decoding cannot (unique ids, known patterns, sane limits) and, in the same
+    /// pass, gives each exercise the module of the pattern it names.
+    mutating func validate(file: String) throws {
         var seen = Set<String>()
-        for exercise in exercises {
+        for index in exercises.indices {
+            let exercise = exercises[index]
             guard seen.insert(exercise.id).inserted else {
                 throw CatalogError("\(file): the exercise id '\(exercise.id)' appears twice.")
             }
-            guard patterns.contains(where: { $0.id == exercise.pattern }) else {
+            guard let pattern = patterns.first(where: { $0.id == exercise.pattern }) else {
                 throw CatalogError("\(file): exercise '\(exercise.id)' names the unknown pattern '\(exercise.pattern)'.")
             }
+            exercises[index].module = pattern.module
             if let alternate = exercise.alternate {
                 guard alternate.framework != exercise.framework, !alternate.files.isEmpty else {
                     throw CatalogError("\(file): exercise '\(exercise.id)' has an alternate track that needs files and a framework other than \(exercise.framework.rawValue).")

@@ -2,6 +2,16 @@ import Foundation
 import KataVerdicts
 
 extension Catalog {
+    /// Every exercise on every track, in course order (`Exercise.tracks`).
+    public var allTracks: [Exercise] { exercises.flatMap(\.tracks) }
+
+    /// The catalog with `framework`'s track first wherever an exercise has one (`Exercise.preferring`).
+    public func preferring(_ framework: Framework?) -> Catalog {
+        var copy = self
+        copy.exercises = exercises.map { $0.preferring(framework) }
+        return copy
+    }
+
     /// What an exercise needs of the machine beyond the kata's own minimum (`requires` in the
     /// catalog): the Swift of the toolchain that builds the tests, and on macOS the system's
     /// version, where an API it teaches is only available from then on. `because` says which API.
@@ -125,11 +135,17 @@ extension Catalog {
         /// This track, its framework always named (`TrackKey`): what the grader's records keep.
         public private(set) var trackKey = TrackKey(id: "", framework: "")
 
+        /// The name of the test target that holds this track in the grader's shadow package:
+        /// `Grade_<id>`, with `__<framework>` on the track the catalog does not list first.
+        public private(set) var targetName = ""
+
         /// Names this track from what it is: after decoding, and whenever `tracks` or `preferring`
         /// makes another track of it.
         private mutating func name() {
             trackKey = TrackKey(id: id, framework: framework.rawValue)
             key = isOtherTrack ? trackKey.description : id
+            let target = "Grade_" + id.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
+            targetName = framework == catalogFramework ? target : target + "__" + framework.rawValue.replacingOccurrences(of: "-", with: "_")
         }
 
         /// True for the copy of an exercise that grades its alternate track.

@@ -26,6 +26,20 @@ public enum ExtraFiles {
         }
     }
 
+    /// `attach` for each of `modules` (its folder's files, as `attach` takes them), among `tracks`,
+    /// the course's. `byTrack` names files relative to their module's folder; `unattachedTests`
+    /// and `caseVariants` as `Module/path`.
+    public static func attach(tracks: [Catalog.Exercise], modules: [(module: String, files: [String: String])]) -> Attachment {
+        var result = Attachment()
+        for (module, files) in modules {
+            let attachment = attach(tracks: tracks.filter { $0.module == module }, files: files)
+            result.byTrack.merge(attachment.byTrack) { $1 }
+            result.unattachedTests += attachment.unattachedTests.map { "\(module)/\($0)" }
+            for (file, name) in attachment.caseVariants { result.caseVariants["\(module)/\(file)"] = "\(module)/\(name)" }
+        }
+        return result
+    }
+
     /// `tracks`: one module's tracks; `files`: the text of every Swift file in its folder, by path
     /// relative to it (catalog files and added ones alike).
     public static func attach(tracks: [Catalog.Exercise], files: [String: String]) -> Attachment {

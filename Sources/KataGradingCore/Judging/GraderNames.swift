@@ -1,7 +1,7 @@
 import Foundation
 
 /// The grader builds each track as a test module of its own (`Grade_expectations_wait__swift_testing`,
-/// `Catalog.targetName(of:)`), and the frameworks name it in what they report: a type in a failed
+/// `Catalog.Exercise.targetName`), and the frameworks name it in what they report: a type in a failed
 /// `#expect` reads `Grade_expectations_wait__swift_testing.Box`. An attendee wrote `Box` in the
 /// kata's own test target, so every verdict is put back in those words before anyone reads it
 /// (the text, the porcelain lines, the JSON, the room).

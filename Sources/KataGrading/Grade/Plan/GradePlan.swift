@@ -86,10 +86,19 @@ extension Course {
         return started.isEmpty ? [exercise] : started
     }
 
+    /// The folder laid out like `Exercises/` that `source` names: the plan's `testsRoot`.
+    func testsRoot(for source: TestSource) -> URL {
+        switch source {
+        case .exercises: return paths.exercises
+        case .solutions: return paths.solutions
+        case .directory(let url): return url
+        }
+    }
+
     /// The files an attendee added under `root`'s module folders, and the exercises each belongs to.
     /// Keys of `byTrack` are track keys; `unattachedTests` are `Module/path`.
     func addedFiles(under root: URL) -> ExtraFiles.Attachment {
-        var result = ExtraFiles.Attachment()
+        var modules: [(module: String, files: [String: String])] = []
         for pattern in catalog.patterns {
             let folder = root.appendingPathComponent(pattern.module)
             guard let paths = try? FileTree.swiftFiles(under: folder) else { continue }
@@ -98,12 +107,9 @@ extension Course {
                 // An unreadable file is read as empty: the grade names it when an exercise needs it.
                 texts[path] = (try? String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)) ?? ""
             }
-            let attachment = ExtraFiles.attach(tracks: tracks.filter { $0.module == pattern.module }, files: texts)
-            result.byTrack.merge(attachment.byTrack) { $1 }
-            result.unattachedTests += attachment.unattachedTests.map { "\(pattern.module)/\($0)" }
-            for (file, name) in attachment.caseVariants { result.caseVariants["\(pattern.module)/\(file)"] = "\(pattern.module)/\(name)" }
+            modules.append((pattern.module, texts))
         }
-        return result
+        return ExtraFiles.attach(tracks: tracks, modules: modules)
     }
 
     /// The exercises of `selected` that a grade from `source` grades on both tracks.
