@@ -51,7 +51,6 @@ MESSAGE
   exit 2
 fi
 rm -f "${TMPDIR:-/tmp}/kata-selftest-starters.$$"
-grader_bin="$root/.build/kata/grader/debug/KataGrader"
 work="$(mktemp -d "${TMPDIR:-/tmp}/kata-selftest.XXXXXX")"
 load_pids=()
 cleanup() {
@@ -219,36 +218,17 @@ section "macOS's decisions on Linux (KATA_PLATFORM=macos): solutions, fixtures, 
 # subreaper, macOS's run and listing plans (the grader plays xctest and SwiftPM's helpers), the
 # requirement checks with a simulated Mac (docs/platforms.md). A macOS-only branch that breaks
 # fails here. Each check is the Linux one above, graded again.
-# The toolchain is the one whose `swift` is first on the PATH, asked of that `swift`, as SwiftPM
-# finds its own helper (not xcrun's, which follows xcode-select): here a simulated swiftly
-# toolchain, a proxy on the PATH and the toolchain elsewhere, with its own Swift Testing library.
-# StandIn refuses a helper run whose loader paths miss that toolchain's Swift Testing.
-# fake_toolchain ROOT swiftly|clt: a toolchain tree whose swift answers -print-target-info for
-# itself and hands everything else to the real swift.
-fake_toolchain() {
-  local real; real="$(command -v swift)"
-  mkdir -p "$1/usr/bin" "$1/usr/libexec/swift/pm"
-  case "$2" in
-    swiftly) mkdir -p "$1/usr/lib/swift/macosx/testing" ;;
-    clt) mkdir -p "$1/Library/Developer/Frameworks/Testing.framework" "$1/Library/Developer/usr/lib" ;;
-  esac
-  printf '#!/usr/bin/env bash\nfor a in "$@"; do [ "$a" = -print-target-info ] && { printf %s; exit 0; }; done\nexec "%s" "$@"\n' \
-    "'{\"paths\":{\"runtimeResourcePath\":\"$1/usr/lib/swift\"}}\\n'" "$real" >"$1/usr/bin/swift"
-  chmod +x "$1/usr/bin/swift"
-}
+# Which toolchain a Mac uses (swiftly's first on the PATH, the Command Line Tools alone), the
+# helper's stand-in, and a file named in another case: swift test (MacToolchainTests, over the
+# mini course). Here the real course is graded as a Mac would, with a simulated swiftly toolchain
+# first on the PATH (a proxy, the toolchain elsewhere, its own Swift Testing library), a swift
+# that answers -print-target-info for itself and hands everything else to the real swift.
 swiftly="$work/swiftly/toolchains/6.3.1"
-fake_toolchain "$swiftly" swiftly
-mkdir -p "$work/swiftly/bin"
-printf '#!/usr/bin/env bash\nexec "%s/usr/bin/swift" "$@"\n' "$swiftly" >"$work/swiftly/bin/swift" && chmod +x "$work/swiftly/bin/swift"
-PATH="$work/swiftly/bin:$PATH" KATA_PLATFORM=macos KATA_TRACE=1 "$grade" --list >/dev/null 2>"$work/mac-swiftly.trace"
-platform_line="$(grep '^\[kata\] platform:' "$work/mac-swiftly.trace" | tail -n 1)"
-case "$platform_line" in
-  *"toolchain $swiftly/usr, swift testing library $swiftly/usr/lib/swift/macosx/testing;"*"testing-helper $swiftly/usr/libexec/swift/pm/swiftpm-testing-helper"*)
-    pass "macOS decisions: swiftly first on the PATH: the helper and Swift Testing are that toolchain's, not xcrun's" ;;
-  *) fail "macOS decisions: swiftly first on the PATH: the helper and Swift Testing are that toolchain's, not xcrun's" "${platform_line:-no platform line}" ;;
-esac
-env -u DYLD_LIBRARY_PATH "$grader_bin" --stand-in "$swiftly/usr/libexec/swift/pm/swiftpm-testing-helper" --test-bundle-path /bin/echo >/dev/null 2>&1
-check "macOS decisions: the helper's stand-in refuses a run without its toolchain's Swift Testing on the loader paths" "64" "$?"
+mkdir -p "$swiftly/usr/bin" "$swiftly/usr/libexec/swift/pm" "$swiftly/usr/lib/swift/macosx/testing" "$work/swiftly/bin"
+printf '#!/usr/bin/env bash\nfor a in "$@"; do [ "$a" = -print-target-info ] && { echo %s; exit 0; }; done\nexec "%s" "$@"\n' \
+  "'{\"paths\":{\"runtimeResourcePath\":\"$swiftly/usr/lib/swift\"}}'" "$(command -v swift)" >"$swiftly/usr/bin/swift"
+printf '#!/usr/bin/env bash\nexec "%s/usr/bin/swift" "$@"\n' "$swiftly" >"$work/swiftly/bin/swift"
+chmod +x "$swiftly/usr/bin/swift" "$work/swiftly/bin/swift"
 PATH="$work/swiftly/bin:$PATH" KATA_PLATFORM=macos "$grade" --regrade --solutions --porcelain >"$work/mac-solutions.tsv" 2>"$work/mac-solutions.err"
 for id in "${keys[@]}"; do check "macOS decisions: $id: solution is done" "$(expect "$id" done)" "$(verdict_of "$id" "$work/mac-solutions.tsv")" "$(reason_of "$id" "$work/mac-solutions.tsv")" "$(tail -n 2 "$work/mac-solutions.err")"; done
 source "$root/Scripts/lib/fixture-rounds.sh"
@@ -278,39 +258,6 @@ while read -r id swift macos; do
   check "--list with Swift 6.1: $id $title" "$wanted" "$(awk -F'\t' -v id="$id" '$1 == id { print $6 }' "$work/swift61-list.tsv")"
 done <"$work/requires.txt"
 check "what a Mac cannot run does not count: the grade exits 0" "0" "$code" "$(tail -n 3 "$work/mac-old.err")"
-# The Command Line Tools without Xcode: XCTest tracks need Xcode; Swift Testing still builds and runs.
-# The toolchain is the Command Line Tools' (Testing.framework beside it, no SDK platform): the run
-# gets its frameworks and _TestingInterop's folder (StandIn checks), the build -F for the framework.
-clt="$work/CommandLineTools"
-fake_toolchain "$clt" clt
-PATH="$clt/usr/bin:$PATH" KATA_PLATFORM=macos KATA_PLATFORM_XCODE=0 KATA_TRACE=1 "$grade" --regrade --solutions "${ids[0]}" "${ids[0]}@swift-testing" >"$work/mac-clt.txt" 2>&1; code=$?
-PATH="$clt/usr/bin:$PATH" KATA_PLATFORM=macos KATA_PLATFORM_XCODE=0 "$grade" --regrade --solutions --porcelain "${ids[0]}" "${ids[0]}@swift-testing" >"$work/mac-clt.tsv" 2>/dev/null
-platform_line="$(grep '^\[kata\] platform:' "$work/mac-clt.txt" | tail -n 1)"
-case "$platform_line" in
-  *"swift testing frameworks $clt/Library/Developer/Frameworks;"*"sdk -;"*"build flags -Xswiftc -F -Xswiftc $clt/Library/Developer/Frameworks"*)
-    pass "Command Line Tools: Swift Testing is the tools' framework, found with -F, without an SDK platform" ;;
-  *) fail "Command Line Tools: Swift Testing is the tools' framework, found with -F, without an SDK platform" "${platform_line:-no platform line}" ;;
-esac
-check "Command Line Tools: ${ids[0]} needs Xcode" "needs" "$(verdict_of "${ids[0]}" "$work/mac-clt.tsv")" "$(reason_of "${ids[0]}" "$work/mac-clt.tsv")"
-check "Command Line Tools: ${ids[0]}@swift-testing still builds and is done" "$(expect "${ids[0]}@swift-testing" done)" "$(verdict_of "${ids[0]}@swift-testing" "$work/mac-clt.tsv")" "$(tail -n 3 "$work/mac-clt.txt")"
-grep -q "Install Xcode" "$work/mac-clt.txt" && grep -q -- "--framework swift-testing" "$work/mac-clt.txt" && [ "$code" = 0 ] &&
-  pass "Command Line Tools: the grade says what to install and what still works, and exits 0" || fail "Command Line Tools: the grade says what to install and what still works, and exits 0" "exit $code" "$(head -n 6 "$work/mac-clt.txt")"
-# A file saved under its exercise file's name in another case (docs/platforms.md, "File names"):
-# a Mac's disk finds it, so Linux taking macOS's decisions grades it, and the grade names the rename.
-case_copy="$work/mac-case"
-fresh_copy "$case_copy"
-case_file="$(python3 -c 'import json, sys
-c = json.load(open(sys.argv[1]))
-modules = {p["id"]: p["module"] for p in c["patterns"]}
-for e in c["exercises"]:
-    if e["id"] == sys.argv[2]: print(modules[e["pattern"]] + "/" + e["files"][-1])' Catalog/catalog.json "${ids[0]}")"
-case_lower="$(dirname "$case_file")/$(basename "$case_file" | tr '[:upper:]' '[:lower:]')"
-mv "$case_copy/$case_file" "$case_copy/$case_lower"
-KATA_PLATFORM=macos "$grade" --regrade --from "$case_copy" "${ids[0]}" >"$work/mac-case.txt" 2>&1
-KATA_PLATFORM=macos "$grade" --porcelain --from "$case_copy" "${ids[0]}" >"$work/mac-case.tsv" 2>/dev/null
-check "macOS decisions: ${ids[0]}'s file saved as $(basename "$case_lower") is found, as a Mac's disk finds it" "$(expect "${ids[0]}" done)" "$(verdict_of "${ids[0]}" "$work/mac-case.tsv")" "$(reason_of "${ids[0]}" "$work/mac-case.tsv")"
-grep -q "differs from the" "$work/mac-case.txt" && pass "a file named in another case: the grade names it with the rename" ||
-  fail "a file named in another case: the grade names it with the rename" "$(head -n 6 "$work/mac-case.txt")"
 # No subreaper: what a test starts outside its group is ended by the run's mark, as on a Mac. The
 # test waits a moment, so that the escapes are out of its group before it ends.
 mac_escapes="$work/mac-escapes"
