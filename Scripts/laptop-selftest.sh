@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The kata as attendees' laptops have it (issue 23; and from issue 26: the room and the name
-# survive a cleaned build folder, one name everywhere, --solution on every track). Each case is
-# planted in a copy of the kata with what it must show, and after each the attendee's files are
-# compared with what they were: nothing lost, nothing changed that the case did not ask for.
+# survive a cleaned build folder, one name everywhere). Each case is planted in a copy of the kata
+# with what it must show, and after each the attendee's files are compared with what they were:
+# nothing lost, nothing changed that the case did not ask for. What needs no real download, user,
+# terminal or shell is swift test's, over the mini course (Tests/KataEndToEndTests).
 #   1. a ZIP download (git archive: no .git) unpacked into ".../x/Café Kata/", graded with a TMPDIR
 #      named with non-ASCII letters too: grade.sh builds and grades; a file headed for an
-#      exercise's Swift Testing track starts it; a
-#      file of tests that belongs to no exercise is named; --reset restores from the catalog's text;
-#      rm -rf .build keeps the name, the room join and the backups;
+#      exercise's Swift Testing track starts it; a file of tests that belongs to no exercise is
+#      named; --reset restores from the catalog's text; rm -rf .build keeps the name, the room
+#      join and the backups;
 #   2. a git clone: --join --name signs --json and --name answers it; git clean -fdx keeps the
 #      name, the join and the backups, and the next grade still reaches the room;
 #   3. a test file renamed as a browser names a second download, and a solution saved in another
@@ -15,14 +16,12 @@
 #   4. two tracks of one exercise: the room shows each track's verdict, and a full --watch moves on
 #      past an exercise done in one framework (the grade, --json, --list, --watch ID and a helper
 #      file: TwoTracksTests);
-#   5. --solution on every track of the real course, with and without git (--reset through a
-#      symlink to a read-only file, and --undo-reset of either of two resets: AttendeeFilesTests);
-#   6. as an unprivileged user (this machine's CI runs as root, where chmod 000 stops nothing): an
+#   5. as an unprivileged user (this machine's CI runs as root, where chmod 000 stops nothing): an
 #      unreadable exercise file (grade, --reset, --undo-reset), a backups folder that is a file, and
 #      one that is read-only, and a read-only TMPDIR;
-#   7. environments: a missing TMPDIR (grade.sh's build and the grade), NO_COLOR on a terminal,
+#   6. environments: a missing TMPDIR (grade.sh's build and the grade), NO_COLOR on a terminal,
 #      grade.sh without its execute bit run as `bash Scripts/grade.sh`;
-#   8. every command printed for a person to paste (the join line, on the console and the page,
+#   7. every command printed for a person to paste (the join line, on the console and the page,
 #      --hint, did-you-mean, mv, chmod, a name with a quote) and every command block of the docs
 #      reads the same in bash, zsh and fish (Scripts/check-pasted-commands.py).
 # Scripts/selftest.sh runs it after its grades (it reuses the grader they built); it runs alone
@@ -184,7 +183,7 @@ check "the grader's state leaves git status clean" "" "$(git -C "$gc" status --p
 # --- 3. Editors and habits -------------------------------------------------------------------------
 section "Editors and habits: a renamed file, a solution in another pattern's folder"
 # A BOM, CRLF and trailing spaces, and a file moved to another folder: swift test
-# (AttendeeFilesTests). Here, the notes whose mv is pasted into each shell (section 8).
+# (AttendeeFilesTests). Here, the notes whose mv is pasted into each shell (section 7).
 request_file="$(solution_files "$untouched_id" | tail -n 1)"
 dir="$(dirname "$request_file")"
 printf '\n// renamed work\n' >>"$gc/Exercises/$request_file"
@@ -261,20 +260,7 @@ unchanged "a grade after rm -rf .build" "$zip"
 if grep -q "my work in the ZIP copy" "$zip/Exercises/$failure_xc"; then pass "after rm -rf .build, --undo-reset still puts the work back"
 else fail "after rm -rf .build, --undo-reset still puts the work back" "$(cat "$work/zip-undo.out")"; fi
 
-# --- 5. --solution everywhere; --reset kinds of file; two resets -----------------------------------
-section "--solution on every track, with and without git"
-for where in "$zip" "$root"; do
-  failed_tracks=""
-  count=0
-  for key in $(cut -f1 "$work/exercises.tsv"); do
-    count=$((count + 1))
-    "$grader_bin" "$where" --solution "$key" >"$work/solution.diff" 2>&1 && grep -q '^+++ b/Exercises/' "$work/solution.diff" || failed_tracks="$failed_tracks $key"
-  done
-  label="without git"; [ -e "$where/.git" ] && label="with git"
-  check "--solution shows a diff on all $count tracks, $label" "" "$failed_tracks" "$(head -n 3 "$work/solution.diff")"
-done
-
-# --- 6. Permissions, as a user whose chmod counts ---------------------------------------------------
+# --- 5. Permissions, as a user whose chmod counts ---------------------------------------------------
 section "Unreadable files and unwritable backups, as an unprivileged user"
 as_attendee=""
 if [ "$(id -u)" = 0 ]; then
@@ -346,7 +332,7 @@ if [ -n "$as_attendee" ]; then
   check "... and says so once" "1" "$(grep -c "TMPDIR is $perm/ro-tmp, and you cannot write in it: temporary files go to /tmp instead." "$work/perm-tmp.err")" "$(cat "$work/perm-tmp.err")"
 fi
 
-# --- 7. Environments: TMPDIR, NO_COLOR, a grade.sh that lost its execute bit -------------------------
+# --- 6. Environments: TMPDIR, NO_COLOR, a grade.sh that lost its execute bit -------------------------
 section "A missing TMPDIR, NO_COLOR on a terminal, grade.sh without its execute bit"
 # A missing TMPDIR, where grade.sh builds the grader too (rm -rf .build, above, took it).
 TMPDIR="$work/no-such-tmp" "$zip/Scripts/grade.sh" --porcelain --regrade mocking-request >"$work/tmp-missing.tsv" 2>"$work/tmp-missing.err"
@@ -354,24 +340,6 @@ check "a missing TMPDIR: grade.sh builds the grader and grades (done)" "done" "$
 check "... and says so once" "1" "$(grep -c "TMPDIR is $work/no-such-tmp, and there is no such folder: temporary files go to /tmp instead." "$work/tmp-missing.err")" "$(cat "$work/tmp-missing.err")"
 zip_grader="$zip/.build/kata/grader/debug/KataGrader"
 [ -x "$zip_grader" ] || zip_grader="$grader_bin"
-# on_terminal COMMAND…: runs COMMAND with a terminal as its output, and prints what it printed.
-on_terminal() {
-  python3 -c 'import os, pty, sys
-pid, fd = pty.fork()
-if pid == 0:
-    os.execvp(sys.argv[1], sys.argv[1:])
-out = b""
-while True:
-    try:
-        chunk = os.read(fd, 65536)
-    except OSError:
-        break
-    if not chunk:
-        break
-    out += chunk
-os.waitpid(pid, 0)
-sys.stdout.write(out.decode("utf-8", "replace"))' "$@"
-}
 TERM=xterm on_terminal "$zip_grader" "$zip" mocking-request >"$work/terminal.out" 2>&1
 TERM=xterm NO_COLOR=1 on_terminal "$zip_grader" "$zip" mocking-request >"$work/no-color.out" 2>&1
 esc="$(printf '\033')"
@@ -387,7 +355,7 @@ check "grade.sh without its execute bit runs as bash Scripts/grade.sh" "not star
 chmod a+x "$zip/Scripts/grade.sh"
 contains "README's Quick start names bash Scripts/grade.sh for a lost execute bit" "$root/README.md" '"Permission denied"' '`bash Scripts/grade.sh` always works'
 
-# --- 8. Commands to paste ---------------------------------------------------------------------------
+# --- 7. Commands to paste ---------------------------------------------------------------------------
 section "Every command printed or documented to paste reads the same in bash, zsh and fish"
 room_json joinCommand >"$work/page-join.txt" 2>&1
 : >"$work/hints.txt"

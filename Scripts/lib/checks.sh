@@ -60,3 +60,23 @@ c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=5)
 c.request("GET", "/api/room"); room = json.loads(c.getresponse().read().decode())
 print(room[sys.argv[2]] if len(sys.argv) > 2 else json.dumps(room))' "$port" "$@"
 }
+
+# on_terminal COMMAND…: runs COMMAND with a terminal (a pseudo-terminal, as script(1) gives, whose
+# options differ between util-linux and BSD) as its output, and prints what it printed.
+on_terminal() {
+  python3 -c 'import os, pty, sys
+pid, fd = pty.fork()
+if pid == 0:
+    os.execvp(sys.argv[1], sys.argv[1:])
+out = b""
+while True:
+    try:
+        chunk = os.read(fd, 65536)
+    except OSError:
+        break
+    if not chunk:
+        break
+    out += chunk
+os.waitpid(pid, 0)
+sys.stdout.write(out.decode("utf-8", "replace"))' "$@"
+}
