@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The kata's own test command, for maintainers and CI. It proves that:
 #   1. the kata's own tests (Tests/) and the reference solutions pass under plain `swift test`,
-#      among them the real grader driven end to end over a mini course (Tests/KataEndToEndTests);
+#      among them the real grader driven end to end over a mini course (Tests/KataEndToEndTests:
+#      also the toolchain a Mac grades with, what a test leaves running or in TMPDIR, an
+#      attendee's files as editors leave them, and the kata's own files edited by hand);
 #   2. every plain `swift test` line that --hint and the README print runs at least one test, and
 #      only its exercise's (Scripts/lib/plain-swift-test.sh); every shipped starter is recorded,
 #      compiles, fails, and is graded "not started";
