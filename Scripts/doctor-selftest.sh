@@ -23,7 +23,7 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 grade="$root/Scripts/grade.sh"
 grader="$root/.build/kata/grader/debug/KataGrader"
 work="$(mktemp -d "${TMPDIR:-/tmp}/kata-doctor-selftest.XXXXXX")"
-pids=()
+room_pid=""
 source "$root/Scripts/lib/checks.sh"
 source "$root/Scripts/lib/portable.sh"
 # The real checkout joins a test room: its own join and name are put back at the end.
@@ -37,14 +37,8 @@ set_join_aside() {
   done
 }
 export no_proxy="127.0.0.1,localhost${no_proxy:+,$no_proxy}" NO_PROXY="127.0.0.1,localhost${NO_PROXY:+,$NO_PROXY}"
-free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
-room_json() { python3 -c 'import http.client, sys
-c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=5)
-c.request("GET", "/api/room"); print(c.getresponse().read().decode())' "$1"; }
 cleanup() {
-  for pid in ${pids[@]+"${pids[@]}"}; do kill -INT "$pid" 2>/dev/null; done
-  sleep 0.3
-  for pid in ${pids[@]+"${pids[@]}"}; do kill -KILL "$pid" 2>/dev/null; done
+  if [ -n "$room_pid" ]; then kill -INT "$room_pid" 2>/dev/null; sleep 0.3; kill -KILL "$room_pid" 2>/dev/null; fi
   if $joined_here; then rm -f "$join_state/room-join.json" "$join_state/room-outbox.json" "$join_state/name"; fi
   for file in ${saved_join[@]+"${saved_join[@]}"}; do mv "$work/saved-$file" "$join_state/$file"; done
   rm -rf "$work"
@@ -60,12 +54,7 @@ if ! command -v python3 >/dev/null 2>&1; then
 fi
 
 section "grade.sh --doctor on this machine, joined to a room"
-mkdir -p "$work/room"; cp -R "$root/Catalog" "$work/room/"
-port="$(free_port)"
-"$grader" "$work/room" --room-serve --bind 127.0.0.1 --port "$port" >"$work/serve.log" 2>&1 &
-pids+=("$!")
-for _ in $(seq 50); do grep -q 'Instructor:' "$work/serve.log" && break; sleep 0.1; done
-join_url="$(grep -o 'http://[^ ]*?room=[A-Z0-9]*' "$work/serve.log" | tail -1)"
+room_open "$grader" "$work/room"
 set_join_aside
 "$grade" --join "$join_url" --name "Doctor Check" >"$work/join.log" 2>&1 || fail "the checkout joins the test room" "$(cat "$work/join.log")"
 
@@ -89,7 +78,7 @@ lines="$(wc -l <"$work/doctor.out" | tr -d ' ')"
 widest="$(awk '{ if (length($0) > w) w = length($0) } END { print w + 0 }' "$work/doctor.out")"
 if [ "$lines" -le 24 ] && [ "$widest" -le 80 ]; then pass "its screen fits 80x24 ($lines lines, the widest $widest columns)"
 else fail "its screen fits 80x24" "$lines lines, the widest $widest columns" "$(cat "$work/doctor.out")"; fi
-badge="$(room_json "$port" | python3 -c 'import json, sys
+badge="$(room_json | python3 -c 'import json, sys
 r = json.load(sys.stdin); a = [a for a in r["attendees"] if a["name"] == "Doctor Check"]
 print(a and a[0].get("doctor") and (str(a[0]["doctor"]["ready"]) + " " + a[0]["doctor"]["summary"]))')"
 if [ "$badge" = "True $summary_line" ] && grep -q 'Sent to the room' "$work/doctor.out"; then

@@ -1,5 +1,5 @@
-# The self-tests' way of saying what passed: one line per check, and a final "N passed, N failed".
-# Sourced by Scripts/selftest.sh and Scripts/room-selftest.sh.
+# What the self-tests share: their way of saying what passed (one line per check, and a final
+# "N passed, N failed"), where an attendee's state lives, and a test room. Sourced by each.
 passed=0
 failed=0
 pass() { passed=$((passed + 1)); printf '  ok    %s\n' "$1"; }
@@ -39,4 +39,44 @@ attendee_state() {
     case "$dir" in /*) ;; *) dir="$1/$dir" ;; esac
     echo "$dir/kata"
   else echo "$1/.kata"; fi
+}
+
+# room_open GRADER FOLDER: a room on loopback, served by GRADER from FOLDER, a scratch folder given
+# a copy of the catalog (the room's state is the test's, never a real room's; its log is
+# FOLDER/serve.log). Sets room_pid, port, and join_url (empty when the room did not open).
+room_open() {
+  mkdir -p "$2"; cp -R "$root/Catalog" "$2/"
+  port="$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+  "$1" "$2" --room-serve --bind 127.0.0.1 --port "$port" >"$2/serve.log" 2>&1 &
+  room_pid=$!
+  local tries=0
+  while [ "$tries" -lt 100 ] && ! grep -q 'Instructor:' "$2/serve.log"; do sleep 0.1; tries=$((tries + 1)); done
+  join_url="$(grep -o 'http://[^ ]*?room=[A-Z0-9]*' "$2/serve.log" | tail -n 1)"
+}
+# room_json [KEY]: what the open room's /api/room answers now, or its KEY.
+room_json() {
+  python3 -c 'import http.client, json, sys
+c = http.client.HTTPConnection("127.0.0.1", int(sys.argv[1]), timeout=5)
+c.request("GET", "/api/room"); room = json.loads(c.getresponse().read().decode())
+print(room[sys.argv[2]] if len(sys.argv) > 2 else json.dumps(room))' "$port" "$@"
+}
+
+# on_terminal COMMAND…: runs COMMAND with a terminal (a pseudo-terminal, as script(1) gives, whose
+# options differ between util-linux and BSD) as its output, and prints what it printed.
+on_terminal() {
+  python3 -c 'import os, pty, sys
+pid, fd = pty.fork()
+if pid == 0:
+    os.execvp(sys.argv[1], sys.argv[1:])
+out = b""
+while True:
+    try:
+        chunk = os.read(fd, 65536)
+    except OSError:
+        break
+    if not chunk:
+        break
+    out += chunk
+os.waitpid(pid, 0)
+sys.stdout.write(out.decode("utf-8", "replace"))' "$@"
 }

@@ -270,6 +270,9 @@ extension MiniCourseTests {
         XCTAssertTrue(unwritable.errors.contains("cannot write"), "\(unwritable)")
         XCTAssertLessThanOrEqual(Self.lineCount(unwritable.errors), 2, "says why in a line: \(unwritable)")
 
+        let failing = try course.grade(["--porcelain", "--from", planted.path, "greeting-on-main"])
+        XCTAssertEqual(failing.verdict("greeting-on-main"), "failing", "a planted failing assertion: \(failing)")
+
         let named = try course.grade(["--porcelain", "--from", solutions.path, "greeting-callback@swift-testing"])
         XCTAssertEqual(named.lines.map { $0[0] }, ["greeting-callback@swift-testing"], "ID@framework grades that track alone: \(named)")
     }

@@ -28,4 +28,24 @@ final class GraderSourcesTests: XCTestCase {
             XCTAssertTrue(script.contains("\"$root/Sources/\(module)\""), "grade.sh's grader_sources misses Sources/\(module)")
         }
     }
+
+    /// What attendees read and edit (the teaching modules in Sources/, the starters in Exercises/)
+    /// holds no trace of grading: no variant's name, no chaff or wheat, none of the grader's switches.
+    func test_noTraceOfGrading_inTheTeachingSourcesOrTheStarters() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let trace = try NSRegularExpression(pattern: "chaff|wheat|mutant|KATA_VARIANT|KATA_RUN|_KataVariant", options: .caseInsensitive)
+        var read = 0
+        for folder in ["Sources", "Exercises"] {
+            let walk = try XCTUnwrap(FileManager.default.enumerator(atPath: root.appendingPathComponent(folder).path))
+            while let path = walk.nextObject() as? String {
+                guard path.hasSuffix(".swift"), !(folder == "Sources" && path.hasPrefix("KataGrad")) else { continue }
+                let text = try String(contentsOf: root.appendingPathComponent("\(folder)/\(path)"), encoding: .utf8)
+                read += 1
+                if let found = trace.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)), let word = Range(found.range, in: text) {
+                    XCTFail("\(folder)/\(path) holds a trace of grading: \(text[word])")
+                }
+            }
+        }
+        XCTAssertGreaterThan(read, 50, "the teaching sources and the starters were read")
+    }
 }
