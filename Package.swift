@@ -75,8 +75,8 @@ targets += [
     .target(name: "KataGrading", dependencies: ["KataGradingKernel", "KataGradingCore", "KataBuildReplay", "KataVerdicts", "KataRoom"],
             swiftSettings: swift6),
     .executableTarget(name: "KataGrader", dependencies: ["KataGrading", "KataGradingCore"], swiftSettings: swift6),
-    .testTarget(name: "KataGradingTests", dependencies: ["KataGrading", "KataGradingCore"], swiftSettings: swift6),
-    // Where the kata's own tests find the grader binary built beside them.
+    .testTarget(name: "KataGradingTests", dependencies: ["KataGrading", "KataGradingCore", "KataTestSupport"], swiftSettings: swift6),
+    // Where the kata's own tests find the grader binary built beside them, and the checkout they were built from.
     .target(name: "KataTestSupport", path: "Tests/KataTestSupport", swiftSettings: swift6),
     // The real grader binary (built beside the tests) over a mini course of its own, end to end.
     .testTarget(name: "KataEndToEndTests", dependencies: ["KataTestSupport"], exclude: ["MiniCourse"], swiftSettings: swift6),

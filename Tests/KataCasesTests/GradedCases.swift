@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import KataGrading
+import KataTestSupport
 
 /// A kind of the kata's own cases: folders that each say what the grader must make of them,
 /// graded by a mode of the real grader that prints tab-separated lines, one per case (or several,
@@ -53,7 +54,7 @@ extension GradedCases {
 
 /// This checkout, and its course read once for every case.
 enum Checkout {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = KataCheckout.root
     static let course = Result { try Course(paths: KataPaths(root: root)) }
 }
 

@@ -7,6 +7,7 @@ import FoundationNetworking
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
+import KataTestSupport
 #endif
 
 /// A room served by the real grader binary (`KataGrader CHECKOUT --room-serve`) on loopback, and
@@ -151,7 +152,7 @@ final class ServedRoom {
 /// folder is the test's, never a real room's.
 struct Scratch {
     /// The kata's own checkout (its `Catalog/` is the course a room shows).
-    static let kata = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let kata = KataCheckout.root
 
     let folder: URL
 

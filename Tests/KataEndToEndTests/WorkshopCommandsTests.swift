@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import KataTestSupport
 
 /// The workshop's commands and what a person sees, from the real grader binary over the mini
 /// course: `--hint`, `--json`, `--solution`, `--reset`/`--undo-reset`, `--watch`, `--merge`,
@@ -145,7 +146,7 @@ extension MiniCourseTests {
 
             final class Poisons: XCTestCase {
                 func test_z() throws {
-                    let shadow = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+                    let shadow = KataCheckout.root
                     try "int broken(".write(to: shadow.appendingPathComponent("Sources/Greeting/stray.c"), atomically: true, encoding: .utf8)
                     try "garbage".write(to: shadow.appendingPathComponent("Package@swift-6.0.swift"), atomically: true, encoding: .utf8)
                     let fake = shadow.deletingLastPathComponent().appendingPathComponent("grader/debug/KataGrader")
@@ -383,7 +384,7 @@ extension MiniCourseTests {
 // What the tests above read of files, screens and commands.
 extension MiniCourseTests {
     /// The kata's checkout, whose docs the tests hold the grader to.
-    static let kata = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let kata = KataCheckout.root
 
     static func lines(_ text: String) -> [Substring] {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)

@@ -1,12 +1,13 @@
 import XCTest
 @testable import KataGrading
 @testable import KataGradingCore
+import KataTestSupport
 
 /// `grade.sh --attacks` reads every attack of `Tests/Attacks/` as typed fields and grades each on
 /// its own although one grade judges many: the attacks as shipped, the rounds it makes of them,
 /// and what it says of a mistyped attack file or name.
 final class AttackRoundsTests: XCTestCase {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = KataCheckout.root
 
     func cases(_ names: [String] = []) throws -> [AttackRounds.Case] {
         let catalog = try Catalog.load(from: root.appendingPathComponent("Catalog/catalog.json"))

@@ -2,6 +2,7 @@ import XCTest
 import KataRoom
 @testable import KataGrading
 @testable import KataGradingCore
+import KataTestSupport
 
 /// The fallback to `swift test` when the private channel is silent, and the doctor's pure parts:
 /// when the fallback starts, what a `swift test` run becomes, how its verdicts are marked, and
@@ -118,5 +119,5 @@ final class ChannelFallbackTests: XCTestCase {
                                             catalog: catalog, now: Date()))
     }
 
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = KataCheckout.root
 }

@@ -1,11 +1,12 @@
 import XCTest
 @testable import KataGrading
 @testable import KataGradingCore
+import KataTestSupport
 
 /// What a grade's stages read as stored values, taken once before the first stage (issue 34): the
 /// course's tracks and needs, the checkout's paths. Each must say what the catalog and the root say.
 final class CourseMadeOnceTests: XCTestCase {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = KataCheckout.root
 
     func test_theCourseStoresTheCatalogsTracks_theNewestSwiftTheyNeed_andItsStarters() throws {
         let course = try Course(paths: KataPaths(root: root))

@@ -1,11 +1,12 @@
 import XCTest
 @testable import KataGrading
 @testable import KataGradingCore
+import KataTestSupport
 
 /// `--demo ID` is projected: every exercise's demo must fit a terminal of 80×24, whatever verdicts
 /// its suites get, with each weak suite's own reason.
 final class DemoScreenTests: XCTestCase {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = KataCheckout.root
 
     func test_everyExercisesDemo_fitsOneScreenOf80By24_evenWithItsLongestVerdicts() throws {
         let catalog = try Catalog.load(from: root.appendingPathComponent("Catalog/catalog.json"))

@@ -2,11 +2,12 @@ import XCTest
 @testable import KataGrading
 @testable import KataGradingCore
 import KataVerdicts
+import KataTestSupport
 
 /// Every list of verdicts a reader looks up outside the code is written from `VerdictKind`
 /// (`GeneratedDocs`), so that a new verdict kind is written in Swift alone.
 final class DocsVerdictsTests: XCTestCase {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = KataCheckout.root
 
     func test_everyVerdictIsInEachGeneratedList_inTheVocabularysOrder() {
         for kind in VerdictKind.allCases {

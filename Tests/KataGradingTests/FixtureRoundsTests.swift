@@ -1,11 +1,12 @@
 import XCTest
 @testable import KataGrading
 @testable import KataGradingCore
+import KataTestSupport
 
 /// `grade.sh --fixtures` judges every weak suite on its own although one grade judges many: the
 /// rounds it makes from the real catalog and fixtures.
 final class FixtureRoundsTests: XCTestCase {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = KataCheckout.root
 
     func cases(_ names: [String] = []) throws -> [FixtureRounds.Case] {
         let catalog = try Catalog.load(from: root.appendingPathComponent("Catalog/catalog.json"))

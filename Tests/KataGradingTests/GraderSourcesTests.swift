@@ -1,11 +1,12 @@
 import Foundation
 import XCTest
+import KataTestSupport
 
 /// `Scripts/grade.sh` rebuilds the grader only when a file it lists changes: it must list every
 /// module the grader is built from, or an edit there would be graded by a stale grader.
 final class GraderSourcesTests: XCTestCase {
     func test_gradeShListsEveryModuleTheGraderIsBuiltFrom() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = KataCheckout.root
         let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let script = try String(contentsOf: root.appendingPathComponent("Scripts/grade.sh"), encoding: .utf8)
 
@@ -32,7 +33,7 @@ final class GraderSourcesTests: XCTestCase {
     /// What attendees read and edit (the teaching modules in Sources/, the starters in Exercises/)
     /// holds no trace of grading: no variant's name, no chaff or wheat, none of the grader's switches.
     func test_noTraceOfGrading_inTheTeachingSourcesOrTheStarters() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = KataCheckout.root
         let trace = try NSRegularExpression(pattern: "chaff|wheat|mutant|KATA_VARIANT|KATA_RUN|_KataVariant", options: .caseInsensitive)
         var read = 0
         for folder in ["Sources", "Exercises"] {

@@ -1,12 +1,13 @@
 import XCTest
 @testable import KataGrading
 @testable import KataGradingCore
+import KataTestSupport
 
 /// `grade.sh --check` made to fail: a copy of what the check reads (the kata's own files), one
 /// inconsistency planted per copy, and the check that must name it. The copy as taken passes every
 /// check, so that no plant passes by a failure it did not cause.
 final class MaintainerCheckPlantsTests: XCTestCase {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = KataCheckout.root
     var copy: URL!
 
     override func setUpWithError() throws {

@@ -1,11 +1,12 @@
 import XCTest
 @testable import KataGrading
 @testable import KataGradingCore
+import KataTestSupport
 
 /// `grade.sh --json` against docs/results-json.md's field table (`ResultsSchema`): what every
 /// verdict writes, and what the check says of a file that departs from the table, one way each.
 final class ResultsSchemaTests: XCTestCase {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = KataCheckout.root
     let report = ReportFixtures.self
 
     func schema() throws -> ResultsSchema {

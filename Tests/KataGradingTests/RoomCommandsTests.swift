@@ -2,12 +2,13 @@ import XCTest
 import KataRoom
 @testable import KataGrading
 @testable import KataGradingCore
+import KataTestSupport
 
 /// The grader's few lines of room: its options, and that the room knows every chaff of the real
 /// catalog. (The room and the grader share one list of verdicts, `KataVerdicts`.)
 final class RoomCommandsTests: XCTestCase {
     func testTheRoomCatalogHasEveryExerciseInOrderWithEveryChaffsHint() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = KataCheckout.root
         let course = try Course(paths: KataPaths(root: root))
         let room = RoomCommands.catalog(of: course)
 

@@ -1,6 +1,7 @@
 import XCTest
 @testable import KataGrading
 @testable import KataGradingCore
+import KataTestSupport
 
 /// What a person reads of the shipped course at 80 columns, without a build: every track's
 /// `--hint` (the text `grade.sh --hint` prints) fits 80 columns and a screen of 24 lines, the
@@ -8,7 +9,7 @@ import XCTest
 /// lines that cannot break, and piped, is a patch that `git apply` takes on the starters.
 /// (`--list` and a grade of the starters: KataEndToEndTests' `ShippedCourseScreensTests`.)
 final class ShippedScreensTests: XCTestCase {
-    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let root = KataCheckout.root
 
     func test_everyTracksHint_fitsAScreenOf80By24() throws {
         let course = try Course(paths: KataPaths(root: root))

@@ -1,12 +1,13 @@
 import Foundation
 import XCTest
 import KataGradingCore
+import KataTestSupport
 
 /// A run's report is parsed by the run stage, in the grader, not in the supervisor's process
 /// (issue 34): the supervisor's files name none of the parsers, only the relay they are fed from.
 final class SupervisorRelaysTests: XCTestCase {
     func test_theSupervisorsProcessNamesNoParser() throws {
-        let process = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let process = KataCheckout.root
             .appendingPathComponent("Sources/KataGrading/Process")
         let parsers: Set<String> = ["XCTestRecords", "SwiftTestingStream", "OutputFacts", "RunReading", "RunReport", "RunSummary",
                                     "TestOutputParser", "LateChecks", "LineReader"]
