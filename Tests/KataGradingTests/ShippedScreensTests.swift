@@ -42,7 +42,7 @@ final class ShippedScreensTests: XCTestCase {
     /// `--solution ID | git apply` gives an attendee the solution: every track's patch applies to
     /// the starters as shipped (written from Catalog/starters.json, as a reset writes them).
     func test_everyTracksSolution_piped_isAPatchThatAppliesToTheStarters() throws {
-        guard let git = ProcessRunner.which("git") else { throw XCTSkip("no git on the PATH") }
+        guard let git = ExecutableSearch.which("git") else { throw XCTSkip("no git on the PATH") }
         let course = try Course(paths: KataPaths(root: root))
         let style = Style(color: false, symbols: false, width: 80)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("kata-solutions-\(UUID().uuidString)")

@@ -32,7 +32,7 @@ struct DoctorCommand {
         let started = Date()
         let quiet = arguments.json == .standardOutput
         func say(_ lines: [String]) { if !quiet { lines.forEach { print($0) }; fflush(nil) } }
-        guard let swift = ProcessRunner.which("swift") else {
+        guard let swift = ExecutableSearch.which("swift") else {
             StandardError().write("grade.sh --doctor: no `swift` on the PATH. Install Swift 6 (https://www.swift.org/install), open a new terminal, and check `swift --version`.\n")
             return GradeCommand.exitBroken
         }

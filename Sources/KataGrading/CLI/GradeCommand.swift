@@ -38,7 +38,7 @@ public enum GradeCommand {
             return CheckCommand.run(paths, json: arguments.json, files: arguments.files)
         case .list:
             return withCourse(arguments, paths) { course, _, style in
-                let platform = TestPlatform.current(swift: ProcessRunner.which("swift"), state: paths.state,
+                let platform = TestPlatform.current(swift: ExecutableSearch.which("swift"), state: paths.state,
                                                     needed: course.newestSwiftNeeded)
                 ListCommand.lines(course.catalog, last: LastGrade.load(paths), porcelain: arguments.porcelain, style: style,
                                   platform: platform).forEach { print($0) }

@@ -11,7 +11,7 @@ import Darwin
 /// hands the results on (the last grade, `--json`, the room).
 enum GradingCommand {
     static func run(_ arguments: Arguments, course: Course, selected: [Catalog.Exercise], style: Style) throws -> Int32 {
-        guard let swift = ProcessRunner.which("swift") else {
+        guard let swift = ExecutableSearch.which("swift") else {
             StandardError().write("grade.sh: no `swift` on the PATH. Install Swift 6 (https://www.swift.org/install), open a new terminal, and check `swift --version`.\n")
             return GradeCommand.exitBroken
         }

@@ -6,7 +6,7 @@ enum HintCommand {
     /// A fresh clone whose first command is `--hint`: the grader's copy is built now, while the
     /// attendee reads the hint, so that their first grade takes seconds (`Grader.prepareCopy`).
     static func prepareCopy(_ course: Course) {
-        guard ShadowBuild.exercisesCopyNeverBuilt(course.paths), let swift = ProcessRunner.which("swift") else { return }
+        guard ShadowBuild.exercisesCopyNeverBuilt(course.paths), let swift = ExecutableSearch.which("swift") else { return }
         fflush(nil)
         Interruption.install(message: Grader.copyInterrupted, exitCode: GradeCommand.exitInterrupted)
         Grader(course: course, platform: .current(swift: swift, state: course.paths.state)).prepareCopy(swift: swift)

@@ -7,7 +7,7 @@ enum SolutionDiff {
     /// applies to `Exercises/`: `a/` and `b/` paths, no colour, no line continued, and a note
     /// that is not part of the diff goes to the error stream.
     static func text(_ exercise: Catalog.Exercise, store: StarterStore, style: Style, patch: Bool = false) throws -> String {
-        guard let diff = ProcessRunner.which("diff") else {
+        guard let diff = ExecutableSearch.which("diff") else {
             throw StarterStore.NotFound(description: "the `diff` command is not installed.")
         }
         let scratch = store.paths.state.appendingPathComponent("starters")

@@ -354,17 +354,6 @@ public final class ProcessRunner: @unchecked Sendable {
             }
         }
     }
-
-    /// Finds an executable on the PATH, as a shell would.
-    public static func which(_ name: String) -> String? {
-        if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? name : nil }
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        for dir in path.split(separator: ":") {
-            let candidate = "\(dir)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }
 }
 
 /// Thrown when a run was cut short by Ctrl-C.
