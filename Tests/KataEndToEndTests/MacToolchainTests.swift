@@ -12,6 +12,7 @@ import XCTest
 extension MiniCourseTests {
     /// A toolchain tree at `root` (`swiftly`: a swiftly toolchain; `clt`: the Command Line Tools,
     /// Testing.framework beside it and no SDK platform) whose `swift` is a script over the real one.
+    @discardableResult
     static func fakeToolchain(at root: URL, kind: String) throws -> URL {
         let real = try XCTUnwrap(which("swift"), "swift on the PATH")
         let folders = kind == "clt"
