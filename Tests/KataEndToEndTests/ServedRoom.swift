@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+import KataTestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -7,7 +8,6 @@ import FoundationNetworking
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
-import KataTestSupport
 #endif
 
 /// A room served by the real grader binary (`KataGrader CHECKOUT --room-serve`) on loopback, and
