@@ -146,7 +146,7 @@ extension MiniCourseTests {
 
             final class Poisons: XCTestCase {
                 func test_z() throws {
-                    let shadow = KataCheckout.root
+                    let shadow = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
                     try "int broken(".write(to: shadow.appendingPathComponent("Sources/Greeting/stray.c"), atomically: true, encoding: .utf8)
                     try "garbage".write(to: shadow.appendingPathComponent("Package@swift-6.0.swift"), atomically: true, encoding: .utf8)
                     let fake = shadow.deletingLastPathComponent().appendingPathComponent("grader/debug/KataGrader")
