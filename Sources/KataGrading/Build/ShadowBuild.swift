@@ -78,31 +78,24 @@ public struct ShadowBuild {
         public var synced: Set<String>
     }
 
-    /// Copies the checkout into the shadow copy (`ShadowPackage.prepare`), leaving out the tracks
-    /// that cannot compile (and those this machine cannot run: `leftOut`, never synced, so never
-    /// looked up).
+    /// Copies the checkout into the shadow copy, leaving out the tracks to build (`only`, every one
+    /// when nil) whose files name grader-only code, and those this machine cannot run (`leftOut`,
+    /// never synced, so never looked up); then fingerprints every file the build reads.
     public func prepare() throws -> Prepared {
-        try namingEdits {
-            try shadow.prepare(paths: paths, catalog: catalog, variants: variants, leftOut: leftOut, only: only,
-                               extraFiles: extraFiles, withXCTest: !platform.lacksXCTest,
-                               ignoringCase: platform.simulated && platform.ignoresCase)
-        }
+        let building = catalog.allTracks.filter { only?.contains($0.key) != false }
+        let broken = shadow.namingGraderOnlyCode(building, paths: paths)
+        let missing = try sync(excluding: Set(broken.keys))
+        let synced = building.map(\.key).filter { broken[$0] == nil && missing[$0] == nil && !leftOut.contains($0) }
+        return Prepared(broken: broken, missing: missing, files: shadow.fileFingerprints(), synced: Set(synced))
     }
 
-    /// `ShadowPackage.sync` again, after a build named tracks that do not compile (`excluded`).
+    /// `ShadowPackage.sync`, with a variant that no longer fits the legacy code named for what it
+    /// most likely is: an edit under `Sources/`.
     func sync(excluding excluded: Set<String>) throws -> [String: String] {
-        try namingEdits {
-            try shadow.sync(paths: paths, catalog: catalog, variants: variants, excluded: excluded.union(leftOut),
-                            only: only, extraFiles: extraFiles, withXCTest: !platform.lacksXCTest,
-                            ignoringCase: platform.simulated && platform.ignoresCase)
-        }
-    }
-
-    /// `copy`, with a variant that no longer fits the legacy code named for what it most likely
-    /// is: an edit under `Sources/`.
-    private func namingEdits<Copied>(_ copy: () throws -> Copied) throws -> Copied {
         do {
-            return try copy()
+            return try shadow.sync(paths: paths, catalog: catalog, variants: variants, excluded: excluded.union(leftOut),
+                                   only: only, extraFiles: extraFiles, withXCTest: !platform.lacksXCTest,
+                                   ignoringCase: platform.simulated && platform.ignoresCase)
         } catch let error as CatalogError {
             if let edited = ShippedKata.firstEdited(paths) { throw Failure(description: edited.description) }
             throw error

@@ -41,21 +41,6 @@ public struct ShadowPackage: Sendable {
         testsRoot.appendingPathComponent(exercise.module).appendingPathComponent(name)
     }
 
-    /// The copy as the first step of a build leaves it (`ShadowBuild.Prepared`), from the
-    /// checkout's files alone: the tracks to build (`only`, every one when nil) whose files name
-    /// grader-only code are left out, with those of `leftOut`; the rest is synced (`sync`); then
-    /// every file the build reads is fingerprinted.
-    func prepare(paths: KataPaths, catalog: Catalog, variants: [Variant], leftOut: Set<String>, only: Set<String>?,
-                 extraFiles: [String: [String]], withXCTest: Bool, ignoringCase: Bool) throws -> ShadowBuild.Prepared {
-        let broken = namingGraderOnlyCode(catalog.allTracks.filter { only?.contains($0.key) != false }, paths: paths)
-        let missing = try sync(paths: paths, catalog: catalog, variants: variants, excluded: Set(broken.keys).union(leftOut),
-                               only: only, extraFiles: extraFiles, withXCTest: withXCTest, ignoringCase: ignoringCase)
-        let synced = catalog.allTracks.map(\.key).filter { key in
-            broken[key] == nil && missing[key] == nil && !leftOut.contains(key) && only.map { $0.contains(key) } != false
-        }
-        return ShadowBuild.Prepared(broken: broken, missing: missing, files: fileFingerprints(), synced: Set(synced))
-    }
-
     /// Those of `tracks` whose files name something of the grader's copy only (`GraderOnlyNames`).
     func namingGraderOnlyCode(_ tracks: [Catalog.Exercise], paths: KataPaths) -> [String: CompileError] {
         var broken: [String: CompileError] = [:]
