@@ -23,9 +23,10 @@ extension MiniCourseTests {
             try? FileManager.default.removeItem(at: helper)
         }
         let solution = try String(contentsOf: course.root.appendingPathComponent("Solutions/Greeting/GreetCallbackTests.swift"), encoding: .utf8)
+        let helperText = "import Foundation\n\n// A helper of my own.\nfunc helperGreeting() -> String { \"Hello\" }\n"
         let fixed = solution + "\nfinal class UsesHelper: XCTestCase { func test_helper() { XCTAssertFalse(helperGreeting().isEmpty) } }\n"
         try fixed.write(to: xctest, atomically: true, encoding: .utf8)
-        try "import Foundation\n\n// A helper of my own.\nfunc helperGreeting() -> String { \"Hello\" }\n".write(to: helper, atomically: true, encoding: .utf8)
+        try helperText.write(to: helper, atomically: true, encoding: .utf8)
         try course.append("\n// started, not done\n", to: "Exercises/Greeting/SwiftTesting/GreetCallbackSuite.swift", in: course.root)
 
         let grade = try course.grade(["--porcelain", "greeting-callback"])
@@ -53,7 +54,7 @@ extension MiniCourseTests {
         try "import Foundation\n\nfunc helperGreeting() -> String {\n    return 42\n}\n".write(to: helper, atomically: true, encoding: .utf8)
         let broken = try course.grade(["--porcelain", "greeting-callback"])
         XCTAssertTrue(broken.reason("greeting-callback").contains("Exercises/Greeting/Helpers.swift:4:"), "\(broken)")
-        try "import Foundation\n\n// A helper of my own.\nfunc helperGreeting() -> String { \"Hello\" }\n".write(to: helper, atomically: true, encoding: .utf8)
+        try helperText.write(to: helper, atomically: true, encoding: .utf8)
 
         // --watch: broken first, fixed while its first grade runs; then the helper saved.
         try (fixed + "\nfinal class Broken: XCTestCase { func test_broken() { XCTFail(\"broken on purpose\") } }\n")
