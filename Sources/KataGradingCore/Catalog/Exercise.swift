@@ -133,7 +133,8 @@ extension Catalog {
         public private(set) var key = ""
 
         /// This track, its framework always named (`TrackKey`): what the grader's records keep.
-        public private(set) var trackKey = TrackKey(id: "", framework: "")
+        /// Made from `id` and `framework` when asked, so it never holds a stale or placeholder key.
+        public var trackKey: TrackKey { TrackKey(id: id, framework: framework.rawValue) }
 
         /// The name of the test target that holds this track in the grader's shadow package:
         /// `Grade_<id>`, with `__<framework>` on the track the catalog does not list first.
@@ -142,7 +143,6 @@ extension Catalog {
         /// Names this track from what it is: after decoding, and whenever `tracks` or `preferring`
         /// makes another track of it.
         private mutating func name() {
-            trackKey = TrackKey(id: id, framework: framework.rawValue)
             key = isOtherTrack ? trackKey.description : id
             let target = "Grade_" + id.map { $0.isLetter || $0.isNumber ? String($0) : "_" }.joined()
             targetName = framework == catalogFramework ? target : target + "__" + framework.rawValue.replacingOccurrences(of: "-", with: "_")
