@@ -38,8 +38,9 @@ struct WatchCommand {
         printHeader(what, only == nil ? "grading all once, then what you save" : "grading it each time you save")
         printNotes()
         print("")
-        report.bothTracks = grader.course.exercisesWithBothTracks(watched, source: .exercises)
-        var results = try grader.gradeLocked(watched, options: options, swift: swift) { result in
+        let plan = grader.plan(watched, source: .exercises)
+        report.bothTracks = plan.bothTracks
+        var results = try grader.gradeLocked(watched, plan: plan, options: options, swift: swift) { result in
             print(report.headline(result))
             fflush(nil)
         }
@@ -81,8 +82,9 @@ struct WatchCommand {
             printHeader(what, "saved: \(changed.sorted().joined(separator: ", "))")
             printNotes()
             print("")
-            report.bothTracks = grader.course.exercisesWithBothTracks(affected, source: .exercises)
-            let regraded = try grader.gradeLocked(affected, options: options, swift: swift) { result in
+            let plan = grader.plan(affected, source: .exercises)
+            report.bothTracks = plan.bothTracks
+            let regraded = try grader.gradeLocked(affected, plan: plan, options: options, swift: swift) { result in
                 print(report.headline(result))
                 fflush(nil)
             }

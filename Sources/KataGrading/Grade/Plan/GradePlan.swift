@@ -111,11 +111,4 @@ extension Course {
         }
         return ExtraFiles.attach(tracks: tracks, modules: modules)
     }
-
-    /// The exercises of `selected` that a grade from `source` grades on both tracks.
-    func exercisesWithBothTracks(_ selected: [Catalog.Exercise], source: TestSource) -> Set<String> {
-        let added = addedFiles(under: testsRoot(for: source))
-        let ids = selected.flatMap { tracksToGrade($0, source: source, added: added) }.map(\.id)
-        return Set(ids.filter { id in ids.filter { $0 == id }.count > 1 })
-    }
 }
