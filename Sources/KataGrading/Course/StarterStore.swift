@@ -29,6 +29,18 @@ public struct StarterStore: Sendable {
         return starters.isStarter(key(exercise, file), data)
     }
 
+    /// The files of `tracks`, as `key` names them, that no longer hold their starter (or cannot be
+    /// read): each read once, however many tracks share it.
+    public func editedFiles(of tracks: [Catalog.Exercise]) -> Set<String> {
+        var read: Set<String> = [], edited: Set<String> = []
+        for track in tracks {
+            for file in track.files where read.insert(key(track, file)).inserted && !isUntouched(track, file) {
+                edited.insert(key(track, file))
+            }
+        }
+        return edited
+    }
+
     /// True while every file the attendee edits for `exercise` is still the shipped starter.
     public func isUntouched(_ exercise: Catalog.Exercise) -> Bool {
         exercise.files.allSatisfy { isUntouched(exercise, $0) }

@@ -51,16 +51,20 @@ extension Course {
         let store = starterStore
         let root = testsRoot(for: source)
         let added = addedFiles(under: root)
+        // The course's files that are no longer the starter: whether a track is started and whether
+        // it is untouched are both answered from them, so each file is compared once per plan.
+        let edited = source == .exercises ? store.editedFiles(of: self.tracks) : []
         let untouched = { (track: Catalog.Exercise) in
-            source == .exercises && store.isUntouched(track) && (added.byTrack[track.key] ?? []).isEmpty
+            source == .exercises && !track.files.contains { edited.contains(store.key(track, $0)) }
+                && (added.byTrack[track.key] ?? []).isEmpty
         }
         var toBuild: Set<String>?
         if source == .exercises {
-            toBuild = Set(catalog.exercises.flatMap { tracksToGrade($0, source: .exercises, added: added) }
+            toBuild = Set(catalog.exercises.flatMap { tracksToGrade($0, source: .exercises, added: added, edited: edited) }
                 .filter { !untouched($0) }.map(\.key))
         }
         // Each track once, even when both an id and its `id@framework` were asked for.
-        let asked = selected.flatMap { tracksToGrade($0, source: source, added: added) }
+        let asked = selected.flatMap { tracksToGrade($0, source: source, added: added, edited: edited) }
         var tracks: [Catalog.Exercise] = []
         for track in asked where !tracks.contains(where: { $0.key == track.key }) {
             tracks.append(track)
@@ -75,13 +79,15 @@ extension Course {
     /// if they did both; a file of their own for a track starts it), else the first track, which is
     /// then "not started" unless a shared file changed. The solutions and other folders: every
     /// track. A key like `id@swift-testing` (or `id@xctest`, even for the first track) names one
-    /// track and grades just that.
-    func tracksToGrade(_ exercise: Catalog.Exercise, source: TestSource, added: ExtraFiles.Attachment = .init()) -> [Catalog.Exercise] {
+    /// track and grades just that. `added`: the attendee's added files (`addedFiles`); `edited`:
+    /// the course files that no longer hold their starter (`StarterStore.editedFiles`).
+    func tracksToGrade(_ exercise: Catalog.Exercise, source: TestSource, added: ExtraFiles.Attachment,
+                       edited: Set<String>) -> [Catalog.Exercise] {
         let tracks = exercise.tracks
         guard tracks.count > 1, !exercise.isOtherTrack, !exercise.isNamedTrack else { return [exercise] }
         guard source == .exercises else { return tracks }
         let started = tracks.filter { track in
-            !track.ownFiles.allSatisfy { starterStore.isUntouched(track, $0) } || !(added.byTrack[track.key] ?? []).isEmpty
+            track.ownFiles.contains { edited.contains(starterStore.key(track, $0)) } || !(added.byTrack[track.key] ?? []).isEmpty
         }
         return started.isEmpty ? [exercise] : started
     }
