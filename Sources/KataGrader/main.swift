@@ -27,6 +27,6 @@ if let supervisor = TestPlatform.graderExecutable {
     ProcessRunner.shared.adopt(executable: supervisor, temporaryRoot: temporaryRoot,
                                subreaper: TestPlatform.decidingSystem().reliesOnSubreaper)
 }
-let status = GradeCommand.main(arguments: words, root: paths.root)
+let status = GradeCommand.main(arguments: words, paths: paths)
 TemporaryRoot.removeIfEmpty(temporaryRoot)
 exit(status)

@@ -18,7 +18,8 @@ public enum GradeCommand {
     /// What Ctrl-C during a grade says.
     static let interrupted = "\ngrade.sh: interrupted; every test run was stopped. Your files are untouched.\n"
 
-    public static func main(arguments words: [String], root: URL) -> Int32 {
+    /// `paths`: the checkout's, found once by `main` from the root grade.sh names.
+    public static func main(arguments words: [String], paths: KataPaths) -> Int32 {
         let arguments: Arguments
         do {
             arguments = try Arguments.parse(words)
@@ -26,7 +27,6 @@ public enum GradeCommand {
             StandardError().write("grade.sh: \(error)\nRun Scripts/grade.sh --help for the options.\n")
             return exitUsage
         }
-        let paths = KataPaths(root: root)
         if arguments.action != .help, arguments.action != .check { AttendeeState.prepare(paths) }
         switch arguments.action {
         case .help:
