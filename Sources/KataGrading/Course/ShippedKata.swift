@@ -43,9 +43,12 @@ public struct ShippedKata: Sendable {
         read(paths).mapValues { $0.map(Fingerprint.of) ?? "unreadable" }
     }
 
+    /// Writes the record: each covered file's fingerprint by its path, as JSON with sorted keys.
     public static func record(_ paths: KataPaths) throws -> Int {
         let prints = fingerprints(paths)
-        try StarterFingerprints(byPath: prints).encoded().write(to: paths.root.appendingPathComponent(record))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(prints).write(to: paths.root.appendingPathComponent(record))
         return prints.count
     }
 
@@ -80,7 +83,7 @@ public struct ShippedKata: Sendable {
     /// record itself missing or unreadable is such a difference.
     public static func firstEdited(_ paths: KataPaths, now: [String: String]? = nil) -> Difference? {
         guard let data = FileManager.default.contents(atPath: paths.root.appendingPathComponent(record).path),
-              let shipped = try? StarterFingerprints.decoded(from: data).byPath else {
+              let shipped = try? JSONDecoder().decode([String: String].self, from: data) else {
             return Difference(file: record, kind: .missing)
         }
         let now = now ?? fingerprints(paths)

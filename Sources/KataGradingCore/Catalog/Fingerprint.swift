@@ -1,11 +1,12 @@
 import Foundation
 
-/// The grader's one hash: a stable 64-bit FNV-1a digest of a file's text, used to tell a shipped
-/// starter from an edited one (and the kata's own files, and a verdict's key), and its word-wise
-/// form for a program's bytes (`program`).
+/// The grader's one hash: a stable 64-bit FNV-1a digest of a file's text, used to tell whether a
+/// file changed (the kata's own files against `Catalog/sources.json`, the files of the shadow copy
+/// and of a verdict's key) and to give a folder a short stable name, and its word-wise form for a
+/// program's bytes (`program`). (A starter is told from an edited file by `StarterText`.)
 ///
-/// Line endings are normalised first, so a checkout with CRLF endings still counts as untouched.
-/// Not cryptographic, and it need not be: it only answers "is this still the starter?".
+/// Line endings are normalised first, so a checkout with CRLF endings still reads as unchanged.
+/// Not cryptographic, and it need not be: it only answers "did this change?".
 public enum Fingerprint {
     static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
     static let prime: UInt64 = 0x0000_0100_0000_01B3
@@ -48,25 +49,5 @@ public enum Fingerprint {
             }
         }
         return String((hash ^ UInt64(data.count)) &* prime, radix: 16)
-    }
-}
-
-/// The fingerprints of the shipped starters, `Catalog/starters.json`, keyed `Module/File.swift`.
-///
-/// Written by `Scripts/regenerate.sh`; the self-test fails when it is stale.
-public struct StarterFingerprints: Sendable {
-    public var byPath: [String: String]
-
-    public init(byPath: [String: String]) { self.byPath = byPath }
-
-    /// The fingerprints `data` holds; throws when it is not such a file.
-    public static func decoded(from data: Data) throws -> StarterFingerprints {
-        StarterFingerprints(byPath: try JSONDecoder().decode([String: String].self, from: data))
-    }
-
-    public func encoded() -> Data {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        return (try? encoder.encode(byPath)) ?? Data()
     }
 }
