@@ -3,8 +3,9 @@ import KataGradingCore
 
 /// The first stage of a grade (`Grader.grade`): what it will grade and build, decided from the
 /// course, the test files and the platform before anything is copied. Made once per grade, by the
-/// CLI when it prints the plan's notes first (`Grader.plan`), and handed to every later stage.
-/// The attendee's added files are read once, here.
+/// CLI (a grade, `--watch`) when it prints the plan's notes first (`Grader.plan`), and handed to
+/// every later stage. The attendee's added files, and which course files are no longer their
+/// starter, are read once, here.
 struct GradePlan: Sendable {
     /// Where the tests come from.
     var source: TestSource
