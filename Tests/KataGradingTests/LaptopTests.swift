@@ -81,6 +81,19 @@ final class LaptopTests: XCTestCase {
         XCTAssertEqual(TemporaryRoot.systemTemporary(["TMPDIR": scratch.path + "/"]), scratch.path)
     }
 
+    /// A run's folder is named after its checkout with the grader's one hash, and its socket fits
+    /// macOS's 104 bytes (with the end's NUL) under the longest temporary root the grader accepts
+    /// (64 bytes, `TemporaryRoot.systemTemporary`).
+    func test_aRunsFolderNamesItsCheckout_andItsSocketFitsUnderTheLongestRoot() throws {
+        let one = URL(fileURLWithPath: "/Users/ana/Café Kata"), other = URL(fileURLWithPath: "/Users/ana/kata")
+        XCTAssertEqual(RunFolder.prefix(for: one), RunFolder.prefix(for: one))
+        XCTAssertNotEqual(RunFolder.prefix(for: one), RunFolder.prefix(for: other))
+        XCTAssertTrue(RunFolder.prefix(for: one).hasSuffix(Fingerprint.hex(Data(one.path.utf8)).prefix(12) + "-"))
+        let longestRoot = "/" + String(repeating: "t", count: 63)
+        let socket = RunFolder.socket(in: longestRoot + "/" + RunFolder.prefix(for: one) + "XXXXXX")
+        XCTAssertLessThan(socket.utf8.count, 104, socket)
+    }
+
     func test_aTemporaryRootSomeoneElseCouldEnterIsNotUsed() throws {
         let paths = KataPaths(root: scratch.appendingPathComponent("kata"))
         let stable = TemporaryRoot.folder(for: paths, environment: ["TMPDIR": scratch.path])

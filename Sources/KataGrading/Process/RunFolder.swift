@@ -20,11 +20,12 @@ struct RunFolder {
         TemporaryRoot.systemTemporary(environment)
     }
 
-    /// `kata-<checkout>-`, where `<checkout>` is short for the checkout's path.
+    /// `kata-<checkout>-`, where `<checkout>` is the grader's one hash (`Fingerprint`) of the
+    /// checkout's path, cut to 12 characters as `TemporaryRoot`'s name is: a run's socket
+    /// (`<root>/kata-…-XXXXXX/s`, the root at most 64 bytes) stays within the 104 bytes macOS
+    /// allows a socket's path.
     static func prefix(for checkout: URL) -> String {
-        var hash: UInt32 = 2_166_136_261
-        for byte in checkout.standardizedFileURL.path.utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
-        return "kata-" + String(hash, radix: 36) + "-"
+        "kata-" + Fingerprint.hex(Data(checkout.standardizedFileURL.path.utf8)).prefix(12) + "-"
     }
 
     static func make(for checkout: URL) throws -> RunFolder {
