@@ -29,13 +29,16 @@ struct GradeRuns {
         runner.package = shadow.directory
         var tickets: [String: RunScheduler.Ticket] = [:]
         var replayed: [String] = []
+        // Where the attendee's files of every track are, as a failure names them (`TrackRunner`).
+        let attendeeRoot = course.paths.relative(shadow.testsRoot)
         for track in RunTimings.slowestFirst(tracks, source: options.source, course.paths) {
-            let target = track.targetName
-            let madeByReplay = build.ownBinaries[target] != nil
-            if madeByReplay { replayed.append(track.key) }
-            let trackRunner = TrackRunner(runner: runner, binary: build.binary(forTarget: target), madeByReplay: madeByReplay,
+            // A track the build replay rebuilt since SwiftPM's build runs from its own binary, every
+            // other track from SwiftPM's.
+            let own = build.ownBinaries[track.targetName]
+            if own != nil { replayed.append(track.key) }
+            let trackRunner = TrackRunner(runner: runner, binary: own ?? build.testBinary, madeByReplay: own != nil,
                                           shadowFolder: shadow.targetDirectory(of: track),
-                                          attendeeFolder: course.paths.relative(shadow.testsRoot) + "/" + track.module + "/")
+                                          attendeeFolder: attendeeRoot + "/" + track.module + "/")
             let jobs = RunScheduler.jobs(for: track, variants: course.variants, repeats: options.repeats,
                                          generated: course.generatedWheats(for: track, seed: options.seed),
                                          handWheats: options.handWheats)
