@@ -40,7 +40,7 @@ struct GradeRuns {
                                           shadowFolder: shadow.targetDirectory(of: track),
                                           attendeeFolder: attendeeRoot + "/" + track.module + "/")
             let jobs = RunScheduler.jobs(for: track, variants: course.variants, repeats: options.repeats,
-                                         generated: course.generatedWheats(for: track, seed: options.seed),
+                                         generated: Self.generatedWheats(for: track, seed: options.seed, points: course.points),
                                          handWheats: options.handWheats)
             // Through `swift test` (`ChannelFallback`), runs take turns anyway: none starts beside the first.
             tickets[track.key] = scheduler.schedule(track, jobs: jobs, runner: trackRunner,
@@ -48,6 +48,15 @@ struct GradeRuns {
         }
         self.tickets = tickets
         self.replayed = replayed
+    }
+
+    /// The wheats this grade generates for `track` from its points: for `seed` alone when one is
+    /// given (`--seed`), else for seeds drawn at random for this grade (`Perturbation.draw`).
+    private static func generatedWheats(for track: Catalog.Exercise, seed: UInt32?, points: [PerturbationPoint]) -> [Variant] {
+        guard !track.perturbs.isEmpty else { return [] }
+        var generator = SystemRandomNumberGenerator()
+        let seeds = seed.map { [$0] } ?? Perturbation.draw(for: track, points: points, using: &generator)
+        return seeds.map { Perturbation.wheat(track, seed: $0, points: points) }
     }
 
     /// Waits for the tracks run from a binary the build replay made, before anything is reported:
