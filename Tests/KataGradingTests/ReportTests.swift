@@ -124,10 +124,26 @@ final class ReportTests: XCTestCase {
         let manyMissed = Verdict(kind: .missesBugs, reason: "caught 1 of 6 planted bugs. Your tests do not fail when:",
                                  details: (1...5).map { "- bug \($0)" }, missedChaffs: ["a", "b", "c", "d", "e"])
         let missedCard = NextStep.card([result(one, c, manyMissed), result(two, c, Verdict(kind: .notStarted, reason: ""))], catalog: c, lastVerdicts: [:])!
-        XCTAssertEqual(missedCard.lines.filter { $0.hasPrefix("- ") }, ["- bug 1", "- bug 2", "- bug 3", "- and 2 more, above."])
+        XCTAssertEqual(missedCard.recap.filter { $0.hasPrefix("- ") }, ["- bug 1", "- bug 2", "- bug 3", "- and 2 more, above."])
         // Done with a note: the note is a next step.
         let noted = NextStep.card([result(one, c, Verdict(kind: .done, reason: "", next: "Bound your wait."))], catalog: c, lastVerdicts: nil)!
         XCTAssertTrue(noted.text.contains("Bound your wait."))
+    }
+
+    /// The card says the verdict again (its recap) only when the verdict has scrolled off a screen
+    /// of 23 lines; the JSON report's text always carries it.
+    func test_summary_recapsTheVerdict_onlyWhenItIsNoLongerOnTheScreen() throws {
+        let c = try catalog()
+        let one = c.exercises[0], two = c.exercises[1]
+        let results = [result(one, c, Verdict(kind: .failing, reason: "testA failed: expected 2.")),
+                       result(two, c, Verdict(kind: .notStarted, reason: ""))]
+        let card = try XCTUnwrap(NextStep.card(results, catalog: c, lastVerdicts: [:]))
+        XCTAssertEqual(card.recap, ["Failing: testA failed: expected 2."])
+        XCTAssertTrue(card.text.contains("Failing: testA failed"), card.text)
+        let report = TextReport(style: Style(color: false, symbols: false, width: 80), catalog: c)
+        XCTAssertFalse(report.summary(results, card: card, linesSince: ["p-one": 4]).contains("Failing:"))
+        XCTAssertTrue(report.summary(results, card: card, linesSince: ["p-one": 20]).contains("Failing:"))
+        XCTAssertTrue(report.summary(results, card: card).contains("Failing:"))
     }
 
     func test_needs_isSaidWithWhatItNeeds_doesNotCount_andIsNeverTheNextExercise() throws {
@@ -141,7 +157,8 @@ final class ReportTests: XCTestCase {
         XCTAssertTrue(report.headline(result(one, c, needs)).hasSuffix("needs macOS 26 (this Mac has 15.5)"), report.headline(result(one, c, needs)))
         XCTAssertTrue(TextReport.porcelain(result(one, c, needs)).hasPrefix("p-one\tneeds\tmacOS 26 (this Mac has 15.5)"))
         let results = [result(one, c, needs), result(two, c, Verdict(kind: .done, reason: ""))]
-        XCTAssertTrue(report.summary(results, catalog: c).contains("1/1 done"), report.summary(results, catalog: c))
+        let summary = report.summary(results, card: NextStep.card(results, catalog: c, lastVerdicts: nil))
+        XCTAssertTrue(summary.contains("1/1 done"), summary)
         let json = JSONReport(results: results, source: "exercises")
         XCTAssertEqual(json.status, .pass)
         XCTAssertEqual("\(json.done)/\(json.total)", "1/1")

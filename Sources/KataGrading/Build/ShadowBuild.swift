@@ -17,11 +17,6 @@ public struct ShadowBuild {
         public var ownBinaries: [String: URL] = [:]
         public var broken: [String: CompileError]
         public var missing: [String: String]
-
-        /// The binary that holds the current code of a track's shadow target.
-        public func binary(forTarget target: String) -> URL {
-            ownBinaries[target] ?? testBinary
-        }
     }
 
     public struct Failure: Error, CustomStringConvertible {

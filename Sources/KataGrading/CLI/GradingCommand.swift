@@ -139,10 +139,11 @@ enum GradingCommand {
                 linesSince[entry.id] = max(linesSince[entry.id] ?? 0, below)
             }
         }
+        // The last grades of `Exercises/` let a grade of one exercise name the exercise to open after it.
         let lastVerdicts = arguments.source == .exercises ? LastGrade.record(results, course.paths).verdicts : nil
-        if !quiet { print(report.summary(results, catalog: course.catalog, lastVerdicts: lastVerdicts, linesSince: linesSince)) }
+        let next = NextStep.card(results, catalog: course.catalog, lastVerdicts: lastVerdicts)
+        if !quiet { print(report.summary(results, card: next, linesSince: linesSince)) }
         if let json = arguments.json {
-            let next = NextStep.card(results, catalog: course.catalog, lastVerdicts: lastVerdicts)
             var document = JSONReport(results: results, source: arguments.source.reportName,
                                       attendee: Attendee.load(course.paths), startedAt: started, next: next)
             document.notes = notes

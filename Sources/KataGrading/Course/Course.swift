@@ -42,15 +42,6 @@ public struct Course: Sendable {
         try checkVariantNames()
     }
 
-    /// The wheats a grade of `track` generates from its points: for `seed` alone when one is given
-    /// (`--seed`), else for seeds drawn at random (`Perturbation.draw`).
-    func generatedWheats(for track: Catalog.Exercise, seed: UInt32?) -> [Variant] {
-        guard !track.perturbs.isEmpty else { return [] }
-        var generator = SystemRandomNumberGenerator()
-        let seeds = seed.map { [$0] } ?? Perturbation.draw(for: track, points: points, using: &generator)
-        return seeds.map { Perturbation.wheat(track, seed: $0, points: points) }
-    }
-
     func checkVariantNames() throws {
         if let (exercise, name, kind) = catalog.missingVariants(in: variants).first {
             throw CatalogError("\(paths.relative(paths.catalog)): exercise '\(exercise.id)' lists the \(kind.rawValue) '\(name)', but Catalog/Variants/\(exercise.module)/\(name).\(kind.rawValue) does not exist.")

@@ -121,39 +121,36 @@ public struct TextReport: Sendable {
         return lines(showing: shown)
     }
 
-    /// `N/M done`, then the "Next" card. `lastVerdicts` (from the last grades of `Exercises/`)
-    /// lets a grade of one exercise name the exercise to open after it. `linesSince`, by exercise
-    /// id, is how many lines the grade printed from that exercise's verdict on: when the card's
-    /// exercise's verdict is still on the screen under the card, the card does not say it again.
-    public func summary(_ results: [ExerciseResult], catalog: Catalog, lastVerdicts: [String: VerdictKind]? = nil,
-                        linesSince: [String: Int]? = nil) -> String {
+    /// `N/M done`, then the "Next" card (`NextStep.card`, made once by the grade for this report
+    /// and the JSON one). `linesSince`, by exercise id, is how many lines the grade printed from
+    /// that exercise's verdict on: when the card's exercise's verdict is still on the screen under
+    /// the card, the card does not say it again (its `recap`).
+    public func summary(_ results: [ExerciseResult], card: NextStep?, linesSince: [String: Int]? = nil) -> String {
         // Exercises, not tracks: one done in either framework is done (`ExerciseStanding`); one
         // this machine cannot run (`needs`) does not count.
         let exercises = results.byExercise().filter(\.counts)
         let done = exercises.filter(\.isDone).count
         var lines = ["", style.bold("\(done)/\(exercises.count) done")]
-        var card = NextStep.card(results, catalog: catalog, lastVerdicts: lastVerdicts, recap: false)
-        if let brief = card, let id = brief.exerciseID, let since = linesSince?[id],
-           since + lines.count + 1 + render(brief).count <= Self.screenLines {
-            // Still on the screen: said once.
-        } else {
-            card = NextStep.card(results, catalog: catalog, lastVerdicts: lastVerdicts)
-        }
         if let card {
+            // The card's exercise's verdict still on the screen above the card: said once.
+            let brief = render(card, recap: false)
+            let stillShown = card.exerciseID.flatMap { linesSince?[$0] }
+                .map { $0 + lines.count + 1 + brief.count <= Self.screenLines } ?? false
             lines.append("")
-            lines += render(card)
+            lines += stillShown ? brief : render(card)
         }
         return lines.joined(separator: "\n")
     }
 
-    /// The card as the terminal shows it: a bold heading, then its lines wrapped under it.
-    public func render(_ card: NextStep) -> [String] {
+    /// The card as the terminal shows it: a bold heading, then its lines wrapped under it, the
+    /// verdict said again first unless `recap` is false.
+    public func render(_ card: NextStep, recap: Bool = true) -> [String] {
         var lines = card.preface.flatMap { style.wrap($0, indent: "") }
         if !card.preface.isEmpty, card.heading != nil { lines.append("") }
         if let heading = card.heading {
             lines += style.wrap(heading, indent: "").enumerated().map { $0 == 0 ? style.bold($1) : $1 }
         }
-        for line in card.lines { lines += style.wrap(line, indent: card.heading == nil ? "" : "  ") }
+        for line in (recap ? card.recap : []) + card.lines { lines += style.wrap(line, indent: card.heading == nil ? "" : "  ") }
         return lines
     }
 

@@ -29,15 +29,18 @@ struct GradeRuns {
         runner.package = shadow.directory
         var tickets: [String: RunScheduler.Ticket] = [:]
         var replayed: [String] = []
+        // Where the attendee's files of every track are, as a failure names them (`TrackRunner`).
+        let attendeeRoot = course.paths.relative(shadow.testsRoot)
         for track in RunTimings.slowestFirst(tracks, source: options.source, course.paths) {
-            let target = track.targetName
-            let madeByReplay = build.ownBinaries[target] != nil
-            if madeByReplay { replayed.append(track.key) }
-            let trackRunner = TrackRunner(runner: runner, binary: build.binary(forTarget: target), madeByReplay: madeByReplay,
+            // A track the build replay rebuilt since SwiftPM's build runs from its own binary, every
+            // other track from SwiftPM's.
+            let own = build.ownBinaries[track.targetName]
+            if own != nil { replayed.append(track.key) }
+            let trackRunner = TrackRunner(runner: runner, binary: own ?? build.testBinary, madeByReplay: own != nil,
                                           shadowFolder: shadow.targetDirectory(of: track),
-                                          attendeeFolder: course.paths.relative(shadow.testsRoot) + "/" + track.module + "/")
+                                          attendeeFolder: attendeeRoot + "/" + track.module + "/")
             let jobs = RunScheduler.jobs(for: track, variants: course.variants, repeats: options.repeats,
-                                         generated: course.generatedWheats(for: track, seed: options.seed),
+                                         generated: Self.generatedWheats(for: track, seed: options.seed, points: course.points),
                                          handWheats: options.handWheats)
             // Through `swift test` (`ChannelFallback`), runs take turns anyway: none starts beside the first.
             tickets[track.key] = scheduler.schedule(track, jobs: jobs, runner: trackRunner,
@@ -45,6 +48,15 @@ struct GradeRuns {
         }
         self.tickets = tickets
         self.replayed = replayed
+    }
+
+    /// The wheats this grade generates for `track` from its points: for `seed` alone when one is
+    /// given (`--seed`), else for seeds drawn at random for this grade (`Perturbation.draw`).
+    private static func generatedWheats(for track: Catalog.Exercise, seed: UInt32?, points: [PerturbationPoint]) -> [Variant] {
+        guard !track.perturbs.isEmpty else { return [] }
+        var generator = SystemRandomNumberGenerator()
+        let seeds = seed.map { [$0] } ?? Perturbation.draw(for: track, points: points, using: &generator)
+        return seeds.map { Perturbation.wheat(track, seed: $0, points: points) }
     }
 
     /// Waits for the tracks run from a binary the build replay made, before anything is reported:

@@ -7,15 +7,17 @@ public struct NextStep: Sendable, Equatable {
     public var preface: [String] = []
     /// "Next: id · title", or nil when there is nothing left to open.
     public var heading: String?
+    /// The next exercise's verdict said again, briefly, after a grade of many: on a small screen it
+    /// has scrolled away. A report whose screen still shows it leaves this out (`TextReport`).
+    public var recap: [String] = []
     public var lines: [String]
     /// The exercise the card points to, if any.
     public var exerciseID: String?
 
     /// The card after a grade. `lastVerdicts` are the recorded verdicts of `Exercises/` (nil when
     /// grading the solutions or another folder, where "the next exercise to open" means nothing).
-    /// `recap: false` leaves out the verdict said again, for a screen that still shows it.
     public static func card(_ results: [ExerciseResult], catalog: Catalog,
-                            lastVerdicts: [String: Verdict.Kind]?, recap: Bool = true) -> NextStep? {
+                            lastVerdicts: [String: Verdict.Kind]?) -> NextStep? {
         guard !results.isEmpty else { return nil }
         let exercises = results.byExercise()
         let alone = exercises.count == 1
@@ -28,13 +30,13 @@ public struct NextStep: Sendable, Equatable {
         if let next = exercises.first(where: { !$0.isDone && $0.counts })?.standing {
             // After a grade of many, the verdict has scrolled away on a small screen: say it again
             // here, briefly, so that the card still fits a 24-line screen under the grade.
-            var lines = alone || !recap || next.verdict.kind == .notStarted ? [] : Self.recap(next.verdict)
-            lines += advice(for: next, gradedAlone: alone)
+            let recap = alone || next.verdict.kind == .notStarted ? [] : Self.recap(next.verdict)
+            var lines = advice(for: next, gradedAlone: alone)
             if !next.exercise.hint.isEmpty { lines.append("Hint: " + next.exercise.hint) }
             // A track named on the command line is named again: the id alone grades every track started.
             let command = next.exercise.isNamedTrack ? next.exercise.trackKey.description : next.exercise.id
             lines.append((alone ? "Grade it again: " : "Grade it alone: ") + "Scripts/grade.sh \(command)")
-            return NextStep(preface: needs, heading: "Next: \(next.exercise.id) · \(next.exercise.title)", lines: lines,
+            return NextStep(preface: needs, heading: "Next: \(next.exercise.id) · \(next.exercise.title)", recap: recap, lines: lines,
                             exerciseID: next.exercise.id)
         }
 
@@ -160,7 +162,7 @@ public struct NextStep: Sendable, Equatable {
 
     /// The card as plain text, for the JSON report.
     public var text: String {
-        (preface + (heading.map { [$0] } ?? []) + lines).joined(separator: "\n")
+        (preface + (heading.map { [$0] } ?? []) + recap + lines).joined(separator: "\n")
     }
 
     public static func seconds(_ value: Double) -> String {
