@@ -205,4 +205,45 @@ final class RunSchedulerTests: XCTestCase {
         // Eight waits of 0.3 s side by side, not one after another (2.4 s).
         XCTAssertLessThan(Date().timeIntervalSince(start), 1.2)
     }
+
+    /// A grade's pool of threads ends with its runs: `--watch` grades at every save, and kept every
+    /// grade's threads (8 more per save on two cores, 16 on a ten-core Mac).
+    func test_thePoolsThreadsEndOnceItsSchedulersRunsAreDone() throws {
+        let runner = FakeRunner(delay: 0.05) { _ in Self.pass }
+        weak var pool: WorkerPool?
+        do {
+            let scheduler = RunScheduler(width: 4)
+            pool = scheduler.pool
+            let ticket = scheduler.schedule(exercise, jobs: [.repeatRun(2, noisy: false), .variant(chaff)], runner: runner)
+            _ = try ticket.wait()
+        }
+        // Each thread holds its pool until it ends; the last closure can still be letting go.
+        let deadline = Date().addingTimeInterval(5)
+        while pool != nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        XCTAssertNil(pool, "the pool's threads still run")
+    }
+
+    /// Work queued before `finish` still runs; only then do the threads end.
+    func test_aFinishingPoolRunsWhatIsQueuedFirst() {
+        let ran = Locked(0)
+        let done = DispatchSemaphore(value: 0)
+        weak var weakPool: WorkerPool?
+        do {
+            let pool = WorkerPool(width: 1)
+            weakPool = pool
+            for _ in 0..<5 {
+                pool.add(priority: .normal) {
+                    Thread.sleep(forTimeInterval: 0.01)
+                    ran.withLock { $0 += 1 }
+                    done.signal()
+                }
+            }
+            pool.finish()
+        }
+        for _ in 0..<5 { XCTAssertEqual(done.wait(timeout: .now() + 5), .success) }
+        XCTAssertEqual(ran.value, 5)
+        let deadline = Date().addingTimeInterval(5)
+        while weakPool != nil, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        XCTAssertNil(weakPool, "the pool's thread still runs")
+    }
 }

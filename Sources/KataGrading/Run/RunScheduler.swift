@@ -78,11 +78,17 @@ final class RunScheduler: Sendable {
         }
     }
 
-    private let pool: WorkerPool
+    let pool: WorkerPool
 
     /// `width`: runs at once, the platform's (`TestPlatform.runWidth`).
     init(width: Int) {
         pool = WorkerPool(width: width)
+    }
+
+    /// Every work the pool holds keeps its scheduler: when the last is done, the pool's threads
+    /// end (`--watch` made a pool's worth of threads at every save, and kept them all).
+    deinit {
+        pool.finish()
     }
 
     /// Whether `job` may start beside the exercise's first run: every run but the noisy repeat,

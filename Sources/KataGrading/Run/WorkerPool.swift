@@ -14,14 +14,27 @@ final class WorkerPool: @unchecked Sendable {
     private var high: [@Sendable () -> Void] = []
     private var normal: [@Sendable () -> Void] = []
 
+    /// Set by `finish`: the threads end once nothing is queued.
+    private var finishing = false
+
     init(width: Int) {
         for _ in 0..<max(1, width) {
             let thread = Thread { [self] in
-                while true { next()() }
+                while let work = next() { work() }
             }
             thread.stackSize = 1 << 20
             thread.start()
         }
+    }
+
+    /// Lets the threads end once the work queued so far is done, so that a process that grades
+    /// again and again (`--watch`) does not keep every grade's threads. Called when nothing can add
+    /// work any more (`RunScheduler`'s `deinit`).
+    func finish() {
+        condition.lock()
+        finishing = true
+        condition.broadcast()
+        condition.unlock()
     }
 
     func add(priority: Priority, _ work: @escaping @Sendable () -> Void) {
@@ -31,10 +44,14 @@ final class WorkerPool: @unchecked Sendable {
         condition.unlock()
     }
 
-    private func next() -> @Sendable () -> Void {
+    /// The next work, or nil once the pool is finishing and nothing is queued.
+    private func next() -> (@Sendable () -> Void)? {
         condition.lock()
         defer { condition.unlock() }
-        while high.isEmpty && normal.isEmpty { condition.wait() }
+        while high.isEmpty && normal.isEmpty {
+            if finishing { return nil }
+            condition.wait()
+        }
         return high.isEmpty ? normal.removeFirst() : high.removeFirst()
     }
 }
