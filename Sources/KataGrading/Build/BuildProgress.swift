@@ -27,7 +27,7 @@ public struct BuildProgress: Sendable {
         let timer = DispatchSource.makeTimerSource(queue: .global())
         timer.schedule(deadline: .now() + 1, repeating: 0.5)
         timer.setEventHandler {
-            guard let text = try? String(contentsOf: log, encoding: .utf8),
+            guard let text = FileContents.text(at: log),
                   let step = Self.lastStep(in: text) else { return }
             StandardError().write("\r\u{1B}[K  building \(step)")
         }

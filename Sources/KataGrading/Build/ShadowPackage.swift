@@ -47,7 +47,7 @@ public struct ShadowPackage: Sendable {
         for track in tracks {
             for name in track.uses + track.files {
                 let file = testFile(name, of: track)
-                guard let text = try? String(contentsOf: file, encoding: .utf8),
+                guard let text = FileContents.text(at: file),
                       let reference = GraderOnlyNames.firstReference(in: text) else { continue }
                 broken[track.key] = CompileError(
                     file: paths.relative(file), line: reference.line,
@@ -120,7 +120,7 @@ public struct ShadowPackage: Sendable {
             var written = Set<String>()
             for name in Self.targetFiles(of: exercise, extraFiles: extraFiles) {
                 let source = testFile(name, of: exercise)
-                guard let data = fm.contents(atPath: source.path) ?? Self.contents(ofCaseVariantOf: source, ignoringCase: ignoringCase) else {
+                guard let data = FileContents.data(at: source) ?? Self.contents(ofCaseVariantOf: source, ignoringCase: ignoringCase) else {
                     missing[exercise.key] = paths.relative(source)
                     break
                 }
@@ -146,7 +146,7 @@ public struct ShadowPackage: Sendable {
         let present = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         guard let found = TestPlatform.lookUp(file.lastPathComponent, among: present, ignoringCase: true),
               found != file.lastPathComponent else { return nil }
-        return FileManager.default.contents(atPath: folder.appendingPathComponent(found).path)
+        return FileContents.data(at: folder.appendingPathComponent(found))
     }
 
     /// The files of an exercise's target, relative to its module's folder: the files of earlier

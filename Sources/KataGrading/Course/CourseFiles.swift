@@ -85,6 +85,6 @@ extension ShippedStarters {
 
 extension Fingerprint {
     public static func ofFile(at url: URL) -> String? {
-        (try? Data(contentsOf: url)).map(of)
+        FileContents.data(at: url).map(of)
     }
 }

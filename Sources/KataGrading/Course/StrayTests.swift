@@ -9,7 +9,7 @@ enum StrayTests {
     static func note(_ file: String, testsRoot: URL, catalog: Catalog) -> String {
         let shown = "Exercises/\(file)"
         let opening = "Note: \(shown) holds tests, but it belongs to no exercise, so no grade runs them (plain swift test does). "
-        let text = (try? String(contentsOf: testsRoot.appendingPathComponent(file), encoding: .utf8)) ?? ""
+        let text = FileContents.text(at: testsRoot.appendingPathComponent(file)) ?? ""
         guard let id = ExtraFiles.headerID(of: text) else {
             return opening + "Write them in the exercise's own file (Scripts/grade.sh --hint ID names it), or open this file with that exercise's first line, // Exercise ID, to grade it with that exercise."
         }

@@ -101,7 +101,7 @@ struct GradeRuns {
     /// The attendee's files of `track`, by name, for the judge's look at their waits.
     func testFiles(of track: Catalog.Exercise) -> [(name: String, text: String)] {
         track.files.map { shadow.testFile($0, of: track) }.compactMap { file in
-            (try? String(contentsOf: file, encoding: .utf8)).map { (name: file.lastPathComponent, text: $0) }
+            FileContents.text(at: file).map { (name: file.lastPathComponent, text: $0) }
         }
     }
 }

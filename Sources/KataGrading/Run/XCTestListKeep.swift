@@ -36,7 +36,7 @@ struct XCTestListKeep {
         else { return nil }
         var all = Data()
         for name in names.sorted() {
-            guard let text = try? Data(contentsOf: discovery.appendingPathComponent(name)) else { return nil }
+            guard let text = FileContents.data(at: discovery.appendingPathComponent(name)) else { return nil }
             all.append(contentsOf: Array("\(name)\n\(text.count)\n".utf8))
             all.append(text)
         }

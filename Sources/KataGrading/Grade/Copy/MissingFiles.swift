@@ -58,7 +58,7 @@ struct MissingFiles {
         var best: (score: Int, url: URL, why: String)?
         for path in (try? FileTree.swiftFiles(under: testsRoot)) ?? [] where !listed.contains(path) {
             let url = testsRoot.appendingPathComponent(path)
-            let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+            let text = FileContents.text(at: url) ?? ""
             var score = 0
             var why = ""
             if (path as NSString).lastPathComponent == baseName { score += 3; why = "the same name, in another folder" }

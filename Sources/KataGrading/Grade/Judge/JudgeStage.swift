@@ -95,11 +95,11 @@ struct JudgeStage {
     func changedWhileGraded(_ track: Catalog.Exercise, shadow: ShadowPackage, extras: [String: [String]]) -> String? {
         for file in ShadowPackage.targetFiles(of: track, extraFiles: extras) {
             let graded = shadow.targetDirectory(of: track).appendingPathComponent(file)
-            guard let copy = FileManager.default.contents(atPath: graded.path) else { return nil }
+            guard let copy = FileContents.data(at: graded) else { return nil }
             let source = shadow.testFile(file, of: track)
             // Found as the build found it (under another case where the platform ignores case); a
             // file that is gone is the missing-file verdict's to name, not a change.
-            guard let now = FileManager.default.contents(atPath: source.path)
+            guard let now = FileContents.data(at: source)
                 ?? ShadowPackage.contents(ofCaseVariantOf: source, ignoringCase: grader.platform.simulated && grader.platform.ignoresCase) else { continue }
             if now != copy { return grader.course.paths.relative(source) }
         }

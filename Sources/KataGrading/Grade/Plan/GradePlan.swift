@@ -112,7 +112,7 @@ extension Course {
             var texts: [String: String] = [:]
             for path in paths {
                 // An unreadable file is read as empty: the grade names it when an exercise needs it.
-                texts[path] = (try? String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)) ?? ""
+                texts[path] = FileContents.text(at: folder.appendingPathComponent(path)) ?? ""
             }
             modules.append((pattern.module, texts))
         }
