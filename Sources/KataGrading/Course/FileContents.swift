@@ -9,7 +9,7 @@ import Darwin
 /// SwiftPM's, and what `--watch` reads of every Swift file under `Exercises/` twice a second.
 ///
 /// Not `Data(contentsOf:)`, `String(contentsOf:)` or `FileManager.contents(atPath:)`, which leak on
-/// Linux for an empty file: swift-foundation (6.3.1, `readBytesFromFile` in `Data+Reading.swift`)
+/// Linux for an empty file (docs/platforms.md row 27): swift-foundation (6.3.1, `readBytesFromFile` in `Data+Reading.swift`)
 /// reads a file whose size is 0 into a 4 KiB buffer of its own, since some files there (`/proc`)
 /// say 0 and hold text, and when nothing came returns an empty `Data` without freeing it. A
 /// `--watch` beside one empty file grew by 8 KiB a second, and every grade lost 4 KiB on SwiftPM's
