@@ -32,6 +32,12 @@ final class FileContentsTests: XCTestCase {
         XCTAssertNil(FileContents.data(at: folder.appendingPathComponent("Missing.swift")))
         XCTAssertNil(FileContents.data(at: folder), "a folder is not a file")
         XCTAssertNil(FileContents.text(at: text.appendingPathExtension("bin")))
+        // A link is read through, unless the file is the grader's own (`followingLinks: false`).
+        let link = folder.appendingPathComponent("Link.swift")
+        try FileManager.default.createSymbolicLink(at: link, withDestinationURL: text)
+        XCTAssertEqual(FileContents.text(at: link), "let x = 1\n")
+        XCTAssertEqual(FileContents.data(at: text, followingLinks: false), Data("let x = 1\n".utf8))
+        XCTAssertNil(FileContents.data(at: link, followingLinks: false), "a link in the grader's own file's place is not read")
         // A pipe put in a file's place is refused at once, not waited on.
         let pipe = folder.appendingPathComponent("Pipe.swift")
         XCTAssertEqual(mkfifo(pipe.path, 0o600), 0)

@@ -37,14 +37,6 @@ enum GraderFolder {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
-    /// What the file at `path` holds, when it is a plain file: never read through a link a test
-    /// could have put in its place. Nil otherwise.
-    static func plainFileContents(at path: String) -> Data? {
-        var entry = kata_entry()
-        guard kata_identity(path, &entry) == 0, entry.mode & UInt32(S_IFMT) == UInt32(S_IFREG) else { return nil }
-        return FileManager.default.contents(atPath: path)
-    }
-
     /// Removes every link under `folder` (which holds only what the grader writes, never a link).
     static func removeLinks(under folder: URL) {
         final class Found { var links: [String] = [] }

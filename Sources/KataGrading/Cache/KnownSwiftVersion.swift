@@ -52,6 +52,6 @@ enum KnownSwiftVersion {
     }
 
     private static func read(_ state: URL) -> Kept? {
-        GraderFolder.plainFileContents(at: file(in: state).path).flatMap { try? JSONDecoder().decode(Kept.self, from: $0) }
+        FileContents.data(at: file(in: state), followingLinks: false).flatMap { try? JSONDecoder().decode(Kept.self, from: $0) }
     }
 }

@@ -27,7 +27,7 @@ struct VerdictCache {
 
     /// The runs kept for `track` under `key` that may stand in for new ones now, if any.
     func kept(_ track: Catalog.Exercise, key: VerdictKey, now: Date = Date()) -> KeptRuns? {
-        guard let data = GraderFolder.plainFileContents(at: url(track: track.key, key: key.digest).path),
+        guard let data = FileContents.data(at: url(track: track.key, key: key.digest), followingLinks: false),
               let runs = try? Self.decoder.decode(KeptRuns.self, from: data),
               runs.stands(for: track, key: key, now: now) else { return nil }
         return runs

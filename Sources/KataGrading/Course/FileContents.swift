@@ -5,8 +5,9 @@ import Glibc
 import Darwin
 #endif
 
-/// A plain file's bytes, or its text, read whole: what a grade reads of the attendee's files and of
-/// SwiftPM's, and what `--watch` reads of every Swift file under `Exercises/` twice a second.
+/// A plain file's bytes, or its text, read whole: what a grade reads of the attendee's files, of
+/// SwiftPM's and of its own state, and what `--watch` reads of every Swift file under `Exercises/`
+/// twice a second.
 ///
 /// Not `Data(contentsOf:)`, `String(contentsOf:)` or `FileManager.contents(atPath:)`, which leak on
 /// Linux for an empty file (docs/platforms.md row 27): swift-foundation (6.3.1, `readBytesFromFile` in `Data+Reading.swift`)
@@ -16,8 +17,10 @@ import Darwin
 /// empty discovery file. A `FileHandle` frees what it read. Opened without waiting, so a pipe put
 /// in a file's place is refused, not waited on.
 enum FileContents {
-    static func data(at url: URL) -> Data? {
-        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    /// `followingLinks: false` for what the grader wrote itself (its kept runs, its state): a link
+    /// a test could have put in its place is refused where it is opened, not read through.
+    static func data(at url: URL, followingLinks: Bool = true) -> Data? {
+        let descriptor = open(url.path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else { return nil }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         var info = stat()
