@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,8 +29,12 @@ int kata_forbid_inspection(void) { return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0); }
 // A seccomp filter: the calls that reach into another process's memory or descriptors fail with
 // EPERM (ptrace, process_vm_readv/writev, pidfd_getfd), and so does every call made through
 // another system-call table (x86's 32-bit `int 0x80` and x32 numbers), where the same calls have
-// other numbers. Everything else is allowed as before.
-int kata_deny_tracing(void) {
+// other numbers. So does every way to send a signal that stops a process (SIGSTOP, SIGTSTP,
+// SIGTTIN, SIGTTOU: kill, tkill, tgkill, rt_(tg)sigqueueinfo, pidfd_send_signal, and fcntl's
+// F_SETSIG, which has the kernel send one to a descriptor's owner): a stopped grader never ends
+// its grade, and nothing the test can reach would ever let it go on. Everything else is allowed
+// as before, killing included (a grader that dies ends its runs).
+int kata_deny_tracing_and_stopping(void) {
 #if defined(__x86_64__)
     const unsigned int arch = AUDIT_ARCH_X86_64;
 #elif defined(__aarch64__)
@@ -40,23 +45,51 @@ int kata_deny_tracing(void) {
 #ifndef __NR_pidfd_getfd
 #define __NR_pidfd_getfd 438
 #endif
-    struct sock_filter filter[] = {
-        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, arch, 1, 0),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
-        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-#if defined(__x86_64__)
-        BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 4, 0),  // x32 numbers
-#else
-        BPF_JUMP(BPF_JMP | BPF_JA, 0, 0, 0),
+#ifndef __NR_pidfd_send_signal
+#define __NR_pidfd_send_signal 424
 #endif
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_ptrace, 3, 0),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_process_vm_readv, 2, 0),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_process_vm_writev, 1, 0),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_pidfd_getfd, 0, 1),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+#ifndef F_SETSIG
+#define F_SETSIG 10
+#endif
+    // The low half of an argument (both architectures are little-endian): a signal is an `int`.
+#define KATA_ARG(n) (offsetof(struct seccomp_data, args) + (n) * sizeof(uint64_t))
+    // A jump from instruction `at` to instruction `to`, counted as BPF counts (from the next one).
+#define KATA_TO(to, at) ((to) - (at) - 1)
+    enum { signal_in_second = 17, signal_in_third = 19, stops = 20, deny = 24, allow = 25 };
+    struct sock_filter filter[] = {
+        /*  0 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+        /*  1 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, arch, 0, KATA_TO(deny, 1)),
+        /*  2 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+#if defined(__x86_64__)
+        /*  3 */ BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, KATA_TO(deny, 3), 0),  // x32 numbers
+#else
+        /*  3 */ BPF_JUMP(BPF_JMP | BPF_JA, 0, 0, 0),
+#endif
+        /*  4 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_ptrace, KATA_TO(deny, 4), 0),
+        /*  5 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_process_vm_readv, KATA_TO(deny, 5), 0),
+        /*  6 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_process_vm_writev, KATA_TO(deny, 6), 0),
+        /*  7 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_pidfd_getfd, KATA_TO(deny, 7), 0),
+        /*  8 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_kill, KATA_TO(signal_in_second, 8), 0),
+        /*  9 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_tkill, KATA_TO(signal_in_second, 9), 0),
+        /* 10 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_rt_sigqueueinfo, KATA_TO(signal_in_second, 10), 0),
+        /* 11 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_pidfd_send_signal, KATA_TO(signal_in_second, 11), 0),
+        /* 12 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_tgkill, KATA_TO(signal_in_third, 12), 0),
+        /* 13 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_rt_tgsigqueueinfo, KATA_TO(signal_in_third, 13), 0),
+        /* 14 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_fcntl, 0, KATA_TO(allow, 14)),
+        /* 15 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, KATA_ARG(1)),  // fcntl(fd, F_SETSIG, signal)
+        /* 16 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, F_SETSIG, KATA_TO(signal_in_third, 16), KATA_TO(allow, 16)),
+        /* 17 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, KATA_ARG(1)),
+        /* 18 */ BPF_JUMP(BPF_JMP | BPF_JA, KATA_TO(stops, 18), 0, 0),
+        /* 19 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, KATA_ARG(2)),
+        /* 20 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SIGSTOP, KATA_TO(deny, 20), 0),
+        /* 21 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SIGTSTP, KATA_TO(deny, 21), 0),
+        /* 22 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SIGTTIN, KATA_TO(deny, 22), 0),
+        /* 23 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SIGTTOU, KATA_TO(deny, 23), KATA_TO(allow, 23)),
+        /* 24 */ BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+        /* 25 */ BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
     };
+#undef KATA_TO
+#undef KATA_ARG
     struct sock_fprog program = { .len = (unsigned short)(sizeof filter / sizeof filter[0]), .filter = filter };
     // Without privileges a filter needs no_new_privs, which set-user-id programs then honour.
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return -1;
@@ -210,7 +243,7 @@ int kata_forbid_inspection(void) { return 0; }
 // Reaching another process there takes its task port (`task_for_pid`), which macOS gives only to
 // a signed debugger the user authorised (Developer Mode) and never for a hardened or platform
 // binary such as the user's shell; nothing to add here.
-int kata_deny_tracing(void) { return -1; }
+int kata_deny_tracing_and_stopping(void) { return -1; }
 
 int kata_peer_pid(int fd) {
     pid_t pid = -1;
@@ -303,7 +336,7 @@ int kata_lock_holder(int fd) { (void)fd; return -1; }
 #else
 int kata_become_subreaper(void) { return -1; }
 int kata_forbid_inspection(void) { return -1; }
-int kata_deny_tracing(void) { return -1; }
+int kata_deny_tracing_and_stopping(void) { return -1; }
 int kata_peer_pid(int fd) { (void)fd; return -1; }
 int kata_parent_of(int pid) { (void)pid; return -1; }
 int kata_started_with_variable(int pid, const char *name) { (void)pid; (void)name; return 0; }
@@ -312,6 +345,16 @@ int kata_children(int parent, int *pids, int capacity) { (void)parent; (void)pid
 int kata_marked_processes(const char *prefix, int *pids, int capacity) { (void)prefix; (void)pids; (void)capacity; return 0; }
 int kata_lock_holder(int fd) { (void)fd; return -1; }
 #endif
+
+// MARK: - Starting a child
+
+short kata_spawn_new_session_flag(void) {
+#if defined(POSIX_SPAWN_SETSID)
+    return (short)POSIX_SPAWN_SETSID;
+#else
+    return 0;
+#endif
+}
 
 // MARK: - Sealing a folder
 

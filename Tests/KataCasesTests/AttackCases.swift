@@ -35,6 +35,7 @@ import Testing
     @Test("skips-every-swift-test") func skips_every_swift_test() async throws { try await check("skips-every-swift-test") }
     @Test("skips-every-test") func skips_every_test() async throws { try await check("skips-every-test") }
     @Test("starts-escapees") func starts_escapees() async throws { try await check("starts-escapees") }
+    @Test("stops-its-grader") func stops_its_grader() async throws { try await check("stops-its-grader") }
     @Test("takes-the-checkout-lock") func takes_the_checkout_lock() async throws { try await check("takes-the-checkout-lock") }
     @Test("traces-its-ancestors") func traces_its_ancestors() async throws { try await check("traces-its-ancestors") }
     @Test("wraps-the-test-binary") func wraps_the_test_binary() async throws { try await check("wraps-the-test-binary") }

@@ -177,7 +177,7 @@ public final class ProcessRunner: @unchecked Sendable {
         let pid: pid_t
         do {
             pid = try Spawn.start(program, programArguments, environment: supervisor == nil ? orders.environment : nil,
-                                  descriptors: descriptors, newProcessGroup: false)
+                                  descriptors: descriptors, newSession: false)
         } catch {
             lock.unlock()
             [status[1], control[0], control[1], relayPipe[1]].filter { $0 >= 0 }.forEach { close($0) }
