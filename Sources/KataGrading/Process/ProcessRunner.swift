@@ -64,7 +64,7 @@ public final class ProcessRunner: @unchecked Sendable {
     public func removeLeftoverTemporaries() {
         guard let temporaryRoot else { return }
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: temporaryRoot.path)) ?? [] where entry.hasPrefix("p") {
-            try? FileManager.default.removeItem(at: temporaryRoot.appendingPathComponent(entry))
+            GraderFolder.removeWhole(temporaryRoot.appendingPathComponent(entry))
         }
     }
 
@@ -97,7 +97,7 @@ public final class ProcessRunner: @unchecked Sendable {
             childEnvironment["TMPDIR"] = directory.path
             temporary = directory
         }
-        defer { if let temporary { try? fm.removeItem(at: temporary) } }
+        defer { if let temporary { GraderFolder.removeWhole(temporary) } }
         var orders = SupervisorOrders(limit: timeout, program: executable, arguments: arguments, environment: childEnvironment)
         orders.subreaper = subreaper
         return try supervise(orders, log: log)
