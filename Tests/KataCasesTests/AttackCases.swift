@@ -14,6 +14,7 @@ import Testing
     @Test("kills-its-supervisor") func kills_its_supervisor() async throws { try await check("kills-its-supervisor") }
     @Test("links-its-target-folder") func links_its_target_folder() async throws { try await check("links-its-target-folder") }
     @Test("links-the-shadow-sources") func links_the_shadow_sources() async throws { try await check("links-the-shadow-sources") }
+    @Test("locks-the-grader-out") func locks_the_grader_out() async throws { try await check("locks-the-grader-out") }
     @Test("names-the-old-switch") func names_the_old_switch() async throws { try await check("names-the-old-switch") }
     @Test("nests-a-test-class") func nests_a_test_class() async throws { try await check("nests-a-test-class") }
     @Test("overrides-its-exit-status") func overrides_its_exit_status() async throws { try await check("overrides-its-exit-status") }
