@@ -35,8 +35,9 @@ import Darwin
 ///
 /// It keeps other processes of the user out of its memory and descriptors (Linux: not dumpable),
 /// so a test cannot read its orders through `/proc`, and denies itself and all it starts the calls
-/// that trace or read another process, or stop one (`kata_deny_tracing_and_stopping`: Linux's
-/// seccomp): a grader or supervisor stopped by SIGSTOP would never end its grade.
+/// that trace or read another process, signal the supervisor or the grader, or stop any process
+/// (`kata_confine_descendants`: Linux's seccomp): a test that killed both would be left running
+/// with nothing to end it, and a grader stopped by SIGSTOP would never end its grade.
 public enum Supervisor {
     public static let flag = "--supervise"
     static let statusDescriptor: Int32 = 3
@@ -49,9 +50,9 @@ public enum Supervisor {
     public static func main() -> Int32 {
         _ = kata_forbid_inspection()
         // What it starts (a test, and all that test starts) cannot trace or read another process,
-        // such as the shell that started the grade, nor stop one, such as the grader: Linux's
-        // seccomp, where the kernel offers it.
-        _ = kata_deny_tracing_and_stopping()
+        // such as the shell that started the grade, nor signal this supervisor or the grader, nor
+        // stop any process: Linux's seccomp, where the kernel offers it.
+        _ = kata_confine_descendants()
         _ = fcntl(statusDescriptor, F_SETFD, FD_CLOEXEC)
         guard let orders = readOrders() else {
             FileHandle.standardError.write(Data("usage: the grader starts KataGrader --supervise with its orders on descriptor 4.\n".utf8))

@@ -17,11 +17,11 @@ int kata_become_subreaper(void);
 int kata_forbid_inspection(void);
 
 /// Denies the calling process and every process it starts the calls that read or write another
-/// process, and every way to stop one (Linux: a seccomp filter on `ptrace`,
-/// `process_vm_readv`/`writev`, `pidfd_getfd`, and on SIGSTOP, SIGTSTP, SIGTTIN and SIGTTOU however
-/// they are sent, inherited across fork and exec, and never lifted). 0 on success; -1 where the
-/// kernel or the platform offers none (macOS: see the .c file).
-int kata_deny_tracing_and_stopping(void);
+/// process, every signal to the caller, its parent or their process group, and every signal that
+/// stops a process (Linux: a seccomp filter, inherited across fork and exec, and never lifted; the
+/// calls it covers are listed in the .c file). 0 on success; -1 where the kernel or the platform
+/// offers none (macOS: see the .c file).
+int kata_confine_descendants(void);
 
 /// The `posix_spawn` flag that starts the child in a session of its own (`POSIX_SPAWN_SETSID`),
 /// or 0 where the C library has none.
