@@ -3,6 +3,7 @@
 import Testing
 
 @Suite(.notAsRoot) struct AttackCases: GradedCases {
+    @Test("breaks-the-grade-before-its-seal") func breaks_the_grade_before_its_seal() async throws { try await check("breaks-the-grade-before-its-seal") }
     @Test("checks-after-its-test-ended") func checks_after_its_test_ended() async throws { try await check("checks-after-its-test-ended") }
     @Test("declares-the-switch") func declares_the_switch() async throws { try await check("declares-the-switch") }
     @Test("floods-error-lines") func floods_error_lines() async throws { try await check("floods-error-lines") }

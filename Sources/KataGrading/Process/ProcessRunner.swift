@@ -324,6 +324,21 @@ public final class ProcessRunner: @unchecked Sendable {
         endAdopted()
     }
 
+    /// Whether `stopAll` was called and no `resume` since.
+    var isStopping: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopping
+    }
+
+    /// Starts runs again after a `stopAll` that ended one failed grade's runs (`SealWatch`), once
+    /// every one of them is over.
+    func resume() {
+        lock.lock()
+        stopping = false
+        lock.unlock()
+    }
+
     /// Kills and reaps processes re-parented to the grader (it is their subreaper, on Linux) that
     /// are not supervisors it is waiting for: what a test left when its supervisor was killed.
     /// Called when a supervisor dies without its report, and when a grade ends, however it ends.
