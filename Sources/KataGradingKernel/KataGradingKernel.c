@@ -4,9 +4,11 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/types.h>
@@ -25,11 +27,21 @@ int kata_become_subreaper(void) { return prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 
 
 int kata_forbid_inspection(void) { return prctl(PR_SET_DUMPABLE, 0, 0, 0, 0); }
 
-// A seccomp filter: the calls that reach into another process's memory or descriptors fail with
-// EPERM (ptrace, process_vm_readv/writev, pidfd_getfd), and so does every call made through
-// another system-call table (x86's 32-bit `int 0x80` and x32 numbers), where the same calls have
-// other numbers. Everything else is allowed as before.
-int kata_deny_tracing(void) {
+// A seccomp filter for the caller and all it starts, from which they can never get out:
+// - the calls that reach into another process's memory or descriptors fail with EPERM (ptrace,
+//   process_vm_readv/writev, pidfd_getfd), and so does every call made through another
+//   system-call table (x86's 32-bit `int 0x80` and x32 numbers), where the same calls have other
+//   numbers;
+// - so does every signal to the caller, its parent (the grader) or their process group, or to
+//   every process at once (kill -1), and every signal that stops a process, wherever it goes:
+//   a test that killed both its supervisor and the grader was left with nothing to end it, and
+//   what it started outlived the grade; one that stopped the grader left the grade hanging. The
+//   calls checked: kill, rt_sigqueueinfo, tgkill, rt_tgsigqueueinfo (by their target and signal);
+//   tkill and pidfd_send_signal, whose target cannot be told here, are denied whole; and fcntl's
+//   F_SETOWN (to those targets), F_SETOWN_EX and the ioctls FIOSETOWN and SIOCSPGRP, and F_SETSIG
+//   (a stop signal), with which the kernel signals a descriptor's owner.
+// Everything else is allowed as before: a test still kills its own children, and itself.
+int kata_confine_descendants(void) {
 #if defined(__x86_64__)
     const unsigned int arch = AUDIT_ARCH_X86_64;
 #elif defined(__aarch64__)
@@ -40,23 +52,90 @@ int kata_deny_tracing(void) {
 #ifndef __NR_pidfd_getfd
 #define __NR_pidfd_getfd 438
 #endif
-    struct sock_filter filter[] = {
-        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, arch, 1, 0),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
-        BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
-#if defined(__x86_64__)
-        BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 4, 0),  // x32 numbers
-#else
-        BPF_JUMP(BPF_JMP | BPF_JA, 0, 0, 0),
+#ifndef __NR_pidfd_send_signal
+#define __NR_pidfd_send_signal 424
 #endif
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_ptrace, 3, 0),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_process_vm_readv, 2, 0),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_process_vm_writev, 1, 0),
-        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_pidfd_getfd, 0, 1),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
-        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+#ifndef F_SETSIG
+#define F_SETSIG 10
+#endif
+#ifndef F_SETOWN_EX
+#define F_SETOWN_EX 15
+#endif
+#ifndef FIOSETOWN
+#define FIOSETOWN 0x8901
+#endif
+#ifndef SIOCSPGRP
+#define SIOCSPGRP 0x8902
+#endif
+    // Targets as the kernel reads them: the low half of an argument (both architectures are
+    // little-endian), a pid_t; a process group as its negated id.
+    const unsigned int self = (unsigned int)getpid(), parent = (unsigned int)getppid();
+    const unsigned int group = (unsigned int)(-(int)getpgrp()), everyone = (unsigned int)-1;
+#define KATA_ARG(n) (offsetof(struct seccomp_data, args) + (n) * sizeof(uint64_t))
+    // A jump from instruction `at` to instruction `to`, counted as BPF counts (from the next one).
+#define KATA_TO(to, at) ((to) - (at) - 1)
+    enum { kill_like = 16, tgkill_like = 23, fcntl_call = 28, ioctl_call = 36, set_signal = 39, stops = 40,
+           deny = 44, allow = 45 };
+    struct sock_filter filter[] = {
+        /*  0 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+        /*  1 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, arch, 0, KATA_TO(deny, 1)),
+        /*  2 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+#if defined(__x86_64__)
+        /*  3 */ BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, KATA_TO(deny, 3), 0),  // x32 numbers
+#else
+        /*  3 */ BPF_JUMP(BPF_JMP | BPF_JA, 0, 0, 0),
+#endif
+        /*  4 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_ptrace, KATA_TO(deny, 4), 0),
+        /*  5 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_process_vm_readv, KATA_TO(deny, 5), 0),
+        /*  6 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_process_vm_writev, KATA_TO(deny, 6), 0),
+        /*  7 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_pidfd_getfd, KATA_TO(deny, 7), 0),
+        /*  8 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_pidfd_send_signal, KATA_TO(deny, 8), 0),
+        /*  9 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_tkill, KATA_TO(deny, 9), 0),
+        /* 10 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_kill, KATA_TO(kill_like, 10), 0),
+        /* 11 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_rt_sigqueueinfo, KATA_TO(kill_like, 11), 0),
+        /* 12 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_tgkill, KATA_TO(tgkill_like, 12), 0),
+        /* 13 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_rt_tgsigqueueinfo, KATA_TO(tgkill_like, 13), 0),
+        /* 14 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_fcntl, KATA_TO(fcntl_call, 14), 0),
+        /* 15 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_ioctl, KATA_TO(ioctl_call, 15), KATA_TO(allow, 15)),
+        // kill(target, signal), rt_sigqueueinfo(target, signal, info)
+        /* 16 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, KATA_ARG(0)),
+        /* 17 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, self, KATA_TO(deny, 17), 0),
+        /* 18 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, parent, KATA_TO(deny, 18), 0),
+        /* 19 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, group, KATA_TO(deny, 19), 0),
+        /* 20 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, everyone, KATA_TO(deny, 20), 0),
+        /* 21 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, KATA_ARG(1)),
+        /* 22 */ BPF_JUMP(BPF_JMP | BPF_JA, KATA_TO(stops, 22), 0, 0),
+        // tgkill(process, thread, signal), rt_tgsigqueueinfo(process, thread, signal, info)
+        /* 23 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, KATA_ARG(0)),
+        /* 24 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, self, KATA_TO(deny, 24), 0),
+        /* 25 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, parent, KATA_TO(deny, 25), 0),
+        /* 26 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, KATA_ARG(2)),
+        /* 27 */ BPF_JUMP(BPF_JMP | BPF_JA, KATA_TO(stops, 27), 0, 0),
+        // fcntl(descriptor, command, value)
+        /* 28 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, KATA_ARG(1)),
+        /* 29 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, F_SETSIG, KATA_TO(set_signal, 29), 0),
+        /* 30 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, F_SETOWN_EX, KATA_TO(deny, 30), 0),
+        /* 31 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, F_SETOWN, 0, KATA_TO(allow, 31)),
+        /* 32 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, KATA_ARG(2)),
+        /* 33 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, self, KATA_TO(deny, 33), 0),
+        /* 34 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, parent, KATA_TO(deny, 34), 0),
+        /* 35 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, group, KATA_TO(deny, 35), KATA_TO(allow, 35)),
+        // ioctl(descriptor, request, pointer): an owner given through a pointer cannot be read here.
+        /* 36 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, KATA_ARG(1)),
+        /* 37 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, FIOSETOWN, KATA_TO(deny, 37), 0),
+        /* 38 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SIOCSPGRP, KATA_TO(deny, 38), KATA_TO(allow, 38)),
+        // fcntl(descriptor, F_SETSIG, signal)
+        /* 39 */ BPF_STMT(BPF_LD | BPF_W | BPF_ABS, KATA_ARG(2)),
+        // The signal, loaded by the block that jumped here (BPF jumps only forward).
+        /* 40 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SIGSTOP, KATA_TO(deny, 40), 0),
+        /* 41 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SIGTSTP, KATA_TO(deny, 41), 0),
+        /* 42 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SIGTTIN, KATA_TO(deny, 42), 0),
+        /* 43 */ BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, SIGTTOU, KATA_TO(deny, 43), KATA_TO(allow, 43)),
+        /* 44 */ BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | EPERM),
+        /* 45 */ BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
     };
+#undef KATA_TO
+#undef KATA_ARG
     struct sock_fprog program = { .len = (unsigned short)(sizeof filter / sizeof filter[0]), .filter = filter };
     // Without privileges a filter needs no_new_privs, which set-user-id programs then honour.
     if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return -1;
@@ -210,7 +289,7 @@ int kata_forbid_inspection(void) { return 0; }
 // Reaching another process there takes its task port (`task_for_pid`), which macOS gives only to
 // a signed debugger the user authorised (Developer Mode) and never for a hardened or platform
 // binary such as the user's shell; nothing to add here.
-int kata_deny_tracing(void) { return -1; }
+int kata_confine_descendants(void) { return -1; }
 
 int kata_peer_pid(int fd) {
     pid_t pid = -1;
@@ -303,7 +382,7 @@ int kata_lock_holder(int fd) { (void)fd; return -1; }
 #else
 int kata_become_subreaper(void) { return -1; }
 int kata_forbid_inspection(void) { return -1; }
-int kata_deny_tracing(void) { return -1; }
+int kata_confine_descendants(void) { return -1; }
 int kata_peer_pid(int fd) { (void)fd; return -1; }
 int kata_parent_of(int pid) { (void)pid; return -1; }
 int kata_started_with_variable(int pid, const char *name) { (void)pid; (void)name; return 0; }
@@ -312,6 +391,16 @@ int kata_children(int parent, int *pids, int capacity) { (void)parent; (void)pid
 int kata_marked_processes(const char *prefix, int *pids, int capacity) { (void)prefix; (void)pids; (void)capacity; return 0; }
 int kata_lock_holder(int fd) { (void)fd; return -1; }
 #endif
+
+// MARK: - Starting a child
+
+short kata_spawn_new_session_flag(void) {
+#if defined(POSIX_SPAWN_SETSID)
+    return (short)POSIX_SPAWN_SETSID;
+#else
+    return 0;
+#endif
+}
 
 // MARK: - Sealing a folder
 

@@ -3,6 +3,7 @@
 import Testing
 
 @Suite(.notAsRoot) struct AttackCases: GradedCases {
+    @Test("breaks-the-grade-before-its-seal") func breaks_the_grade_before_its_seal() async throws { try await check("breaks-the-grade-before-its-seal") }
     @Test("checks-after-its-test-ended") func checks_after_its_test_ended() async throws { try await check("checks-after-its-test-ended") }
     @Test("declares-the-switch") func declares_the_switch() async throws { try await check("declares-the-switch") }
     @Test("floods-error-lines") func floods_error_lines() async throws { try await check("floods-error-lines") }
@@ -14,6 +15,7 @@ import Testing
     @Test("kills-its-supervisor") func kills_its_supervisor() async throws { try await check("kills-its-supervisor") }
     @Test("links-its-target-folder") func links_its_target_folder() async throws { try await check("links-its-target-folder") }
     @Test("links-the-shadow-sources") func links_the_shadow_sources() async throws { try await check("links-the-shadow-sources") }
+    @Test("locks-the-grader-out") func locks_the_grader_out() async throws { try await check("locks-the-grader-out") }
     @Test("names-the-old-switch") func names_the_old_switch() async throws { try await check("names-the-old-switch") }
     @Test("nests-a-test-class") func nests_a_test_class() async throws { try await check("nests-a-test-class") }
     @Test("overrides-its-exit-status") func overrides_its_exit_status() async throws { try await check("overrides-its-exit-status") }
@@ -35,6 +37,7 @@ import Testing
     @Test("skips-every-swift-test") func skips_every_swift_test() async throws { try await check("skips-every-swift-test") }
     @Test("skips-every-test") func skips_every_test() async throws { try await check("skips-every-test") }
     @Test("starts-escapees") func starts_escapees() async throws { try await check("starts-escapees") }
+    @Test("stops-its-grader") func stops_its_grader() async throws { try await check("stops-its-grader") }
     @Test("takes-the-checkout-lock") func takes_the_checkout_lock() async throws { try await check("takes-the-checkout-lock") }
     @Test("traces-its-ancestors") func traces_its_ancestors() async throws { try await check("traces-its-ancestors") }
     @Test("wraps-the-test-binary") func wraps_the_test_binary() async throws { try await check("wraps-the-test-binary") }

@@ -111,24 +111,25 @@ struct GraderSeal: Sendable {
     /// Removes what changed so that it is made again: the grader's binary and `grade.sh`'s checksum
     /// of it when they alone changed (`grade.sh` links the binary again), else the grader's whole
     /// build (a test could have rewritten any object of it); the toolchain answers; every kept run;
-    /// the shadow copy's build.
+    /// the shadow copy's build. A changed folder that stays (one of the copy's sources, say) first
+    /// gets its owner's permissions back, which a test could have taken to keep the grader out.
     static func heal(_ changed: [String], state: URL, shadow: URL) {
-        let fm = FileManager.default
-        let grader = state.appendingPathComponent("grader").path + "/"
-        let toolchain = state.appendingPathComponent("toolchain").path + "/"
-        let shadowBuild = shadow.appendingPathComponent(".build").path + "/"
-        let graderChanges = changed.filter { $0.hasPrefix(grader) }
+        for path in changed { GraderFolder.giveOwnerAccess(path) }
+        func within(_ folder: URL) -> (String) -> Bool { { $0 == folder.path || $0.hasPrefix(folder.path + "/") } }
+        let grader = state.appendingPathComponent("grader")
+        let toolchain = state.appendingPathComponent("toolchain")
+        let shadowBuild = shadow.appendingPathComponent(".build")
+        let graderChanges = changed.filter(within(grader))
         let binary = state.appendingPathComponent("grader/debug/KataGrader").resolvingSymlinksInPath().path
-        let stamp = grader + "KataGrader.cksum"
+        let stamp = grader.appendingPathComponent("KataGrader.cksum").path
         if !graderChanges.isEmpty, Set(graderChanges).isSubset(of: [binary, stamp]) {
-            for path in graderChanges { try? fm.removeItem(atPath: path) }
+            for path in graderChanges { GraderFolder.removeWhole(URL(fileURLWithPath: path)) }
         } else if !graderChanges.isEmpty {
-            try? fm.removeItem(atPath: grader)
+            GraderFolder.removeWhole(grader)
         }
-        if changed.contains(where: { $0.hasPrefix(toolchain) }) { try? fm.removeItem(atPath: toolchain) }
-        let verdicts = VerdictCache.root(in: state).path
-        if changed.contains(where: { $0 == verdicts || $0.hasPrefix(verdicts + "/") }) { VerdictCache.forgetAll(in: state) }
-        if changed.contains(where: { $0.hasPrefix(shadowBuild) }) { try? fm.removeItem(atPath: shadowBuild) }
+        if changed.contains(where: within(toolchain)) { GraderFolder.removeWhole(toolchain) }
+        if changed.contains(where: within(VerdictCache.root(in: state))) { VerdictCache.forgetAll(in: state) }
+        if changed.contains(where: within(shadowBuild)) { GraderFolder.removeWhole(shadowBuild) }
         // The shadow's sources are written again by the next sync; its build record must not vouch for them.
         BuildRecord.forget(in: ShadowPackage(directory: shadow, testsRoot: shadow))
     }

@@ -12,6 +12,8 @@ final class SealWatch: BuiltCodeWatch {
     let state: URL
     let shadow: URL
     private(set) var seal: GraderSeal?
+    /// The grade's runs, once started: what `releaseAfterFailure` waits for.
+    var runs: GradeRuns?
 
     init(state: URL, shadow: URL) {
         self.state = state
@@ -37,6 +39,21 @@ final class SealWatch: BuiltCodeWatch {
     /// each target's `output-file-map.json` and `module.modulemap`). Those are not taken for a
     /// test's writes in such a grade (one of the guarantees the fallback gives up); every object,
     /// binary and source still is.
+    /// For a grade that failed part-way while sealed: every run is ended first, those still going
+    /// and those waiting to start, which then never do, and the seal is checked as `release` does,
+    /// so that a test cannot make the grade fail before its check and leave what it wrote (a grader
+    /// of its own, say) for the next grade to trust. What changed wins over the grade's own error.
+    /// The runner starts runs again afterwards (`--attacks` grades on), unless it was stopped for
+    /// good (Ctrl-C).
+    func releaseAfterFailure(_ paths: KataPaths, swiftPMRan: Bool) throws {
+        guard seal != nil else { return }
+        let stoppedForGood = ProcessRunner.shared.isStopping
+        ProcessRunner.shared.stopAll()
+        runs?.waitForAll()
+        if !stoppedForGood { ProcessRunner.shared.resume() }
+        try release(paths, swiftPMRan: swiftPMRan)
+    }
+
     func release(_ paths: KataPaths, swiftPMRan: Bool = false) throws {
         guard let seal else { return }
         self.seal = nil

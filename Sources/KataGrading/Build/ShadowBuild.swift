@@ -186,7 +186,7 @@ public struct ShadowBuild {
                 if !rebuiltFromScratch {
                     rebuiltFromScratch = true
                     StandardError().write("The grader's build folder looks damaged; rebuilding it from scratch…\n")
-                    try? FileManager.default.removeItem(at: shadow.directory.appendingPathComponent(".build"))
+                    GraderFolder.removeWhole(shadow.directory.appendingPathComponent(".build"))
                     cold = true
                     continue
                 }

@@ -59,7 +59,7 @@ struct VerdictCache {
 
     /// Forgets every kept run of every source.
     static func forgetAll(in state: URL) {
-        try? FileManager.default.removeItem(at: root(in: state))
+        GraderFolder.removeWhole(root(in: state))
     }
 
     private func url(track: String, key: String) -> URL {

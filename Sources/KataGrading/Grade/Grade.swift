@@ -30,12 +30,18 @@ public struct Grader: Sendable {
             let copied = try CopyStage(grader: self, swift: swift).run(plan, clock: clock)
             let reused = ReuseStage(grader: self, options: options, swift: swift).run(copied, clock: clock)
             let built = try BuildStage(grader: self).run(reused, clock: clock)
-            switch try RunStage(grader: self, options: options, replayTrusted: replayTrusted, swift: swift).run(built, clock: clock) {
-            case .replayRanNoTest:
-                replayTrusted = false
-            case .ran(let ran):
-                let judged = try JudgeStage(grader: self, options: options).run(ran, report: report, clock: clock)
-                return try KeepStage(grader: self, options: options).run(judged, clock: clock)
+            do {
+                switch try RunStage(grader: self, options: options, replayTrusted: replayTrusted, swift: swift).run(built, clock: clock) {
+                case .replayRanNoTest:
+                    replayTrusted = false
+                case .ran(let ran):
+                    let judged = try JudgeStage(grader: self, options: options).run(ran, report: report, clock: clock)
+                    return try KeepStage(grader: self, options: options).run(judged, clock: clock)
+                }
+            } catch {
+                // A grade that fails once its runs began still checks its seal (`SealWatch`).
+                try built.watch.releaseAfterFailure(course.paths, swiftPMRan: !fallback.frameworksOn.isEmpty)
+                throw error
             }
         }
     }

@@ -33,6 +33,10 @@ extension Grader {
         } catch {
             ProcessRunner.shared.endAdopted()
             try shipped.checkUnchanged()
+            // A grade that failed because a test took the permissions of a folder it writes into
+            // (its logs, the copy's sources) fails the same way every time after: they go back.
+            let taken = GraderFolder.giveOwnerAccess(under: course.paths.state)
+            if !taken.isEmpty, !(error is GraderSeal.Broken) { throw GraderFolder.AccessTaken(paths: taken.map { course.paths.relative(URL(fileURLWithPath: $0)) }) }
             throw error
         }
         try shipped.checkUnchanged()

@@ -64,7 +64,7 @@ public final class ProcessRunner: @unchecked Sendable {
     public func removeLeftoverTemporaries() {
         guard let temporaryRoot else { return }
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: temporaryRoot.path)) ?? [] where entry.hasPrefix("p") {
-            try? FileManager.default.removeItem(at: temporaryRoot.appendingPathComponent(entry))
+            GraderFolder.removeWhole(temporaryRoot.appendingPathComponent(entry))
         }
     }
 
@@ -97,7 +97,7 @@ public final class ProcessRunner: @unchecked Sendable {
             childEnvironment["TMPDIR"] = directory.path
             temporary = directory
         }
-        defer { if let temporary { try? fm.removeItem(at: temporary) } }
+        defer { if let temporary { GraderFolder.removeWhole(temporary) } }
         var orders = SupervisorOrders(limit: timeout, program: executable, arguments: arguments, environment: childEnvironment)
         orders.subreaper = subreaper
         return try supervise(orders, log: log)
@@ -177,7 +177,7 @@ public final class ProcessRunner: @unchecked Sendable {
         let pid: pid_t
         do {
             pid = try Spawn.start(program, programArguments, environment: supervisor == nil ? orders.environment : nil,
-                                  descriptors: descriptors, newProcessGroup: false)
+                                  descriptors: descriptors, newSession: false)
         } catch {
             lock.unlock()
             [status[1], control[0], control[1], relayPipe[1]].filter { $0 >= 0 }.forEach { close($0) }
@@ -322,6 +322,21 @@ public final class ProcessRunner: @unchecked Sendable {
             kill(pid, SIGKILL)
         }
         endAdopted()
+    }
+
+    /// Whether `stopAll` was called and no `resume` since.
+    var isStopping: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return stopping
+    }
+
+    /// Starts runs again after a `stopAll` that ended one failed grade's runs (`SealWatch`), once
+    /// every one of them is over.
+    func resume() {
+        lock.lock()
+        stopping = false
+        lock.unlock()
     }
 
     /// Kills and reaps processes re-parented to the grader (it is their subreaper, on Linux) that

@@ -49,14 +49,14 @@ struct RunFolder {
 
     var temporary: URL { url.appendingPathComponent("t") }
 
-    func remove() { try? FileManager.default.removeItem(at: url) }
+    func remove() { GraderFolder.removeWhole(url) }
 
     /// Removes the folders of runs of this checkout that a grade killed outright left behind.
     /// Called while holding the checkout's lock, when none of its runs is going on.
     static func removeLeftovers(for checkout: URL) {
         let root = root(), prefix = prefix(for: checkout)
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? [] where entry.hasPrefix(prefix) {
-            try? FileManager.default.removeItem(atPath: root + "/" + entry)
+            GraderFolder.removeWhole(URL(fileURLWithPath: root + "/" + entry))
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import KataGradingCore
+import KataGradingKernel
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -18,9 +19,13 @@ enum Spawn {
     /// - Parameters:
     ///   - environment: the child's whole environment; `nil` passes this process's own.
     ///   - descriptors: pairs (from, to): the child gets `from` as its descriptor `to`.
-    ///   - newProcessGroup: whether the child leads a process group of its own.
+    ///   - newSession: whether the child leads a session of its own, and with it a process group
+    ///     (a group alone where the C library cannot start a session). A session has no
+    ///     controlling terminal: what the child starts cannot type into the grade's terminal
+    ///     (`TIOCSTI`, input that the attendee's shell would run once the grade is over), nor take
+    ///     its foreground, nor open it as `/dev/tty`.
     static func start(_ program: String, _ arguments: [String], environment: [String: String]?,
-                      descriptors: [(from: Int32, to: Int32)], newProcessGroup: Bool) throws -> pid_t {
+                      descriptors: [(from: Int32, to: Int32)], newSession: Bool) throws -> pid_t {
         #if canImport(Glibc)
         var actions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
@@ -43,9 +48,15 @@ enum Spawn {
         posix_spawnattr_setsigmask(&attributes, &empty)
         posix_spawnattr_setsigdefault(&attributes, &all)
         var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
-        if newProcessGroup {
-            posix_spawnattr_setpgroup(&attributes, 0)
-            flags |= POSIX_SPAWN_SETPGROUP
+        if newSession {
+            // Never both: a session's leader already leads its group, and cannot be moved to another.
+            let session = Int32(kata_spawn_new_session_flag())
+            if session != 0 {
+                flags |= session
+            } else {
+                posix_spawnattr_setpgroup(&attributes, 0)
+                flags |= POSIX_SPAWN_SETPGROUP
+            }
         }
         posix_spawnattr_setflags(&attributes, Int16(flags))
 

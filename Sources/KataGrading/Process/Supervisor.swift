@@ -11,8 +11,10 @@ import Darwin
 ///
 /// The grader starts every child (a test run, a build, git) as `KataGrader --supervise`, and hands
 /// it its orders (`SupervisorOrders`) through descriptor 4. The supervisor:
-/// - starts the command in a process group of its own, with no signal blocked and every signal at
-///   its default, whatever the grader's threads had (a test under the grader behaves as under `swift test`);
+/// - starts the command in a session and process group of its own, with no signal blocked and
+///   every signal at its default, whatever the grader's threads had (a test under the grader
+///   behaves as under `swift test`), and without the grade's terminal (`Spawn`: nothing it starts
+///   can type into it);
 /// - kills the whole group after the time limit, when asked to stop (SIGTERM, SIGINT, SIGHUP), or
 ///   when the grader dies, which it notices because its parent changes;
 /// - on Linux, is a child subreaper: anything the command started that escaped its group (`setsid`,
@@ -33,7 +35,9 @@ import Darwin
 ///
 /// It keeps other processes of the user out of its memory and descriptors (Linux: not dumpable),
 /// so a test cannot read its orders through `/proc`, and denies itself and all it starts the calls
-/// that trace or read another process (`kata_deny_tracing`: Linux's seccomp).
+/// that trace or read another process, signal the supervisor or the grader, or stop any process
+/// (`kata_confine_descendants`: Linux's seccomp): a test that killed both would be left running
+/// with nothing to end it, and a grader stopped by SIGSTOP would never end its grade.
 public enum Supervisor {
     public static let flag = "--supervise"
     static let statusDescriptor: Int32 = 3
@@ -46,8 +50,9 @@ public enum Supervisor {
     public static func main() -> Int32 {
         _ = kata_forbid_inspection()
         // What it starts (a test, and all that test starts) cannot trace or read another process,
-        // such as the shell that started the grade: Linux's seccomp, where the kernel offers it.
-        _ = kata_deny_tracing()
+        // such as the shell that started the grade, nor signal this supervisor or the grader, nor
+        // stop any process: Linux's seccomp, where the kernel offers it.
+        _ = kata_confine_descendants()
         _ = fcntl(statusDescriptor, F_SETFD, FD_CLOEXEC)
         guard let orders = readOrders() else {
             FileHandle.standardError.write(Data("usage: the grader starts KataGrader --supervise with its orders on descriptor 4.\n".utf8))
@@ -113,7 +118,7 @@ public enum Supervisor {
         let child: pid_t
         do {
             child = try Spawn.start(orders.program, orders.arguments, environment: orders.environment,
-                                    descriptors: descriptors, newProcessGroup: true)
+                                    descriptors: descriptors, newSession: true)
         } catch {
             failed.startFailure = "\(error)"
             return failed

@@ -18,7 +18,7 @@ struct GradeRuns {
          platform: TestPlatform, seal: GraderSeal, fallback: ChannelFallback? = nil, swift: String = "swift") throws {
         shadow = build.shadow
         logs = shadow.directory.appendingPathComponent("logs")
-        try? FileManager.default.removeItem(at: logs)
+        GraderFolder.removeWhole(logs)
         self.tracks = Dictionary(tracks.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         guard !tracks.isEmpty else { tickets = [:]; replayed = []; return }
         let scheduler = RunScheduler(width: platform.runWidth)

@@ -8,6 +8,7 @@ public struct CompileError: Sendable, Equatable {
     public init(file: String, line: Int, message: String) {
         self.file = file
         self.line = line
-        self.message = message
+        // `#error("…")` prints the attendee's own text.
+        self.message = TerminalText.printable(message)
     }
 }

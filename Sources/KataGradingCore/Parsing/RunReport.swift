@@ -68,22 +68,26 @@ public struct RunReport: Codable, Equatable, Sendable {
     static let longestText = 2000
 
     mutating func declare(_ test: String) {
+        let test = TerminalText.printable(test)
         guard declared.count < Self.mostNames else { dropped += 1; return }
         if !declared.contains(test) { declared.append(test) }
     }
 
     mutating func finish(_ test: String) {
+        let test = TerminalText.printable(test)
         guard finished.count < Self.mostNames else { dropped += 1; return }
         if !finished.contains(test) { finished.append(test) }
     }
 
     mutating func skip(_ test: String, reason: String?) {
+        let test = TerminalText.printable(test)
         guard skipped.count < Self.mostNames else { dropped += 1; return }
         skipped.append(Skip(test: test, reason: reason.map(Self.clipped)))
     }
 
     /// A failure counts once per test and is never taken back: a later record cannot undo it.
     mutating func fail(_ test: String, message: String, location: String?) {
+        let test = TerminalText.printable(test)
         guard !failures.contains(where: { $0.test == test }) else { return }
         guard failures.count < Self.mostFailures else { dropped += 1; return }
         failures.append(Failure(test: test, message: Self.clipped(message), location: location.map(Self.clipped)))
@@ -92,6 +96,7 @@ public struct RunReport: Codable, Equatable, Sendable {
     /// A failure recorded in the test's teardown: its test's unless `LateChecks` finds the check in
     /// the test's own body, a callback that outlived it.
     mutating func failAfterReturning(_ test: String, message: String, location: String?) {
+        let test = TerminalText.printable(test)
         guard !failures.contains(where: { $0.test == test }) else { return }
         guard failures.count < Self.mostFailures else { dropped += 1; return }
         failures.append(Failure(test: test, message: Self.clipped(message), location: location.map(Self.clipped), afterReturning: true))
@@ -110,7 +115,8 @@ public struct RunReport: Codable, Equatable, Sendable {
         if silenced == nil { silenced = why }
     }
 
+    /// A text the test wrote, at most `longestText` bytes, printable (`TerminalText`).
     static func clipped(_ text: String) -> String {
-        text.utf8.count <= longestText ? text : String(decoding: text.utf8.prefix(longestText), as: UTF8.self) + "…"
+        TerminalText.printable(text.utf8.count <= longestText ? text : String(decoding: text.utf8.prefix(longestText), as: UTF8.self) + "…")
     }
 }

@@ -17,10 +17,15 @@ int kata_become_subreaper(void);
 int kata_forbid_inspection(void);
 
 /// Denies the calling process and every process it starts the calls that read or write another
-/// process (Linux: a seccomp filter on `ptrace`, `process_vm_readv`/`writev` and `pidfd_getfd`,
-/// inherited across fork and exec, and never lifted). 0 on success; -1 where the kernel or the
-/// platform offers none (macOS: see the .c file).
-int kata_deny_tracing(void);
+/// process, every signal to the caller, its parent or their process group, and every signal that
+/// stops a process (Linux: a seccomp filter, inherited across fork and exec, and never lifted; the
+/// calls it covers are listed in the .c file). 0 on success; -1 where the kernel or the platform
+/// offers none (macOS: see the .c file).
+int kata_confine_descendants(void);
+
+/// The `posix_spawn` flag that starts the child in a session of its own (`POSIX_SPAWN_SETSID`),
+/// or 0 where the C library has none.
+short kata_spawn_new_session_flag(void);
 
 /// The process at the other end of a connected Unix socket, or -1.
 int kata_peer_pid(int fd);

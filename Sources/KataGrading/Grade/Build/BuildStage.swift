@@ -24,7 +24,14 @@ struct BuildStage {
         let toBuild = copied.plan.tracks.filter { facts[$0.key] == nil }
         let watch = SealWatch(state: grader.course.paths.state, shadow: copied.shadowBuild.shadow.directory)
         guard !toBuild.isEmpty else { return Built(reused: reused, build: nil, toRun: [], watch: watch, facts: facts) }
-        let build = try copied.shadowBuild.run(after: copied.prepared, watch: watch)
+        let build: ShadowBuild.Result
+        do {
+            build = try copied.shadowBuild.run(after: copied.prepared, watch: watch)
+        } catch {
+            // Sealed by the build replay's listing, then failed: checked all the same.
+            try watch.releaseAfterFailure(grader.course.paths, swiftPMRan: !grader.fallback.frameworksOn.isEmpty)
+            throw error
+        }
         clock.note("built")
         for track in toBuild {
             facts[track.key] = TrackFacts.beforeRuns(track, plan: copied.plan, course: grader.course, missing: build.missing, broken: build.broken)

@@ -31,6 +31,7 @@ struct RunStage {
         clock.note("sealed")
         let runs = try GradeRuns(built.toRun, of: build, course: grader.course, options: options, platform: grader.platform,
                                  seal: built.watch.seal!, fallback: grader.fallback, swift: swift)
+        built.watch.runs = runs
         clock.note("runs started")
         do {
             try runs.waitForReplayedTracks(waiting: options.waiting)
