@@ -65,6 +65,13 @@ public struct Style: Sendable {
         }
     }
 
+    /// A message for a person: on a terminal, wrapped to its width, a command it ends with kept
+    /// whole (a terminal would cut `Scripts/gra` from `de.sh`); elsewhere (a log, a script that
+    /// reads it) each paragraph on one line, as written.
+    func message(_ text: String) -> String {
+        terminal ? wrap(text, indent: "").joined(separator: "\n") : text
+    }
+
     /// A paragraph's own leading spaces (a numbered list's "  2. ") stay, and its continuation
     /// lines keep them too.
     private func wrapParagraph(_ text: String, indent: String) -> [String] {
