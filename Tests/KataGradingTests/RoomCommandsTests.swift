@@ -31,7 +31,7 @@ final class RoomCommandsTests: XCTestCase {
         let page = "http://192.168.100.200:8787/"
         let join = ShellCommand.grade("--join", "\(page)?room=H6FC2Z", "--name", "Your Name").line
         func banner(_ style: Style) -> [String] {
-            RoomCommands.banner(opening: "Room H6FC2Z is open.", page: page, joinLine: join, instructorKey: String(repeating: "k", count: 32),
+            RoomCommands.banner(opening: "Room H6FC2Z is open.", page: page, join: ShellCommand.grade("--join", "\(page)?room=H6FC2Z", "--name", "Your Name"), instructorKey: String(repeating: "k", count: 32),
                                 otherAddresses: ["172.17.0.1", "10.8.0.2"], stateFile: ".git/kata/room/state.json", style: style)
         }
         for width in [60, 80] {
@@ -39,7 +39,7 @@ final class RoomCommandsTests: XCTestCase {
             XCTAssertTrue(lines.allSatisfy { $0.count <= width }, "\(width): \(lines)")
             // As a shell reads a paste: a ` \` at a line's end joins the next line.
             let start = try XCTUnwrap(lines.firstIndex { $0.contains("Scripts/grade.sh --join") }, "\(lines)")
-            var command = lines[start].trimmingCharacters(in: .whitespaces)
+            var command = String(lines[start].drop { $0 != "S" })
             var next = start
             while command.hasSuffix(" \\"), next + 1 < lines.count {
                 next += 1
@@ -47,6 +47,9 @@ final class RoomCommandsTests: XCTestCase {
             }
             XCTAssertEqual(command, join, "\(width): \(lines)")
         }
+        // A line that fits keeps its spacing: the labels stay in one column.
+        let wide = banner(Style(color: false, symbols: false, width: 120, terminal: true))
+        XCTAssertTrue(wide.contains("  Projector:  \(page)") && wide.contains("  Attendees:  " + join), "\(wide)")
         let piped = banner(Style(color: false, symbols: false, width: 80))
         XCTAssertTrue(piped.contains("  Attendees:  " + join), "\(piped)")
     }

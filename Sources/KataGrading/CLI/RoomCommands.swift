@@ -168,13 +168,14 @@ enum RoomCommands {
     /// width and the join line broken only with a ` \`, so that it still pastes as one command
     /// (an 80-column terminal cut it inside `--name`); piped (a log, a script that reads the join
     /// line after "Attendees:"), each on one line.
-    static func banner(opening: String, page: String, joinLine: String, instructorKey: String,
+    static func banner(opening: String, page: String, join: ShellCommand, instructorKey: String,
                        otherAddresses: [String], stateFile: String, style: Style) -> [String] {
-        var lines = [opening,
-                     "  Projector:  \(page)",
-                     "  Attendees:  \(joinLine)",
-                     "  Instructor: \(page)#key=\(instructorKey)",
-                     "              (remove and rename rows; keep this line off the projector)"]
+        let attendees = style.terminal
+            ? ShellCommand.lines(join.words.map(ShellCommand.quote), first: "  Attendees:  ", rest: String(repeating: " ", count: 16), width: style.width)
+            : ["  Attendees:  " + join.line]
+        var lines = [opening, "  Projector:  \(page)"] + attendees
+            + ["  Instructor: \(page)#key=\(instructorKey)",
+               "              (remove and rename rows; keep this line off the projector)"]
         if !otherAddresses.isEmpty {
             lines.append("  This laptop's other addresses: \(otherAddresses.joined(separator: ", ")). Use the one on the room's network.")
         }
@@ -218,7 +219,8 @@ enum RoomCommands {
         let host = address == "0.0.0.0" ? (lan.first ?? "127.0.0.1") : address
         let page = "http://\(host):\(listening)/"
         serverLock.announce(url: page, code: state.code)
-        service.joinLine = ShellCommand.grade("--join", "\(page)?room=\(state.code)", "--name", "Your Name").line
+        let join = ShellCommand.grade("--join", "\(page)?room=\(state.code)", "--name", "Your Name")
+        service.joinLine = join.line
         let opening: String
         if isNew, code != nil {
             opening = "Room \(state.code) is open again, by its code, with none of its rows: each attendee's next grade brings theirs back."
@@ -228,7 +230,7 @@ enum RoomCommands {
         }
         // A laptop with Docker or a VPN has several addresses: the first may not be the room's network.
         let others = address == "0.0.0.0" ? Array(lan.dropFirst()) : []
-        banner(opening: opening, page: page, joinLine: service.joinLine, instructorKey: state.instructorKey ?? "",
+        banner(opening: opening, page: page, join: join, instructorKey: state.instructorKey ?? "",
                otherAddresses: others, stateFile: course.paths.relative(store.file), style: Style.detect()).forEach { print($0) }
         fflush(nil)
 
