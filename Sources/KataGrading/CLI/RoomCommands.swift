@@ -44,20 +44,15 @@ enum RoomCommands {
         case .notJoined, .sent:
             break
         case .unknownToRoom(let count, let why):
-            notice("room: \(why) \(count) result\(count == 1 ? "" : "s") kept for the next grade.")
+            GradeCommand.say("room: \(why) \(count) result\(count == 1 ? "" : "s") kept for the next grade.")
         case .kept(let count, let why):
-            notice("room: \(why); \(count) result\(count == 1 ? "" : "s") kept for the next grade.")
+            GradeCommand.say("room: \(why); \(count) result\(count == 1 ? "" : "s") kept for the next grade.")
         case .refused(let why):
-            notice("room: refused these results (\(why)). Run grade.sh --join again, or --leave.")
+            GradeCommand.say("room: refused these results (\(why)). Run grade.sh --join again, or --leave.")
         case .removed(let why):
-            notice("room: \(why) Grades are no longer sent.")
+            GradeCommand.say("room: \(why) Grades are no longer sent.")
         }
         fflush(nil)
-    }
-
-    /// A room's notice on standard error, wrapped when that is a terminal (`Style.message`).
-    private static func notice(_ text: String) {
-        StandardError().write(Style.detect(fileDescriptor: 2).message(text) + "\n")
     }
 
     /// What a grade hands to the room: each track's verdict, the planted bugs it missed, and
@@ -123,7 +118,7 @@ enum RoomCommands {
             say("From now on every grade, --watch included, sends its verdicts there; to stop: Scripts/grade.sh --leave")
             return GradeCommand.exitDone
         } catch {
-            notice("grade.sh --join: \(error)")
+            GradeCommand.say("grade.sh --join: \(error)")
             return GradeCommand.exitNotDone
         }
     }
