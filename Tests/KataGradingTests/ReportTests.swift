@@ -130,6 +130,52 @@ final class ReportTests: XCTestCase {
         XCTAssertTrue(noted.text.contains("Bound your wait."))
     }
 
+    /// An exercise done on one track with the other unfinished: "done" said once, and each command
+    /// ends its sentence, so that no width breaks it between its words ("… Scripts/grade.sh" then
+    /// "p-three@swift-testing grades it alone" on the next line pasted as two commands).
+    func test_nextCard_otherTrackUnfinished_saysDoneOnce_andEndsWithItsCommand() throws {
+        let c = try catalog()
+        let tracks = c.exercises[2].tracks
+        let results = [result(tracks[0], c, Verdict(kind: .done, reason: "")),
+                       result(tracks[1], c, Verdict(kind: .tooSlow, reason: "the tests took 3.01 s; this exercise's budget is 1.00 s."))]
+        let card = try XCTUnwrap(NextStep.card(results, catalog: c, lastVerdicts: [:]))
+        XCTAssertEqual(card.preface.filter { $0.contains("p-three is done") }.count, 1, "\(card.preface)")
+        for line in card.preface + card.lines where line.contains("Scripts/grade.sh") {
+            XCTAssertNotNil(ShellCommand.trailing(in: line), "the command ends its sentence: \(line)")
+        }
+        for width in [40, 60, 80, 100] {
+            let lines = TextReport(style: Style(color: false, symbols: false, width: width), catalog: c)
+                .summary(results, card: card).split(separator: "\n").map(String.init)
+            XCTAssertTrue(lines.allSatisfy { $0.count <= width }, "\(width): \(lines)")
+            XCTAssertTrue(lines.contains { $0.hasSuffix("Scripts/grade.sh p-three@swift-testing") }, "whole at \(width): \(lines)")
+            XCTAssertFalse(lines.contains { $0.hasSuffix("Scripts/grade.sh") }, "never cut after the script at \(width): \(lines)")
+        }
+    }
+
+    /// A wrong id's or option's message ends with the command that helps, so that a terminal's
+    /// wrapping (`Style.message`) keeps it whole, never `Scripts/gra` then `de.sh --list`; piped,
+    /// each paragraph stays one line.
+    func test_usageErrors_endWithTheirCommand_andWrapWhole() throws {
+        let c = try catalog()
+        var messages: [String] = []
+        for typed in ["p-on", "99", "p-three@swift-testng"] {
+            XCTAssertThrowsError(try Arguments.select([typed], from: c)) { messages.append("grade.sh: \($0)") }
+        }
+        XCTAssertThrowsError(try Arguments.parse(["--wach"])) { messages.append(GradeCommand.parseFailure($0)) }
+        XCTAssertEqual(messages.count, 4)
+        for message in messages {
+            for paragraph in message.split(separator: "\n").map(String.init) where paragraph.contains("Scripts/grade.sh") {
+                XCTAssertNotNil(ShellCommand.trailing(in: paragraph), "the command ends its sentence: \(paragraph)")
+            }
+            XCTAssertEqual(Style(color: false, symbols: false, width: 80).message(message), message, "piped: as written")
+            for width in [40, 60, 80] {
+                let lines = Style(color: false, symbols: false, width: width, terminal: true).message(message).split(separator: "\n")
+                XCTAssertTrue(lines.allSatisfy { $0.count <= width }, "\(width): \(lines)")
+                XCTAssertTrue(lines.contains { $0.hasSuffix("Scripts/grade.sh --list") || $0.hasSuffix("Scripts/grade.sh --help") }, "\(width): \(lines)")
+            }
+        }
+    }
+
     /// The card says the verdict again (its recap) only when the verdict has scrolled off a screen
     /// of 23 lines; the JSON report's text always carries it.
     func test_summary_recapsTheVerdict_onlyWhenItIsNoLongerOnTheScreen() throws {

@@ -24,6 +24,36 @@ final class RoomCommandsTests: XCTestCase {
         XCTAssertTrue(room.exercises.allSatisfy { $0.label.contains(where: \.isLetter) && $0.label.count <= 20 })
     }
 
+    /// `--room-serve`'s opening lines on a terminal: none wider than it, and the join line broken
+    /// only with a ` \`, so that a paste reads the join line's words (an 80-column terminal cut it
+    /// inside `--name`); piped, the join line whole after "Attendees:", where scripts read it.
+    func testRoomServeBanner_fitsATerminal_andKeepsTheJoinLineOneCommand() throws {
+        let page = "http://192.168.100.200:8787/"
+        let join = ShellCommand.grade("--join", "\(page)?room=H6FC2Z", "--name", "Your Name").line
+        func banner(_ style: Style) -> [String] {
+            RoomCommands.banner(opening: "Room H6FC2Z is open.", page: page, join: ShellCommand.grade("--join", "\(page)?room=H6FC2Z", "--name", "Your Name"), instructorKey: String(repeating: "k", count: 32),
+                                otherAddresses: ["172.17.0.1", "10.8.0.2"], stateFile: ".git/kata/room/state.json", style: style)
+        }
+        for width in [60, 80] {
+            let lines = banner(Style(color: false, symbols: false, width: width, terminal: true))
+            XCTAssertTrue(lines.allSatisfy { $0.count <= width }, "\(width): \(lines)")
+            // As a shell reads a paste: a ` \` at a line's end joins the next line.
+            let start = try XCTUnwrap(lines.firstIndex { $0.contains("Scripts/grade.sh --join") }, "\(lines)")
+            var command = String(lines[start].drop { $0 != "S" })
+            var next = start
+            while command.hasSuffix(" \\"), next + 1 < lines.count {
+                next += 1
+                command = String(command.dropLast()) + lines[next].trimmingCharacters(in: .whitespaces)
+            }
+            XCTAssertEqual(command, join, "\(width): \(lines)")
+        }
+        // A line that fits keeps its spacing: the labels stay in one column.
+        let wide = banner(Style(color: false, symbols: false, width: 120, terminal: true))
+        XCTAssertTrue(wide.contains("  Projector:  \(page)") && wide.contains("  Attendees:  " + join), "\(wide)")
+        let piped = banner(Style(color: false, symbols: false, width: 80))
+        XCTAssertTrue(piped.contains("  Attendees:  " + join), "\(piped)")
+    }
+
     func testRoomOptionsParseAndBadOnesSayWhy() throws {
         let serve = try Arguments.parse(["--room-serve", "--port", "9000", "--bind", "127.0.0.1"])
         XCTAssertEqual(serve.action, .roomServe)

@@ -284,7 +284,7 @@ public struct Arguments: Equatable, Sendable {
             }
             if let number = Int(id) {
                 if catalog.exercises.indices.contains(number - 1) { return catalog.exercises[number - 1] }
-                throw UsageError(description: "there is no exercise number \(id): they run from 1 to \(catalog.exercises.count). Run Scripts/grade.sh --list to see them.")
+                throw UsageError(description: "there is no exercise number \(id): they run from 1 to \(catalog.exercises.count). See them: Scripts/grade.sh --list")
             }
             // `id@framework`: the id and the framework each nearest to what was typed.
             let typedKey = TrackKey(id.lowercased())
@@ -304,7 +304,7 @@ public struct Arguments: Equatable, Sendable {
             }
             throw UsageError(description: "there is no exercise '\(id)'."
                 + (near.isEmpty ? "" : " Did you mean \(near.prefix(5).joined(separator: ", "))?")
-                + " Run Scripts/grade.sh --list to see them all.")
+                + " See them all: Scripts/grade.sh --list")
         }
     }
 }

@@ -24,7 +24,7 @@ public enum GradeCommand {
         do {
             arguments = try Arguments.parse(words)
         } catch {
-            StandardError().write("grade.sh: \(error)\nRun Scripts/grade.sh --help for the options.\n")
+            say(parseFailure(error))
             return exitUsage
         }
         if arguments.action != .help, arguments.action != .check { AttendeeState.prepare(paths) }
@@ -116,6 +116,16 @@ public enum GradeCommand {
         }
     }
 
+    /// What arguments that do not parse say: the error, then where the options are.
+    static func parseFailure(_ error: any Error) -> String {
+        "grade.sh: \(error)\nThe options: Scripts/grade.sh --help"
+    }
+
+    /// A message on standard error, wrapped when that is a terminal (`Style.message`).
+    static func say(_ text: String) {
+        StandardError().write(Style.detect(fileDescriptor: 2).message(text) + "\n")
+    }
+
     /// Loads the course and the exercises asked for, then runs `body` and says what went wrong
     /// if it throws. A course that cannot be read is the kata's fault (exit 3, and a JSON error
     /// when JSON was asked for); an id that names no exercise is the caller's (exit 2).
@@ -124,7 +134,7 @@ public enum GradeCommand {
         let err = StandardError()
         /// The kata's own fault: said, and in the JSON results when they were asked for.
         func broken(_ error: any Error) -> Int32 {
-            err.write("grade.sh: \(describe(error))\n")
+            say("grade.sh: \(describe(error))")
             if let json = arguments.json { _ = json.write(.error("\(error)", source: arguments.source.reportName, attendee: Attendee.load(paths))) }
             return exitBroken
         }
@@ -133,14 +143,14 @@ public enum GradeCommand {
             course = try Course(paths: paths, recordingStarters: arguments.action == .refreshStarters)
         } catch {
             // A catalog that no longer reads is most often one edited by hand, or by a test: name it.
-            if arguments.action != .refreshStarters, let edited = ShippedKata.firstEdited(paths) { err.write("grade.sh: \(edited)\n") }
+            if arguments.action != .refreshStarters, let edited = ShippedKata.firstEdited(paths) { say("grade.sh: \(edited)") }
             return broken(error)
         }
         let selected: [Catalog.Exercise]
         do {
             selected = try Arguments.select(arguments.ids, from: course.catalog)
         } catch {
-            err.write("grade.sh: \(describe(error))\n")
+            say("grade.sh: \(describe(error))")
             return exitUsage
         }
         let style = arguments.porcelain || arguments.json == .standardOutput ? Style.plain : Style.detect()
@@ -154,7 +164,7 @@ public enum GradeCommand {
             err.write(interrupted)
             return exitInterrupted
         } catch let usage as Arguments.UsageError {
-            err.write("grade.sh: \(usage)\n")
+            say("grade.sh: \(usage)")
             return exitUsage
         } catch {
             return broken(error)

@@ -44,13 +44,13 @@ enum RoomCommands {
         case .notJoined, .sent:
             break
         case .unknownToRoom(let count, let why):
-            StandardError().write("room: \(why) \(count) result\(count == 1 ? "" : "s") kept for the next grade.\n")
+            GradeCommand.say("room: \(why) \(count) result\(count == 1 ? "" : "s") kept for the next grade.")
         case .kept(let count, let why):
-            StandardError().write("room: \(why); \(count) result\(count == 1 ? "" : "s") kept for the next grade.\n")
+            GradeCommand.say("room: \(why); \(count) result\(count == 1 ? "" : "s") kept for the next grade.")
         case .refused(let why):
-            StandardError().write("room: refused these results (\(why)). Run grade.sh --join again, or --leave.\n")
+            GradeCommand.say("room: refused these results (\(why)). Run grade.sh --join again, or --leave.")
         case .removed(let why):
-            StandardError().write("room: \(why) Grades are no longer sent.\n")
+            GradeCommand.say("room: \(why) Grades are no longer sent.")
         }
         fflush(nil)
     }
@@ -97,38 +97,41 @@ enum RoomCommands {
         do {
             let link = link(paths)
             let joined = try link.join(url: url, name: name)
+            let style = Style.detect()
+            func say(_ text: String) { print(style.message(text)) }
             // One name everywhere: the room's is the one that signs the JSON results too.
             try? Attendee.save(joined.name, paths)
-            print("Joined room \(joined.code) at \(joined.room.absoluteString) as \(joined.name) (your --name and JSON results say so too).")
+            say("Joined room \(joined.code) at \(joined.room.absoluteString) as \(joined.name) (your --name and JSON results say so too).")
             // The row shows at once what the last grades know, not only what the next grade sends.
             let known = lastVerdicts(paths, catalog: catalog(of: course))
             if !known.isEmpty {
                 let exercises = Set(known.map(\.id)).count
                 switch link.send(known, timeout: sendTimeout) {
                 case .sent:
-                    print("Sent your last verdicts of \(exercises) exercise\(exercises == 1 ? "" : "s"); your row shows them now.")
+                    say("Sent your last verdicts of \(exercises) exercise\(exercises == 1 ? "" : "s"); your row shows them now.")
                 case .kept(_, let why), .refused(let why), .removed(let why), .unknownToRoom(_, let why):
-                    print("Your last verdicts were not sent yet (\(why)); the next grade sends them.")
+                    say("Your last verdicts were not sent yet (\(why)); the next grade sends them.")
                 case .notJoined:
                     break
                 }
             }
-            print("From now on every grade, --watch included, sends its verdicts there. Scripts/grade.sh --leave stops it.")
+            say("From now on every grade, --watch included, sends its verdicts there; to stop: Scripts/grade.sh --leave")
             return GradeCommand.exitDone
         } catch {
-            StandardError().write("grade.sh --join: \(error)\n")
+            GradeCommand.say("grade.sh --join: \(error)")
             return GradeCommand.exitNotDone
         }
     }
 
     static func leave(_ paths: KataPaths) -> Int32 {
+        let style = Style.detect()
         switch link(paths).leave() {
         case .notJoined:
             print("This checkout had not joined a room.")
         case .left(let code):
-            print("Left room \(code): your row is off its page, and grades are no longer sent.")
+            print(style.message("Left room \(code): your row is off its page, and grades are no longer sent."))
         case .leftHereOnly(let code, let why):
-            print("Left room \(code) on this checkout: grades are no longer sent. The room did not confirm (\(why)), so your row stays on its page until the instructor removes it.")
+            print(style.message("Left room \(code) on this checkout: grades are no longer sent. The room did not confirm (\(why)), so your row stays on its page until the instructor removes it."))
         }
         return GradeCommand.exitDone
     }
@@ -154,6 +157,25 @@ enum RoomCommands {
         let older = paths.state.appendingPathComponent("room/state.json")
         guard fm.fileExists(atPath: older.path), !fm.fileExists(atPath: store.file.path) else { return }
         if (try? fm.copyItem(at: older, to: store.file)) != nil { try? fm.removeItem(at: older) }
+    }
+
+    /// What `--room-serve` prints once the room is open. On a terminal each line is wrapped to its
+    /// width and the join line broken only with a ` \`, so that it still pastes as one command
+    /// (an 80-column terminal cut it inside `--name`); piped (a log, a script that reads the join
+    /// line after "Attendees:"), each on one line.
+    static func banner(opening: String, page: String, join: ShellCommand, instructorKey: String,
+                       otherAddresses: [String], stateFile: String, style: Style) -> [String] {
+        let attendees = style.terminal
+            ? ShellCommand.lines(join.words.map(ShellCommand.quote), first: "  Attendees:  ", rest: String(repeating: " ", count: 16), width: style.width)
+            : ["  Attendees:  " + join.line]
+        var lines = [opening, "  Projector:  \(page)"] + attendees
+            + ["  Instructor: \(page)#key=\(instructorKey)",
+               "              (remove and rename rows; keep this line off the projector)"]
+        if !otherAddresses.isEmpty {
+            lines.append("  This laptop's other addresses: \(otherAddresses.joined(separator: ", ")). Use the one on the room's network.")
+        }
+        lines.append("State is saved in \(stateFile) on every change; a restart keeps it, and so does rm -rf .build. Ctrl-C closes the room.")
+        return lines.flatMap { style.message($0).components(separatedBy: "\n") }
     }
 
     /// Runs the room until Ctrl-C. State is saved on every change, so a restart (or a crash) keeps
@@ -192,22 +214,19 @@ enum RoomCommands {
         let host = address == "0.0.0.0" ? (lan.first ?? "127.0.0.1") : address
         let page = "http://\(host):\(listening)/"
         serverLock.announce(url: page, code: state.code)
-        service.joinLine = ShellCommand.grade("--join", "\(page)?room=\(state.code)", "--name", "Your Name").line
+        let join = ShellCommand.grade("--join", "\(page)?room=\(state.code)", "--name", "Your Name")
+        service.joinLine = join.line
+        let opening: String
         if isNew, code != nil {
-            print("Room \(state.code) is open again, by its code, with none of its rows: each attendee's next grade brings theirs back.")
+            opening = "Room \(state.code) is open again, by its code, with none of its rows: each attendee's next grade brings theirs back."
         } else {
             let count = state.attendees.count
-            print("Room \(state.code) is open\(count == 0 ? "" : ", with the \(count) attendee\(count == 1 ? "" : "s") it had").")
+            opening = "Room \(state.code) is open\(count == 0 ? "" : ", with the \(count) attendee\(count == 1 ? "" : "s") it had")."
         }
-        print("  Projector:  \(page)")
-        print("  Attendees:  \(service.joinLine)")
-        print("  Instructor: \(page)#key=\(state.instructorKey ?? "")")
-        print("              (remove and rename rows; keep this line off the projector)")
-        if address == "0.0.0.0", lan.count > 1 {
-            // A laptop with Docker or a VPN has several: the first may not be the room's network.
-            print("  This laptop's other addresses: \(lan.dropFirst().joined(separator: ", ")). Use the one on the room's network.")
-        }
-        print("State is saved in \(course.paths.relative(store.file)) on every change; a restart keeps it, and so does rm -rf .build. Ctrl-C closes the room.")
+        // A laptop with Docker or a VPN has several addresses: the first may not be the room's network.
+        let others = address == "0.0.0.0" ? Array(lan.dropFirst()) : []
+        banner(opening: opening, page: page, join: join, instructorKey: state.instructorKey ?? "",
+               otherAddresses: others, stateFile: course.paths.relative(store.file), style: Style.detect()).forEach { print($0) }
         fflush(nil)
 
         let stopped = DispatchSemaphore(value: 0)

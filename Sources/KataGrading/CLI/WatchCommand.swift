@@ -40,10 +40,18 @@ struct WatchCommand {
         print("")
         let plan = grader.plan(watched, source: .exercises)
         report.bothTracks = plan.bothTracks
+        // As a grade of many (GradingCommand): the not-started tracks in one line after the others,
+        // so that a fresh clone's first screen fits 24 lines under its header.
+        var notStarted: [ExerciseResult] = []
         var results = try grader.gradeLocked(watched, plan: plan, options: options, swift: swift) { result in
-            print(report.headline(result))
+            if watched.count > 1, result.verdict.kind == .notStarted, result.extraFiles.isEmpty {
+                notStarted.append(result)
+            } else {
+                print(report.headline(result))
+            }
             fflush(nil)
         }
+        (notStarted.count > 1 ? report.notStartedLine(notStarted) : notStarted.map(report.headline)).forEach { print($0) }
         LastGrade.record(results, grader.course.paths)
         var current = only ?? results.byExercise().first { !$0.isDone }?.standing.exercise
         printFooter(results, focus: current, current: current, report: report)

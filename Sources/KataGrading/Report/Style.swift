@@ -65,6 +65,16 @@ public struct Style: Sendable {
         }
     }
 
+    /// A message for a person: on a terminal, each paragraph wider than it wrapped, a command it
+    /// ends with kept whole (a terminal would cut `Scripts/gra` from `de.sh`), and one that fits as
+    /// written, its spacing too; elsewhere (a log, a script that reads it) as written.
+    func message(_ text: String) -> String {
+        guard terminal else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false).flatMap { paragraph in
+            Style.visibleCount(paragraph) <= width ? [String(paragraph)] : wrap(String(paragraph), indent: "")
+        }.joined(separator: "\n")
+    }
+
     /// A paragraph's own leading spaces (a numbered list's "  2. ") stay, and its continuation
     /// lines keep them too.
     private func wrapParagraph(_ text: String, indent: String) -> [String] {

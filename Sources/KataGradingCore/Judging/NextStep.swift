@@ -45,10 +45,13 @@ public struct NextStep: Sendable, Equatable {
         for noted in results where noted.verdict.kind == .done && (noted.verdict.next != nil || !noted.verdict.details.isEmpty) {
             preface.append("\(noted.exercise.id) is done, with a note: " + (noted.verdict.next ?? "see the lines under it above."))
         }
-        // Done in one framework; the other track, started and not done, is said, never hidden.
+        // Done in one framework; the other track, started and not done, is said, never hidden. The
+        // command ends the sentence, so that a narrow screen never breaks it between its words.
+        var saidDone: Set<String> = []
         for exercise in exercises {
             for track in exercise.unfinishedTracks where track.verdict.kind != .notStarted && track.verdict.kind.counts {
-                preface.append("\(exercise.id) is done in \(exercise.standing.exercise.framework.title); your \(track.exercise.framework.title) track of it \(track.verdict.kind.phrase) (above). Finishing it is optional practice: Scripts/grade.sh \(track.exercise.trackKey) grades it alone.")
+                preface.append("\(exercise.id) is done in \(exercise.standing.exercise.framework.title); your \(track.exercise.framework.title) track of it \(track.verdict.kind.phrase) (above). Finishing it is optional practice; to grade it alone: Scripts/grade.sh \(track.exercise.trackKey)")
+                saidDone.insert(exercise.id)
             }
         }
         guard let lastVerdicts else {
@@ -67,7 +70,10 @@ public struct NextStep: Sendable, Equatable {
                                                                    : "Every exercise is done, as far as your grades show.")
             return NextStep(preface: preface, heading: nil, lines: [], exerciseID: nil)
         }
-        preface.append(alone && needed.isEmpty ? "\(exercises[0].id) is done." : "Every graded exercise that counts is done.")
+        // "X is done" once: the sentence above already said it of an exercise graded alone.
+        if !(alone && needed.isEmpty && saidDone.contains(exercises[0].id)) {
+            preface.append(alone && needed.isEmpty ? "\(exercises[0].id) is done." : "Every graded exercise that counts is done.")
+        }
         var lines: [String] = []
         if let last = lastVerdicts[following.id], last != .notStarted {
             lines.append("Its last grade: \(last.rawValue).")
