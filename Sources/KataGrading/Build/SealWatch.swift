@@ -31,14 +31,6 @@ final class SealWatch: BuiltCodeWatch {
         seal?.accept(files)
     }
 
-    /// Checks the seal, if one was taken, and lets it go: nothing of a test runs until the next.
-    /// Throws `GraderSeal.Broken` (after removing what changed) when a test wrote into the folder.
-    /// `swiftPMRan`: a `swift test` of the grade's (`ChannelFallback`) ran in the copy, and SwiftPM
-    /// planned its build again, even with `--skip-build`: it rewrote its bookkeeping (measured on
-    /// 6.3.1: `.lock`, `build.db`, `debug.yaml`, `workspace-state.json`, `description.json`, and
-    /// each target's `output-file-map.json` and `module.modulemap`). Those are not taken for a
-    /// test's writes in such a grade (one of the guarantees the fallback gives up); every object,
-    /// binary and source still is.
     /// For a grade that failed part-way while sealed: every run is ended first, those still going
     /// and those waiting to start, which then never do, and the seal is checked as `release` does,
     /// so that a test cannot make the grade fail before its check and leave what it wrote (a grader
@@ -54,6 +46,14 @@ final class SealWatch: BuiltCodeWatch {
         try release(paths, swiftPMRan: swiftPMRan)
     }
 
+    /// Checks the seal, if one was taken, and lets it go: nothing of a test runs until the next.
+    /// Throws `GraderSeal.Broken` (after removing what changed) when a test wrote into the folder.
+    /// `swiftPMRan`: a `swift test` of the grade's (`ChannelFallback`) ran in the copy, and SwiftPM
+    /// planned its build again, even with `--skip-build`: it rewrote its bookkeeping (measured on
+    /// 6.3.1: `.lock`, `build.db`, `debug.yaml`, `workspace-state.json`, `description.json`, and
+    /// each target's `output-file-map.json` and `module.modulemap`). Those are not taken for a
+    /// test's writes in such a grade (one of the guarantees the fallback gives up); every object,
+    /// binary and source still is.
     func release(_ paths: KataPaths, swiftPMRan: Bool = false) throws {
         guard let seal else { return }
         self.seal = nil
