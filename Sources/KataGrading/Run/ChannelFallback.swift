@@ -13,7 +13,10 @@ import KataGradingCore
 /// gives is marked as less protected (`mark`).
 ///
 /// A test cannot switch it on: the framework writes its first records (XCTest's bundle start,
-/// Swift Testing's plan) before any test code runs, so a run that reached a test is never silent.
+/// Swift Testing's plan) before any test code runs, so a run that reached a test is never silent;
+/// and a silent run while anything the grader sealed has changed (a test that replaced its binary
+/// with a script that exits, for the runs after it) ends the grade as the seal's breach instead
+/// (`TestRunner`), the fallback left off.
 ///
 /// `silenced`: the self-test's switch (`--fail-private-channel`, an argument of the grader that no
 /// test sees in its environment): the grader drops what the channel of that framework reported,

@@ -94,6 +94,11 @@ public struct TestRunner: Sendable {
         if let fallback {
             fallback.applySwitch(&result, framework: exercise.framework)
             if variant == nil, ChannelFallback.isSilent(result) {
+                // Silent because a test wrote into the grader's folder (a test binary replaced by a
+                // script that exits, say) is the seal's breach, not this machine's channel: the
+                // fallback, on for the rest of the command (all day under --watch), stays off.
+                let changed = seal.changes()
+                guard changed.isEmpty else { throw GraderSeal.Broken(paths: changed) }
                 fallback.switchOn(exercise.framework)
                 return try runThroughSwiftPM(exercise, variant: variant, log: log, runName: runName, fallback: fallback,
                                              cancellation: cancellation)
