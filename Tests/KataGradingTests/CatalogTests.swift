@@ -63,9 +63,21 @@ final class CatalogTests: XCTestCase {
         }
         XCTAssertTrue(Arguments.help.contains("--help all"))
         XCTAssertTrue(try Arguments.parse(["--help", "all"]).helpAll)
-        for option in Arguments.options where !["--help", "--refresh-docs", "--refresh-starters", "--check-starters", "--check", "--porcelain", "--yes", "--from", "--port", "--bind", "--rows-per-machine", "--html", "--details"].contains(option) {
-            XCTAssertTrue(Arguments.helpAll.contains(option), option)
+        // One declaration per option: each spelling is parsed, and `--help all` shows each.
+        for option in Arguments.table {
+            XCTAssertTrue(Arguments.helpAll.contains(option.usage), "--help all shows \(option.name)")
+            XCTAssertTrue(option.usage.contains(option.name), "\(option.name)'s usage names it")
+            XCTAssertTrue(Arguments.options.contains(option.name) || !option.name.hasPrefix("--"))
         }
+        for name in ["--check", "--porcelain", "--from", "--refresh-docs", "--refresh-starters", "--check-starters", "--fail-private-channel"] {
+            XCTAssertTrue(Arguments.helpAll.contains(name), "\(name) is in --help all")
+        }
+        XCTAssertEqual(try Arguments.parse(["--port=9000", "--room-serve"]).port, 9000)
+        XCTAssertEqual(try Arguments.parse(["--json=out.json"]).json, .file("out.json"))
+        XCTAssertEqual(try Arguments.parse(["--json", "mocking-request"]).ids, ["mocking-request"])
+        XCTAssertEqual(try Arguments.parse(["--help", "mocking-request"]).helpAll, false)
+        XCTAssertThrowsError(try Arguments.parse(["--list=yes"])) { XCTAssertTrue("\($0)".contains("takes no value"), "\($0)") }
+        XCTAssertThrowsError(try Arguments.parse(["--fail-private-channel"]))
     }
 
     func test_arguments_rejectUnknownOptions() {

@@ -2,10 +2,8 @@ import Foundation
 
 /// "Did you mean": the option or exercise id nearest to a typo.
 extension Arguments {
-    /// Every option, for "did you mean" on a mistyped one.
-    static let options = ["--help", "--list", "--hint", "--solution", "--solutions", "--reset", "--undo-reset", "--watch",
-                          "--demo", "--doctor", "--name", "--framework", "--room-serve", "--join", "--leave", "--port", "--bind", "--rows-per-machine", "--code", "--refresh-docs", "--refresh-starters", "--check-starters", "--check", "--porcelain", "--yes",
-                          "--json", "--from", "--repeats", "--seed", "--generated-wheats-only", "--fixtures", "--attacks", "--times", "--keep-logs", "--regrade", "--details", "--merge", "--html"]
+    /// Every option's long name, for "did you mean" on a mistyped one.
+    static var options: [String] { table.flatMap(\.names).filter { $0.hasPrefix("--") } }
 
     /// The candidates nearest to `word` by edit distance, when near enough to be a typo.
     static func closest(to word: String, among candidates: [String]) -> [String] {

@@ -73,204 +73,161 @@ public struct Arguments: Equatable, Sendable {
         var actions: [Action] = []
         var rest = words[...]
         while let word = rest.popFirst() {
-            switch word {
-            case "-h", "--help":
-                actions.append(.help)
-                // `--help all`: every option, not one screen's worth.
-                if rest.first == "all" { arguments.helpAll = true; rest = rest.dropFirst() }
-            case "--list": actions.append(.list)
-            case "--hint": actions.append(.hint)
-            case "--solution": actions.append(.solution)
-            case "--reset": actions.append(.reset)
-            case "--undo-reset": actions.append(.undoReset)
-            case "--watch": actions.append(.watch)
-            case "--demo": actions.append(.demo)
-            case "--details": arguments.details = true
-            case "--merge": actions.append(.merge)
-            case "--html":
-                guard let path = rest.popFirst(), !path.hasPrefix("-") else { throw UsageError(description: "--html needs a path, such as --html=room.html.") }
-                arguments.html = path
-            case _ where word.hasPrefix("--html="):
-                let path = String(word.dropFirst("--html=".count))
-                guard !path.isEmpty else { throw UsageError(description: "--html=PATH needs a path, such as --html=room.html.") }
-                arguments.html = path
-            case "--framework":
-                actions.append(.framework)
-                if let value = rest.first, !value.hasPrefix("-") {
-                    guard let framework = Catalog.Framework(rawValue: value.lowercased()) else {
-                        throw UsageError(description: "--framework takes xctest or swift-testing, not \(value).")
-                    }
-                    arguments.framework = framework
-                    rest = rest.dropFirst()
-                }
-            case "--name":
-                actions.append(.name)
-                if let value = rest.first, !value.hasPrefix("-") { arguments.name = value; rest = rest.dropFirst() }
-            case "--refresh-docs": actions.append(.refreshDocs)
-            case "--refresh-starters": actions.append(.refreshStarters)
-            case "--check-starters": actions.append(.checkStarters)
-            case "--check": actions.append(.check)
-            case "--doctor": actions.append(.doctor)
-            case "--room-serve": actions.append(.roomServe)
-            case "--leave": actions.append(.leave)
-            case "--join", "--bind", "--port", "--rows-per-machine", "--code":
-                guard let value = rest.popFirst(), !value.hasPrefix("-") else { throw UsageError(description: "\(word) needs a value.") }
-                switch word {
-                case "--join": actions.append(.join); arguments.joinURL = value
-                case "--bind": arguments.bind = value
-                case "--code": arguments.roomCode = value
-                case "--rows-per-machine":
-                    guard let rows = Int(value), (1...300).contains(rows) else {
-                        throw UsageError(description: "--rows-per-machine needs a number from 1 to 300.")
-                    }
-                    arguments.rowsPerMachine = rows
-                default:
-                    guard let port = Int(value), (1...65535).contains(port) else { throw UsageError(description: "--port needs a port number from 1 to 65535.") }
-                    arguments.port = port
-                }
-            case _ where word.hasPrefix("--fail-private-channel="):
-                let value = String(word.dropFirst("--fail-private-channel=".count))
-                if value == "all" { arguments.silencedChannels = Set(Catalog.Framework.allCases) }
-                else if let framework = Catalog.Framework(rawValue: value) { arguments.silencedChannels.insert(framework) }
-                else { throw UsageError(description: "--fail-private-channel takes xctest, swift-testing or all.") }
-            case "--solutions": arguments.source = .solutions
-            case "--porcelain": arguments.porcelain = true
-            case "--regrade": arguments.regrade = true
-            case "--yes", "-y": arguments.yes = true
-            case "--json": arguments.json = .standardOutput
-            case _ where word.hasPrefix("--json="):
-                let path = String(word.dropFirst("--json=".count))
-                guard !path.isEmpty else { throw UsageError(description: "--json=PATH needs a path.") }
-                arguments.json = .file(path)
-            case "--from":
-                guard let path = rest.popFirst() else { throw UsageError(description: "--from needs a folder laid out like Exercises/.") }
-                arguments.source = .directory(URL(fileURLWithPath: path, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL)
-            case "--seed":
-                guard let value = rest.popFirst().flatMap({ UInt32($0) }), Perturbation.seeds.contains(value) else {
-                    throw UsageError(description: "--seed needs the number a verdict printed (1 to \(Perturbation.seeds.upperBound)), as in: \(ShellCommand.grade("flaky-tests-sleep", "--seed", "41872").line)")
-                }
-                arguments.seed = value
-            case "--generated-wheats-only": arguments.generatedWheatsOnly = true
-            case "--fixtures": actions.append(.fixtures)
-            case "--attacks": actions.append(.attacks)
-            case "--times":
-                guard let value = rest.popFirst().flatMap(Int.init), value >= 1 else {
-                    throw UsageError(description: "--times needs a whole number of at least 1.")
-                }
-                arguments.times = value
-            case "--keep-logs":
-                guard let value = rest.popFirst(), !value.isEmpty else { throw UsageError(description: "--keep-logs needs a folder.") }
-                arguments.keptLogs = value
-            case "--repeats":
-                guard let value = rest.popFirst().flatMap(Int.init), value >= 1 else {
-                    throw UsageError(description: "--repeats needs a whole number of at least 1.")
-                }
-                arguments.repeats = value
-            default:
-                if word.hasPrefix("-") {
-                    let near = closest(to: word.split(separator: "=").first.map(String.init) ?? word, among: options)
-                    throw UsageError(description: "unknown option \(word)."
-                        + (near.isEmpty ? "" : " Did you mean \(near.joined(separator: " or "))?"))
-                }
-                arguments.ids.append(word)
+            guard word.hasPrefix("-") else { arguments.ids.append(word); continue }
+            let (name, attached) = Self.split(word)
+            guard let option = table.first(where: { $0.names.contains(name) }) else {
+                let near = closest(to: name, among: options)
+                throw UsageError(description: "unknown option \(word)."
+                    + (near.isEmpty ? "" : " Did you mean \(near.joined(separator: " or "))?"))
             }
+            let value = try Self.value(of: option, attached: attached, rest: &rest)
+            if let action = option.action { actions.append(action) }
+            try option.apply(&arguments, value)
         }
+        try arguments.settle(actions)
+        return arguments
+    }
+
+    /// The value `option` takes: `attached` (after `=` in the same word) or the next word of `rest`.
+    private static func value(of option: Option, attached: String?, rest: inout ArraySlice<String>) throws -> String? {
+        func next(dashes: Bool) -> String? {
+            guard let word = rest.first, dashes || !word.hasPrefix("-") else { return nil }
+            rest = rest.dropFirst()
+            return word
+        }
+        switch option.takes {
+        case .nothing:
+            guard attached == nil else { throw UsageError(description: "\(option.name) takes no value.") }
+            return nil
+        case let .value(needs, dashes):
+            guard let value = attached ?? next(dashes: dashes), !value.isEmpty else { throw UsageError(description: needs) }
+            return value
+        case .optionalValue:
+            return attached ?? next(dashes: false)
+        case let .optionalAfterEquals(needs):
+            guard attached?.isEmpty != true else { throw UsageError(description: needs) }
+            return attached
+        case let .afterEquals(needs):
+            guard let attached, !attached.isEmpty else { throw UsageError(description: needs) }
+            return attached
+        case let .optionalWord(word):
+            if attached == word { return word }
+            guard attached == nil else { throw UsageError(description: "\(option.name) takes only \(word).") }
+            guard rest.first == word else { return nil }
+            rest = rest.dropFirst()
+            return word
+        }
+    }
+
+    /// `--name=VALUE` as the name and the value; a word with no `=` as itself and no value.
+    private static func split(_ word: String) -> (name: String, attached: String?) {
+        guard word.hasPrefix("--"), let equals = word.firstIndex(of: "=") else { return (word, nil) }
+        return (String(word[..<equals]), String(word[word.index(after: equals)...]))
+    }
+
+    /// Decides the action from the options given, and checks that they go together.
+    private mutating func settle(_ given: [Action]) throws {
+        var actions = given
         // With --join, --name is the join's name rather than an action of its own.
         if actions.contains(.join) { actions.removeAll { $0 == .name } }
         guard actions.count <= 1 else {
             throw UsageError(description: "choose one of --list, --hint, --solution, --reset, --undo-reset, --watch, --demo, --name, --merge at a time.")
         }
-        arguments.action = actions.first ?? .grade
-        if arguments.action != .roomServe, arguments.port != nil || arguments.bind != nil || arguments.rowsPerMachine != nil || arguments.roomCode != nil {
+        action = actions.first ?? .grade
+        if action != .roomServe, port != nil || bind != nil || rowsPerMachine != nil || roomCode != nil {
             throw UsageError(description: "--port, --bind, --rows-per-machine and --code go with --room-serve.")
         }
-        if arguments.details, arguments.action != .demo {
+        if details, action != .demo {
             throw UsageError(description: "--details goes with --demo ID: every suite of the demo in full.")
         }
-        if arguments.times != 1, arguments.action != .fixtures {
+        if times != 1, action != .fixtures {
             throw UsageError(description: "--times goes with --fixtures (maintainers): Scripts/grade.sh --fixtures mocking-request --times 5")
         }
-        if arguments.keptLogs != nil, arguments.action != .fixtures, arguments.action != .attacks {
+        if keptLogs != nil, action != .fixtures, action != .attacks {
             throw UsageError(description: "--keep-logs goes with --fixtures or --attacks (maintainers): Scripts/grade.sh --fixtures mocking-request --keep-logs logs")
         }
-        if arguments.seed != nil || arguments.generatedWheatsOnly, arguments.action != .grade, arguments.action != .fixtures {
+        if seed != nil || generatedWheatsOnly, action != .grade, action != .fixtures {
             throw UsageError(description: "--seed and --generated-wheats-only go with a grade: \(ShellCommand.grade("flaky-tests-sleep", "--seed", "41872").line)")
         }
-        if arguments.html != nil, arguments.action != .merge {
+        if html != nil, action != .merge {
             throw UsageError(description: "--html=PATH goes with --merge: the room's page of the merged results files.")
         }
-        switch arguments.action {
-        case .demo where arguments.ids.count == 2:
+        try settleIDs()
+    }
+
+    /// What the words that are no option mean for the action chosen, and how many it takes.
+    private mutating func settleIDs() throws {
+        switch action {
+        case .demo where ids.count == 2:
             // `--demo ID SUITE`: one weak suite in full.
-            arguments.suite = arguments.ids.removeLast()
-            if arguments.source != .exercises {
+            suite = ids.removeLast()
+            if source != .exercises {
                 throw UsageError(description: "--demo grades the fixtures and the solution itself; drop --solutions or --from.")
             }
         case .check:
             // `--check FILE…`: results files to hold to docs/results-json.md.
-            arguments.files = arguments.ids
-            arguments.ids = []
+            files = ids
+            ids = []
         case .merge:
-            guard !arguments.ids.isEmpty else {
+            guard !ids.isEmpty else {
                 throw UsageError(description: "--merge needs the results files to merge, for example --merge results/*.json (each written by grade.sh --json=PATH).")
             }
-            arguments.files = arguments.ids
-            arguments.ids = []
+            files = ids
+            ids = []
         case .solution, .reset, .demo:
-            guard arguments.ids.count == 1 else {
-                if arguments.action == .demo {
+            guard ids.count == 1 else {
+                if action == .demo {
                     throw UsageError(description: "--demo needs an exercise id, and at most one of its weak suites: --demo mocking-request, or --demo mocking-request vacuous.")
                 }
-                let option = arguments.action == .reset ? "--reset" : "--solution"
+                let option = action == .reset ? "--reset" : "--solution"
                 throw UsageError(description: "\(option) needs exactly one exercise id, for example \(option) mocking-request.")
             }
-            if arguments.action == .demo, arguments.source != .exercises {
+            if action == .demo, source != .exercises {
                 throw UsageError(description: "--demo grades the fixtures and the solution itself; drop --solutions or --from.")
             }
         case .hint:
-            guard arguments.ids.count <= 1 else { throw UsageError(description: "--hint takes at most one exercise id.") }
+            guard ids.count <= 1 else { throw UsageError(description: "--hint takes at most one exercise id.") }
         case .watch:
-            guard arguments.source == .exercises else { throw UsageError(description: "--watch watches Exercises/ only; drop --solutions or --from.") }
-            guard arguments.ids.count <= 1 else {
+            guard source == .exercises else { throw UsageError(description: "--watch watches Exercises/ only; drop --solutions or --from.") }
+            guard ids.count <= 1 else {
                 throw UsageError(description: "--watch takes at most one exercise id: --watch to follow the course, --watch ID to stay on one exercise.")
             }
         case .join:
-            guard arguments.name != nil else { throw UsageError(description: "--join URL needs --name \"Your Name\".") }
+            guard name != nil else { throw UsageError(description: "--join URL needs --name \"Your Name\".") }
         case .doctor:
-            guard arguments.ids.isEmpty, arguments.source == .exercises else {
+            guard ids.isEmpty, source == .exercises else {
                 throw UsageError(description: "--doctor checks this machine with exercises of its own choosing, from a scratch copy: it takes no exercise id, --solutions or --from.")
             }
         case .fixtures:
-            guard arguments.source == .exercises else {
+            guard source == .exercises else {
                 throw UsageError(description: "--fixtures grades the weak suites over Solutions/ itself; drop --solutions or --from.")
             }
-            arguments.fixtures = arguments.ids
-            arguments.ids = []
+            fixtures = ids
+            ids = []
         case .attacks:
-            guard arguments.source == .exercises, !arguments.regrade else {
+            guard source == .exercises, !regrade else {
                 throw UsageError(description: "--attacks plants each attack over Solutions/ and grades it as its attack file says; drop --solutions, --from and --regrade.")
             }
-            arguments.attacks = arguments.ids
-            arguments.ids = []
+            attacks = ids
+            ids = []
         case .framework:
-            guard arguments.ids.isEmpty else { throw UsageError(description: "--framework takes xctest or swift-testing, and no exercise id.") }
+            guard ids.isEmpty else { throw UsageError(description: "--framework takes xctest or swift-testing, and no exercise id.") }
         case .name:
-            guard arguments.ids.isEmpty else {
+            guard ids.isEmpty else {
                 throw UsageError(description: "--name takes one name; quote a name with spaces: --name \"Ana Lima\".")
             }
-            if let name = arguments.name, name.trimmingCharacters(in: .whitespaces).isEmpty {
+            if let name = name, name.trimmingCharacters(in: .whitespaces).isEmpty {
                 throw UsageError(description: "--name needs a name, for example --name \"Ana\".")
             }
         case .undoReset:
-            guard arguments.ids.count <= 1 else {
+            guard ids.count <= 1 else {
                 throw UsageError(description: "--undo-reset takes at most one backup (its number or name from the list --undo-reset prints), not exercise ids.")
             }
-            arguments.backup = arguments.ids.first
-            arguments.ids = []
+            backup = ids.first
+            ids = []
         default:
             break
         }
-        return arguments
     }
 
     /// Resolves ids (or 1-based course numbers) to exercises, in the order given.
