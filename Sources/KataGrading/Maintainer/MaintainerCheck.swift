@@ -48,8 +48,23 @@ public struct MaintainerCheck {
         } catch {
             return [Result(name: "catalog", summary: "Catalog/catalog.json loads", problems: ["\(error)"])]
         }
-        return [variants(catalog), perturbations(catalog), hints(catalog), mirror(catalog), starters(catalog), wheats(catalog),
+        return [sources(), variants(catalog), perturbations(catalog), hints(catalog), mirror(catalog), starters(catalog), wheats(catalog),
                 fixtures(catalog), readme(catalog), resultsFiles([])]
+    }
+
+    /// Catalog/sources.json against the kata's own files: a record left stale makes every grade
+    /// refuse to start, so the check says so first, with the command that records them.
+    func sources() -> Result {
+        let summary = "Catalog/sources.json records the kata's own files as they are"
+        guard let difference = ShippedKata.firstEdited(paths) else { return Result(name: "sources", summary: summary, problems: []) }
+        let how: String
+        switch difference.kind {
+        case .changed: how = "changed since it was recorded"
+        case .missing: how = "missing or unreadable"
+        case .added: how = "not recorded"
+        }
+        return Result(name: "sources", summary: summary,
+                      problems: ["\(difference.file) is \(how), so every grade would refuse to start: run Scripts/regenerate.sh to record the kata as it is, and commit Catalog/sources.json with the change."])
     }
 
     /// docs/results-json.md's example against its table, and the files given (`--check FILE…`):
