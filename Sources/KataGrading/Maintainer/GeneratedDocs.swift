@@ -14,8 +14,9 @@ struct GeneratedDocs {
         let markdown: String
     }
 
-    static func blocks(_ catalog: Catalog) -> [Block] {
+    static func blocks(_ catalog: Catalog, root: URL) -> [Block] {
         [Block(file: "README.md", name: "exercise-index", markdown: ReadmeIndex.markdown(catalog)),
+         Block(file: "Catalog/README.md", name: "catalog-example", markdown: catalogExample(root: root)),
          Block(file: "README.md", name: "verdict-table", markdown: verdictTable),
          Block(file: "docs/results-json.md", name: "status-words", markdown: statusWords),
          Block(file: "docs/INSTRUCTORS.md", name: "grid-key", markdown: gridKey)]
@@ -25,6 +26,20 @@ struct GeneratedDocs {
     static var verdictTable: String {
         (["| verdict | what it means | what to do |", "| --- | --- | --- |"]
             + VerdictKind.allCases.map { "| **\($0.rawValue)** | \($0.meaning) | \($0.whatToDo) |" }).joined(separator: "\n")
+    }
+
+    /// Catalog/README.md's example: the first pattern and the first exercise as catalog.json has
+    /// them, character for character.
+    static func catalogExample(root: URL) -> String {
+        let text = (try? String(contentsOf: root.appendingPathComponent("Catalog/catalog.json"), encoding: .utf8)) ?? ""
+        func firstObject(after key: String) -> String {
+            guard let start = text.range(of: "\"\(key)\": [") else { return "" }
+            guard let object = JSONText.firstObject(in: text[start.upperBound...]) else { return "" }
+            let lineStart = text[..<object.startIndex].lastIndex(of: "\n").map { text.index(after: $0) } ?? text.startIndex
+            return JSONText.dedented(String(object), by: text.distance(from: lineStart, to: object.startIndex))
+        }
+        return ["The first pattern (`patterns[0]`):", "", "```json", firstObject(after: "patterns"), "```", "",
+                "The first exercise (`exercises[0]`):", "", "```json", firstObject(after: "exercises"), "```"].joined(separator: "\n")
     }
 
     /// The words a results file's statuses take, in the order of the verdict table.
@@ -52,7 +67,7 @@ struct GeneratedDocs {
 
     /// What is stale or has lost its markers, one sentence each; empty when all is current.
     static func problems(root: URL, catalog: Catalog) -> [String] {
-        blocks(catalog).compactMap { block in
+        CountSentences.problems(root: root, catalog: catalog) + blocks(catalog, root: root).compactMap { block in
             let text = (try? String(contentsOf: root.appendingPathComponent(block.file), encoding: .utf8)) ?? ""
             guard let written = writing(block, into: text) else {
                 return "\(block.file) has no \(block.name) (<!-- \(block.name):start --> … <!-- \(block.name):end -->)."
@@ -63,7 +78,8 @@ struct GeneratedDocs {
 
     /// Writes every block into its file.
     static func refresh(root: URL, catalog: Catalog) throws {
-        for block in blocks(catalog) {
+        try CountSentences.refresh(root: root, catalog: catalog)
+        for block in blocks(catalog, root: root) {
             let url = root.appendingPathComponent(block.file)
             let text = try String(contentsOf: url, encoding: .utf8)
             guard let written = writing(block, into: text) else {
@@ -71,5 +87,37 @@ struct GeneratedDocs {
             }
             if written != text { try Data(written.utf8).write(to: url, options: .atomic) }
         }
+    }
+}
+
+/// Pieces of a JSON text, as written.
+enum JSONText {
+    /// The first `{…}` object of `text`, braces inside strings left alone.
+    static func firstObject(in text: Substring) -> Substring? {
+        guard let open = text.firstIndex(of: "{") else { return nil }
+        var depth = 0, inString = false, escaped = false
+        for index in text[open...].indices {
+            let character = text[index]
+            if inString {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                continue
+            }
+            switch character {
+            case "\"": inString = true
+            case "{": depth += 1
+            case "}":
+                depth -= 1
+                if depth == 0 { return text[open...index] }
+            default: break
+            }
+        }
+        return nil
+    }
+
+    /// `text` with up to `indent` leading spaces taken off every line after the first (which
+    /// started at that column).
+    static func dedented(_ text: String, by indent: Int) -> String {
+        let lines = text.components(separatedBy: "\n")
+        return ([lines[0]] + lines.dropFirst().map { String($0.dropFirst(min(indent, $0.prefix { $0 == " " }.count))) }).joined(separator: "\n")
     }
 }
