@@ -8,6 +8,7 @@ import Testing
     @Test("mocking-request/vacuous") func mocking_request__vacuous() async throws { try await check("mocking-request/vacuous") }
     @Test("mocking-success/article") func mocking_success__article() async throws { try await check("mocking-success/article") }
     @Test("mocking-success/decoder-error") func mocking_success__decoder_error() async throws { try await check("mocking-success/decoder-error") }
+    @Test("mocking-success/honest-serialized-arguments") func mocking_success__honest_serialized_arguments() async throws { try await check("mocking-success/honest-serialized-arguments") }
     @Test("mocking-success/not-empty") func mocking_success__not_empty() async throws { try await check("mocking-success/not-empty") }
     @Test("mocking-success/reads-the-environment") func mocking_success__reads_the_environment() async throws { try await check("mocking-success/reads-the-environment") }
     @Test("mocking-success/vacuous") func mocking_success__vacuous() async throws { try await check("mocking-success/vacuous") }
@@ -31,6 +32,9 @@ import Testing
     @Test("before-after-parse/both-data-and-error") func before_after_parse__both_data_and_error() async throws { try await check("before-after-parse/both-data-and-error") }
     @Test("before-after-parse/vacuous") func before_after_parse__vacuous() async throws { try await check("before-after-parse/vacuous") }
     @Test("expectations-wait/fixed-sleep") func expectations_wait__fixed_sleep() async throws { try await check("expectations-wait/fixed-sleep") }
+    @Test("expectations-wait/honest-async-setup-unicode") func expectations_wait__honest_async_setup_unicode() async throws { try await check("expectations-wait/honest-async-setup-unicode") }
+    @Test("expectations-wait/honest-await-fulfillment") func expectations_wait__honest_await_fulfillment() async throws { try await check("expectations-wait/honest-await-fulfillment") }
+    @Test("expectations-wait/honest-task-group-deadline") func expectations_wait__honest_task_group_deadline() async throws { try await check("expectations-wait/honest-task-group-deadline") }
     @Test("expectations-wait/over-patient") func expectations_wait__over_patient() async throws { try await check("expectations-wait/over-patient") }
     @Test("expectations-wait/timeout-sized-to-the-wheat") func expectations_wait__timeout_sized_to_the_wheat() async throws { try await check("expectations-wait/timeout-sized-to-the-wheat") }
     @Test("expectations-wait/vacuous") func expectations_wait__vacuous() async throws { try await check("expectations-wait/vacuous") }
@@ -45,6 +49,7 @@ import Testing
     @Test("expectations-notification/vacuous") func expectations_notification__vacuous() async throws { try await check("expectations-notification/vacuous") }
     @Test("expectations-count/counts-reports-only") func expectations_count__counts_reports_only() async throws { try await check("expectations-count/counts-reports-only") }
     @Test("expectations-count/fixed-sleep") func expectations_count__fixed_sleep() async throws { try await check("expectations-count/fixed-sleep") }
+    @Test("expectations-count/honest-enforce-order") func expectations_count__honest_enforce_order() async throws { try await check("expectations-count/honest-enforce-order") }
     @Test("expectations-count/no-over-fulfil-check") func expectations_count__no_over_fulfil_check() async throws { try await check("expectations-count/no-over-fulfil-check") }
     @Test("expectations-count/over-patient") func expectations_count__over_patient() async throws { try await check("expectations-count/over-patient") }
     @Test("expectations-count/timeout-per-import-too-short") func expectations_count__timeout_per_import_too_short() async throws { try await check("expectations-count/timeout-per-import-too-short") }
