@@ -70,11 +70,19 @@ reason_of() { awk -F'\t' -v id="$1" '$1 == id { print $3 }' "$2"; }
 fresh_copy() { rm -rf "$1"; mkdir -p "$1"; cp -R "$root/Solutions/." "$1/"; }
 
 section "Build and run the kata's own tests and the solutions (swift test)"
-if with_timeout 1800 INT swift build --build-system native --build-tests >"$work/build.log" 2>&1; then
+# The compiler writes its macro expansions to $TMPDIR/swift-generated-sources, a folder the first
+# user to build on a machine owns (mode 750): another user's build cannot write there, and Swift
+# 6.3.1 then writes some of them into the current folder, under names of raw bytes (seen here with
+# a second user). So this build gets a TMPDIR of its own, and the checkout's root is checked after.
+mkdir -p "$work/compiler-tmp"
+untracked_root() { git status --porcelain --untracked-files=normal 2>/dev/null | grep '^?? ' | grep -v '/' ; }
+root_before="$(untracked_root)"
+if with_timeout 1800 INT env TMPDIR="$work/compiler-tmp" swift build --build-system native --build-tests >"$work/build.log" 2>&1; then
   pass "swift build --build-tests"
 else
   fail "swift build --build-tests" "$(grep -m3 'error:' "$work/build.log")"
 fi
+check "the build left no file in the checkout's root" "$root_before" "$(untracked_root)"
 # The kata builds without a warning of its own (Sources/, Tests/, Solutions/, the manifest): a
 # plain `swift build` printed one deprecation four times. The starters in Exercises/ are attendee
 # code, as found.
