@@ -188,91 +188,126 @@ public struct TrackRelink: Sendable {
     /// not judged (the grader's `TrackRunner`), and SwiftPM builds instead.
     public func run(_ targets: [String], sources: [String: [URL]], package: URL, testBinary: URL,
                     testTargets: Set<String>, requiredModules: Set<String> = [], watch: (any BuiltCodeWatch)? = nil) -> Outcome {
+        let recipe: Recipe
+        switch Self.recipe(targets, sources: sources, package: package, testBinary: testBinary, testTargets: testTargets,
+                           requiredModules: requiredModules) {
+        case .failure(let stopped): return .fellBack(stopped.why)
+        case .success(let made): recipe = made
+        }
+        guard let entryPoint = entryPointObject(link: recipe.link.arguments, folder: recipe.work) else {
+            return .fellBack("the entry point (Testing.__swiftPMEntryPoint, _runAsyncMain) does not compile")
+        }
+        // Everything is built before anything built runs: listing a binary's tests runs the
+        // attendee's code, which must find the grader's folder sealed (`watch`).
+        let check: RecipeCheck
+        switch recipeCheck(targets: targets, linked: recipe.link.inputs, link: recipe.link.arguments, entryPoint: entryPoint,
+                           product: recipe.product, testBinary: testBinary, testTargets: testTargets,
+                           requiredModules: requiredModules, package: package, work: recipe.work) {
+        case .failure(let stopped): return .fellBack(stopped.why)
+        case .success(let made): check = made
+        }
+        var outputs: [URL] = []
+        for target in targets {
+            switch makeBinary(of: target, recipe: recipe, entryPoint: entryPoint) {
+            case .failure(let stopped):
+                check.discard()
+                return .fellBack(stopped.why)
+            case .success(let output): outputs.append(output)
+            }
+        }
+        guard case .pending(let target, let probe, let marker) = check else { return .rebuilt(targets) }
+        return confirm(target, probe: probe, marker: marker, outputs: outputs, recipe: recipe, watch: watch, targets: targets)
+    }
+
+    /// What the replay rebuilds from: SwiftPM's plan for `targets`, read from the package's build
+    /// folder, and where the replay works; a failure says why the replay must leave the build to SwiftPM.
+    struct Recipe {
+        var compiles: [String: SwiftPMPlan.Command]
+        var link: SwiftPMPlan.Command
+        var product: String
+        var testBinary: URL
+        var testTargets: Set<String>
+        var requiredModules: Set<String>
+        var work: URL
+    }
+
+    static func recipe(_ targets: [String], sources: [String: [URL]], package: URL, testBinary: URL,
+                       testTargets: Set<String>, requiredModules: Set<String>) -> Result<Recipe, NotReplayed> {
         // The build folder is the test binary's, links resolved, as SwiftPM writes its plan.
         let build = testBinary.deletingLastPathComponent().resolvingSymlinksInPath()
         let product = testBinary.deletingPathExtension().lastPathComponent
-        guard let discoveryModule = Self.discoveryModule(ofProduct: product) else {
-            return .fellBack("the test product \(product) is not named …Tests")
+        guard let discoveryModule = discoveryModule(ofProduct: product) else {
+            return .failure(NotReplayed(why: "the test product \(product) is not named …Tests"))
         }
         let discovery = build.appendingPathComponent("\(discoveryModule).derived")
         for target in targets {
             // A track that imports XCTest may hold test case classes, which need SwiftPM's discovery.
             for file in sources[target] ?? [] {
-                guard let text = try? String(contentsOf: file, encoding: .utf8) else { return .fellBack("\(file.lastPathComponent) cannot be read") }
-                if Self.importsXCTest(text) { return .fellBack("\(file.lastPathComponent) imports XCTest, whose tests need SwiftPM's discovery") }
+                guard let text = try? String(contentsOf: file, encoding: .utf8) else {
+                    return .failure(NotReplayed(why: "\(file.lastPathComponent) cannot be read"))
+                }
+                if importsXCTest(text) {
+                    return .failure(NotReplayed(why: "\(file.lastPathComponent) imports XCTest, whose tests need SwiftPM's discovery"))
+                }
             }
             let discovered = discovery.appendingPathComponent("\(target).swift").path
             guard let size = (try? FileManager.default.attributesOfItem(atPath: discovered))?[.size] as? NSNumber, size.intValue == 0 else {
-                return .fellBack("SwiftPM's discovery file for \(target) is missing or not empty")
+                return .failure(NotReplayed(why: "SwiftPM's discovery file for \(target) is missing or not empty"))
             }
         }
-        let work = Self.workFolder(testBinary: testBinary)
         guard let text = try? String(contentsOf: SwiftPMPlan.url(inPackage: package), encoding: .utf8) else {
-            return .fellBack("SwiftPM's build plan (.build/debug.yaml) cannot be read")
+            return .failure(NotReplayed(why: "SwiftPM's build plan (.build/debug.yaml) cannot be read"))
         }
-        guard let steps = Self.steps(for: targets, build: build, testBinary: testBinary.lastPathComponent, in: SwiftPMPlan(text: text)) else {
-            return .fellBack("SwiftPM's build plan does not hold one plain command for each step (its layout or keys changed?)")
+        guard let steps = steps(for: targets, build: build, testBinary: testBinary.lastPathComponent, in: SwiftPMPlan(text: text)) else {
+            return .failure(NotReplayed(why: "SwiftPM's build plan does not hold one plain command for each step (its layout or keys changed?)"))
         }
-        let linkArguments = steps.link.arguments
-        guard let entryPoint = entryPointObject(link: linkArguments, folder: work) else {
-            return .fellBack("the entry point (Testing.__swiftPMEntryPoint, _runAsyncMain) does not compile")
-        }
-        let linked = steps.link.inputs
-        // Everything is built before anything built runs: listing a binary's tests runs the
-        // attendee's code, which must find the grader's folder sealed (`watch`).
-        let check: RecipeCheck
-        switch recipeCheck(targets: targets, linked: linked, link: linkArguments, entryPoint: entryPoint, product: product,
-                           testBinary: testBinary, testTargets: testTargets, requiredModules: requiredModules,
-                           package: package, work: work) {
-        case .failure(let stopped): return .fellBack(stopped.why)
-        case .success(let made): check = made
-        }
-        var outputs: [URL] = []
-        /// Compiles and links each target's own binary; nil when all were made, else why not.
-        func makeBinaries() -> String? {
-            for target in targets {
-                let output = Self.ownBinary(of: target, testBinary: testBinary)
-                let objects = work.appendingPathComponent(target)
-                // The old binary and objects go first: a failed step must not leave any that look current.
-                try? FileManager.default.removeItem(at: output)
-                try? FileManager.default.removeItem(at: objects)
-                guard let compile = steps.compiles[target],
-                      (try? FileManager.default.createDirectory(at: objects, withIntermediateDirectories: true)) != nil else {
-                    return "no folder for the objects of \(target)"
-                }
-                // Compiled by the frontend jobs the driver plans for the whole module, at once: every
-                // source again (an edit of one may change what another compiles to), one batch a core.
-                let sources = compile.inputs.filter { $0.hasSuffix(".swift") }
-                let compileArguments = compile.arguments
-                guard let jobs = DriverJobs.of(compileArguments, key: compileArguments + sources,
-                                               cache: work.appendingPathComponent("\(target).compile-jobs"),
-                                               runner: runner, environment: environment, log: log) else {
-                    return "the driver's jobs (-###) for \(target) are not plain programs reading lasting files"
-                }
-                guard let compileJobs = DriverJobs.objectJobs(of: jobs, sources: sources, objects: objects) else {
-                    return "the driver's frontend jobs for \(target) write outputs the replay does not know, or miss a source"
-                }
-                guard allSucceed(compileJobs, logs: objects) else { return "a compile job of \(target) failed" }
-                if let why = link(target, objects: DriverJobs.outputs(of: compileJobs), into: output, linked: linked, link: linkArguments,
-                                  entryPoint: entryPoint, product: product, testTargets: testTargets,
-                                  requiredModules: requiredModules, work: work) {
-                    return why
-                }
-                outputs.append(output)
-            }
-            return nil
-        }
-        if let why = makeBinaries() {
-            check.discard()
-            return .fellBack(why)
-        }
+        return .success(Recipe(compiles: steps.compiles, link: steps.link, product: product, testBinary: testBinary,
+                               testTargets: testTargets, requiredModules: requiredModules, work: workFolder(testBinary: testBinary)))
+    }
 
-        guard case .pending(let target, let probe, let marker) = check else { return .rebuilt(targets) }
+    /// Compiles and links `target`'s own binary; its path, else why not.
+    func makeBinary(of target: String, recipe: Recipe, entryPoint: URL) -> Result<URL, NotReplayed> {
+        func stop(_ why: String) -> Result<URL, NotReplayed> { .failure(NotReplayed(why: why)) }
+        let output = Self.ownBinary(of: target, testBinary: recipe.testBinary)
+        let objects = recipe.work.appendingPathComponent(target)
+        // The old binary and objects go first: a failed step must not leave any that look current.
+        try? FileManager.default.removeItem(at: output)
+        try? FileManager.default.removeItem(at: objects)
+        guard let compile = recipe.compiles[target],
+              (try? FileManager.default.createDirectory(at: objects, withIntermediateDirectories: true)) != nil else {
+            return stop("no folder for the objects of \(target)")
+        }
+        // Compiled by the frontend jobs the driver plans for the whole module, at once: every
+        // source again (an edit of one may change what another compiles to), one batch a core.
+        let sources = compile.inputs.filter { $0.hasSuffix(".swift") }
+        let compileArguments = compile.arguments
+        guard let jobs = DriverJobs.of(compileArguments, key: compileArguments + sources,
+                                       cache: recipe.work.appendingPathComponent("\(target).compile-jobs"),
+                                       runner: runner, environment: environment, log: log) else {
+            return stop("the driver's jobs (-###) for \(target) are not plain programs reading lasting files")
+        }
+        guard let compileJobs = DriverJobs.objectJobs(of: jobs, sources: sources, objects: objects) else {
+            return stop("the driver's frontend jobs for \(target) write outputs the replay does not know, or miss a source")
+        }
+        guard allSucceed(compileJobs, logs: objects) else { return stop("a compile job of \(target) failed") }
+        if let why = link(target, objects: DriverJobs.outputs(of: compileJobs), into: output, linked: recipe.link.inputs,
+                          link: recipe.link.arguments, entryPoint: entryPoint, product: recipe.product,
+                          testTargets: recipe.testTargets, requiredModules: recipe.requiredModules, work: recipe.work) {
+            return stop(why)
+        }
+        return .success(output)
+    }
+
+    /// The recipe check, once everything is built: the probe linked from SwiftPM's objects of
+    /// `target` must list what SwiftPM's binary lists for it; else the binaries made go, and the
+    /// build is left to SwiftPM.
+    func confirm(_ target: String, probe: URL, marker: URL, outputs: [URL], recipe: Recipe,
+                 watch: (any BuiltCodeWatch)?, targets: [String]) -> Outcome {
         watch?.willRunBuiltCode()
-        var wrote = [Self.listLog(in: work), probe]
+        var wrote = [Self.listLog(in: recipe.work), probe]
         defer { watch?.graderWrote(wrote) }
-        let expected = listedTests(of: testBinary, work: work).map { $0.filter { $0.hasPrefix(target + ".") } }
-        let got = listedTests(of: probe, work: work)
+        let expected = listedTests(of: recipe.testBinary, work: recipe.work).map { $0.filter { $0.hasPrefix(target + ".") } }
+        let got = listedTests(of: probe, work: recipe.work)
         try? FileManager.default.removeItem(at: probe)
         func fellBack(_ why: String) -> Outcome {
             for output in outputs { try? FileManager.default.removeItem(at: output) }

@@ -12,7 +12,6 @@ final class FunctionLengthTests: XCTestCase {
         "Sources/KataGrading/Process/Supervisor.swift:supervise": 146,
         "Sources/KataGrading/Process/ProcessRunner.swift:supervise": 139,
         "Sources/KataGradingCore/Catalog/Variant.swift:read": 104,
-        "Sources/KataBuildReplay/TrackRelink.swift:run": 104,
         "Sources/KataGradingCore/Judging/Judge.swift:judgeRuns": 101,
         "Sources/KataGrading/CLI/WatchCommand.swift:run": 99,
         "Sources/KataGrading/CLI/GradeCommand.swift:main": 96,
