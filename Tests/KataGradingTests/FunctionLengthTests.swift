@@ -17,7 +17,6 @@ final class FunctionLengthTests: XCTestCase {
         "Sources/KataGrading/CLI/GradeCommand.swift:main": 96,
         "Sources/KataGrading/Build/ShadowBuild.swift:run": 96,
         "Sources/KataGrading/Run/RunScheduler.swift:schedule": 95,
-        "Sources/KataGradingCore/Parsing/SwiftTokens.swift:scan": 91,
     ]
 
     func test_noFunctionGrowsPastEightyLines() throws {
@@ -36,6 +35,9 @@ final class FunctionLengthTests: XCTestCase {
             } else {
                 XCTFail("\(function) is \(lines) lines long, over \(Self.most): split it into functions that each do one job")
             }
+        }
+        for function in Self.known.keys.sorted() where long[function] == nil {
+            XCTFail("\(function) is \(Self.most) lines or fewer now (or gone): take it off the list")
         }
     }
 

@@ -81,94 +81,122 @@ public enum SwiftTokens {
 
     /// Calls `take` with each token until it returns false.
     public static func scan(_ source: String, _ take: (Token) -> Bool) {
-        let text = Array(source.unicodeScalars)
+        var lexer = Lexer(text: Array(source.unicodeScalars))
+        while let token = lexer.next() {
+            if !take(token) { return }
+        }
+    }
+
+    /// Reads tokens off a source's scalars, one at a time; comments and whitespace are skipped.
+    struct Lexer {
+        let text: [Unicode.Scalar]
         var index = 0
         var line = 1
+
+        init(text: [Unicode.Scalar]) { self.text = text }
+
         func peek(_ offset: Int) -> Unicode.Scalar? { index + offset < text.count ? text[index + offset] : nil }
-        func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar >= "0" && scalar <= "9" }
-        func startsName(_ scalar: Unicode.Scalar) -> Bool {
+        static func isDigit(_ scalar: Unicode.Scalar) -> Bool { scalar >= "0" && scalar <= "9" }
+        static func startsName(_ scalar: Unicode.Scalar) -> Bool {
             scalar.properties.isXIDStart || scalar == "_" || scalar == "`" || scalar == "$"
         }
-        while index < text.count {
-            let scalar = text[index]
-            if scalar == "\n" { line += 1; index += 1; continue }
-            if scalar == "/", peek(1) == "/" {
-                while index < text.count, text[index] != "\n" { index += 1 }
-                continue
-            }
-            if scalar == "/", peek(1) == "*" {
-                var depth = 0
-                repeat {
-                    if text[index] == "/", peek(1) == "*" { depth += 1; index += 2; continue }
-                    if text[index] == "*", peek(1) == "/" { depth -= 1; index += 2; continue }
-                    if text[index] == "\n" { line += 1 }
-                    index += 1
-                } while depth > 0 && index < text.count
-                continue
-            }
-            if scalar == "\"" || (scalar == "#" && (peek(1) == "\"" || peek(1) == "#")) {
-                var hashes = 0
-                while index < text.count, text[index] == "#" { hashes += 1; index += 1 }
-                guard index < text.count, text[index] == "\"" else { continue }
-                let startLine = line
-                let multiline = peek(1) == "\"" && peek(2) == "\""
-                let quotes = multiline ? 3 : 1
-                index += quotes
-                var literal = String.UnicodeScalarView()
-                while index < text.count {
-                    if text[index] == "\\" && hashes == 0 && index + 1 < text.count {
-                        literal.append(text[index]); literal.append(text[index + 1]); index += 2; continue
-                    }
-                    if text[index] == "\"" && (0..<quotes).allSatisfy({ peek($0) == "\"" })
-                        && (0..<hashes).allSatisfy({ peek(quotes + $0) == "#" }) {
-                        index += quotes + hashes
-                        break
-                    }
-                    if text[index] == "\n" {
-                        line += 1
-                        if !multiline { break }
-                    }
-                    literal.append(text[index])
-                    index += 1
+
+        /// The next token, nil at the end.
+        mutating func next() -> Token? {
+            while index < text.count {
+                let scalar = text[index]
+                if scalar == "\n" { line += 1; index += 1; continue }
+                if scalar == "/", peek(1) == "/" {
+                    while index < text.count, text[index] != "\n" { index += 1 }
+                    continue
                 }
-                if !take(Token(kind: .string, text: String(literal), line: startLine)) { return }
-                continue
+                if scalar == "/", peek(1) == "*" { skipBlockComment(); continue }
+                if scalar == "\"" || (scalar == "#" && (peek(1) == "\"" || peek(1) == "#")) {
+                    if let string = readString() { return string }
+                    continue
+                }
+                let attribute = scalar == "@" && peek(1).map(Self.startsName) == true
+                if attribute || Self.startsName(scalar) { return readName(attribute: attribute) }
+                if Self.isDigit(scalar) { return readNumber() }
+                index += 1
+                if scalar == "{" || scalar == "}" {
+                    return Token(kind: scalar == "{" ? .openBrace : .closeBrace, text: String(scalar), line: line)
+                }
+                if !scalar.properties.isWhitespace { return Token(kind: .punctuation, text: String(scalar), line: line) }
             }
-            let attribute = scalar == "@" && peek(1).map(startsName) == true
+            return nil
+        }
+
+        /// Past a `/* … */` comment, nested ones too.
+        mutating func skipBlockComment() {
+            var depth = 0
+            repeat {
+                if text[index] == "/", peek(1) == "*" { depth += 1; index += 2; continue }
+                if text[index] == "*", peek(1) == "/" { depth -= 1; index += 2; continue }
+                if text[index] == "\n" { line += 1 }
+                index += 1
+            } while depth > 0 && index < text.count
+        }
+
+        /// A string literal, raw (`#"…"#`) or multi-line (`\"\"\"`) too, its text as written; nil for
+        /// `#` signs that open no string.
+        mutating func readString() -> Token? {
+            var hashes = 0
+            while index < text.count, text[index] == "#" { hashes += 1; index += 1 }
+            guard index < text.count, text[index] == "\"" else { return nil }
+            let startLine = line
+            let multiline = peek(1) == "\"" && peek(2) == "\""
+            let quotes = multiline ? 3 : 1
+            index += quotes
+            var literal = String.UnicodeScalarView()
+            while index < text.count {
+                if text[index] == "\\" && hashes == 0 && index + 1 < text.count {
+                    literal.append(text[index]); literal.append(text[index + 1]); index += 2; continue
+                }
+                if text[index] == "\"" && (0..<quotes).allSatisfy({ peek($0) == "\"" })
+                    && (0..<hashes).allSatisfy({ peek(quotes + $0) == "#" }) {
+                    index += quotes + hashes
+                    break
+                }
+                if text[index] == "\n" {
+                    line += 1
+                    if !multiline { break }
+                }
+                literal.append(text[index])
+                index += 1
+            }
+            return Token(kind: .string, text: String(literal), line: startLine)
+        }
+
+        /// An identifier, or an attribute's name (its `@` skipped); backticks left out.
+        mutating func readName(attribute: Bool) -> Token {
             if attribute { index += 1 }
-            if attribute || startsName(scalar) {
-                var identifier = String.UnicodeScalarView()
-                while index < text.count, text[index].properties.isXIDContinue || text[index] == "_" || text[index] == "`" || text[index] == "$" {
-                    if text[index] != "`" { identifier.append(text[index]) }
-                    index += 1
-                }
-                if !take(Token(kind: attribute ? .attribute : .identifier, text: String(identifier), line: line)) { return }
-                continue
+            var identifier = String.UnicodeScalarView()
+            while index < text.count, text[index].properties.isXIDContinue || text[index] == "_" || text[index] == "`" || text[index] == "$" {
+                if text[index] != "`" { identifier.append(text[index]) }
+                index += 1
             }
-            if isDigit(scalar) {
-                var number = String.UnicodeScalarView()
-                func digits() {
-                    while index < text.count, isDigit(text[index]) || text[index] == "_" || (text[index].isASCII && text[index].properties.isAlphabetic) {
-                        number.append(text[index])
-                        index += 1
-                    }
+            return Token(kind: attribute ? .attribute : .identifier, text: String(identifier), line: line)
+        }
+
+        /// A number: digits, `_` and letters (`0x1F`, `1_000`), and a fraction (`9.5`, but `t.0.count`
+        /// and `1...3` stay apart).
+        mutating func readNumber() -> Token {
+            var number = String.UnicodeScalarView()
+            func digits(_ lexer: inout Lexer) {
+                while lexer.index < lexer.text.count, Self.isDigit(lexer.text[lexer.index]) || lexer.text[lexer.index] == "_"
+                    || (lexer.text[lexer.index].isASCII && lexer.text[lexer.index].properties.isAlphabetic) {
+                    number.append(lexer.text[lexer.index])
+                    lexer.index += 1
                 }
-                digits()
-                // A fraction, not a member: `9.5`, but `t.0.count` and `1...3` stay apart.
-                if peek(0) == ".", let next = peek(1), isDigit(next) {
-                    number.append(text[index])
-                    index += 1
-                    digits()
-                }
-                if !take(Token(kind: .number, text: String(number), line: line)) { return }
-                continue
             }
-            if scalar == "{" || scalar == "}" {
-                if !take(Token(kind: scalar == "{" ? .openBrace : .closeBrace, text: String(scalar), line: line)) { return }
-            } else if !scalar.properties.isWhitespace {
-                if !take(Token(kind: .punctuation, text: String(scalar), line: line)) { return }
+            digits(&self)
+            if peek(0) == ".", let next = peek(1), Self.isDigit(next) {
+                number.append(text[index])
+                index += 1
+                digits(&self)
             }
-            index += 1
+            return Token(kind: .number, text: String(number), line: line)
         }
     }
 }
