@@ -58,11 +58,13 @@ public struct Arguments: Equatable, Sendable {
     public var files: [String] = []
     /// `--merge FILE… --html=PATH`: also write the room's page, with the merged room in it.
     public var html: String?
-    /// `--fail-private-channel=xctest|swift-testing|all`: maintainers only (the self-test). The
-    /// grader drops what that framework's runs report through its private channel, as on a machine
-    /// where the channel is silent, so that `ChannelFallback` is exercised. An argument of the
-    /// grader, never in a test's environment.
+    /// `--fail-private-channel=xctest|swift-testing|all[:silent|exit|trap|refuse]`: maintainers only
+    /// (the self-test). The grader drops what that framework's runs report through its private
+    /// channel, as on a machine where the channel is silent, and its canary fails the way the shape
+    /// says (silent by default), so that `ChannelFallback` is exercised. An argument of the grader,
+    /// never in a test's environment.
     public var silencedChannels: Set<Catalog.Framework> = []
+    public var canaryShapes: [Catalog.Framework: ChannelFallback.CanaryShape] = [:]
 
     public struct UsageError: Error, CustomStringConvertible {
         public var description: String
@@ -129,10 +131,16 @@ public struct Arguments: Equatable, Sendable {
                     arguments.port = port
                 }
             case _ where word.hasPrefix("--fail-private-channel="):
-                let value = String(word.dropFirst("--fail-private-channel=".count))
-                if value == "all" { arguments.silencedChannels = Set(Catalog.Framework.allCases) }
-                else if let framework = Catalog.Framework(rawValue: value) { arguments.silencedChannels.insert(framework) }
-                else { throw UsageError(description: "--fail-private-channel takes xctest, swift-testing or all.") }
+                let parts = word.dropFirst("--fail-private-channel=".count).split(separator: ":", maxSplits: 1).map(String.init)
+                let shape = parts.count == 2 ? ChannelFallback.CanaryShape(rawValue: parts[1]) : .silent
+                let frameworks = parts.first == "all" ? Catalog.Framework.allCases : parts.first.flatMap(Catalog.Framework.init(rawValue:)).map { [$0] }
+                guard let frameworks, let shape else {
+                    throw UsageError(description: "--fail-private-channel takes xctest, swift-testing or all, then :silent, :exit, :trap or :refuse if you like.")
+                }
+                for framework in frameworks {
+                    arguments.silencedChannels.insert(framework)
+                    arguments.canaryShapes[framework] = shape
+                }
             case "--solutions": arguments.source = .solutions
             case "--porcelain": arguments.porcelain = true
             case "--regrade": arguments.regrade = true
