@@ -83,6 +83,27 @@ extension MiniCourseTests {
         XCTAssertEqual(try verdicts(next), ["greeting-once=done/private-channel"], "the next grade uses the private channel: \(after)")
     }
 
+    /// Under `--watch`: a run silenced on its own (the switch silences the exercise's runs from its
+    /// first build only, as a test the attendee then reverts) fails that exercise, switches
+    /// nothing, and the save after it is graded through the private channel, done.
+    func test_underWatch_aRunSilentOnItsOwnFailsItsExercise_andTheNextSaveUsesThePrivateChannel() throws {
+        let course = try course()
+        let file = course.root.appendingPathComponent("Exercises/Greeting/GreetOnceTests.swift")
+        let starter = try Data(contentsOf: file)
+        addTeardownBlock { try? starter.write(to: file) }
+        try Data(contentsOf: course.root.appendingPathComponent("Solutions/Greeting/GreetOnceTests.swift")).write(to: file)
+        let watch = try course.start(["--watch", "greeting-once", "--fail-private-channel=greeting-once:runs"])
+        XCTAssertTrue(Self.waitFor("silenced its own results", in: watch.1, seconds: 300), Self.text(watch.1))
+        XCTAssertTrue(Self.waitFor("Waiting for you", in: watch.1, seconds: 120), Self.text(watch.1))
+        try course.append("\n// saved again\n", to: "Exercises/Greeting/GreetOnceTests.swift", in: course.root)
+        XCTAssertTrue(Self.waitFor("greeting-once is done.", in: watch.1, seconds: 300),
+                      "the save after it is graded through the private channel: \(Self.text(watch.1))")
+        watch.0.interrupt()
+        let finished = try course.finish(watch, timeout: 60)
+        XCTAssertFalse(finished.errors.contains("did not report through the grader"), "no switch to swift test: \(finished)")
+        XCTAssertFalse(Self.text(watch.1).contains("Graded with `swift test`"), "\(finished)")
+    }
+
     /// greeting-once's solution without its count: it waits for the greeting, then checks nothing.
     static let waitsAndChecksNothing = """
         // Exercise greeting-once

@@ -58,13 +58,18 @@ public struct Arguments: Equatable, Sendable {
     public var files: [String] = []
     /// `--merge FILE… --html=PATH`: also write the room's page, with the merged room in it.
     public var html: String?
-    /// `--fail-private-channel=xctest|swift-testing|all[:silent|exit|trap|refuse]`: maintainers only
+    /// `--fail-private-channel=xctest|swift-testing|all[:silent|exit|trap|refuse]`, or
+    /// `--fail-private-channel=EXERCISE:runs`: maintainers only
     /// (the self-test). The grader drops what that framework's runs report through its private
     /// channel, as on a machine where the channel is silent, and its canary fails the way the shape
     /// says (silent by default), so that `ChannelFallback` is exercised. An argument of the grader,
     /// never in a test's environment.
     public var silencedChannels: Set<Catalog.Framework> = []
     public var canaryShapes: [Catalog.Framework: ChannelFallback.CanaryShape] = [:]
+    /// `--fail-private-channel=EXERCISE:runs`: only that exercise's runs are silenced, as a test
+    /// that silences its own run does, and only from the first test binary they ran from (a save
+    /// under `--watch` builds another); its framework's canary still reports.
+    public var silencedExercises: Set<String> = []
 
     public struct UsageError: Error, CustomStringConvertible {
         public var description: String
@@ -132,10 +137,14 @@ public struct Arguments: Equatable, Sendable {
                 }
             case _ where word.hasPrefix("--fail-private-channel="):
                 let parts = word.dropFirst("--fail-private-channel=".count).split(separator: ":", maxSplits: 1).map(String.init)
+                if parts.count == 2, parts[1] == "runs", let exercise = parts.first, Catalog.Framework(rawValue: exercise) == nil, exercise != "all" {
+                    arguments.silencedExercises.insert(exercise)
+                    continue
+                }
                 let shape = parts.count == 2 ? ChannelFallback.CanaryShape(rawValue: parts[1]) : .silent
                 let frameworks = parts.first == "all" ? Catalog.Framework.allCases : parts.first.flatMap(Catalog.Framework.init(rawValue:)).map { [$0] }
                 guard let frameworks, let shape else {
-                    throw UsageError(description: "--fail-private-channel takes xctest, swift-testing or all, then :silent, :exit, :trap or :refuse if you like.")
+                    throw UsageError(description: "--fail-private-channel takes xctest, swift-testing or all, then :silent, :exit, :trap or :refuse if you like; or an exercise, then :runs.")
                 }
                 for framework in frameworks {
                     arguments.silencedChannels.insert(framework)

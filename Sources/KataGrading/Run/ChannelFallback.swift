@@ -31,7 +31,7 @@ import KataGradingCore
 /// names (silent by default; a non-zero exit, a trap, the testing helper's refusal), so that each
 /// is exercised on Linux.
 ///
-/// `@unchecked Sendable`: `on`, `announced` and `canaries` change only while holding `lock`;
+/// `@unchecked Sendable`: `on`, `canaries` and `silencedBuilds` change only while holding `lock`;
 /// `canaryLock` runs one canary at a time; `serial` runs one `swift test` at a time (SwiftPM holds
 /// the build folder's lock for the whole command anyway, and a run that waited for another's would
 /// spend its time limit waiting).
@@ -60,9 +60,15 @@ public final class ChannelFallback: @unchecked Sendable {
         case refuse
     }
 
-    public init(silenced: Set<Catalog.Framework> = [], shapes: [Catalog.Framework: CanaryShape] = [:], system: TestPlatform.System) {
+    /// The exercises (id or track key) whose runs alone the switch silences (`EXERCISE:runs`), as
+    /// a test that silences its own run would: their framework's canary still reports.
+    public let silencedExercises: Set<String>
+
+    public init(silenced: Set<Catalog.Framework> = [], shapes: [Catalog.Framework: CanaryShape] = [:],
+                silencedExercises: Set<String> = [], system: TestPlatform.System) {
         self.silenced = silenced
         self.shapes = shapes
+        self.silencedExercises = silencedExercises
         self.system = system
     }
 
@@ -114,10 +120,7 @@ public final class ChannelFallback: @unchecked Sendable {
     /// Whether `framework`'s channel works with the test binary `binary` (nil) or why not, from
     /// the canary `run` runs, once per build of that binary; one canary at a time.
     func canaryFailure(_ framework: Catalog.Framework, binary: URL, run: () throws -> String?) rethrows -> String? {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: binary.resolvingSymlinksInPath().path)
-        let stamp = [attributes?[.modificationDate].map { "\($0)" }, attributes?[.size].map { "\($0)" },
-                     attributes?[.systemFileNumber].map { "\($0)" }].map { $0 ?? "" }.joined(separator: "/")
-        let key = "\(framework.rawValue) \(binary.path) \(stamp)"
+        let key = "\(framework.rawValue) \(Self.stamp(binary))"
         canaryLock.lock()
         defer { canaryLock.unlock() }
         lock.lock()
@@ -148,10 +151,34 @@ public final class ChannelFallback: @unchecked Sendable {
         }
     }
 
-    /// What the self-test's switch does to a run's result: drops what the channel reported.
-    func applySwitch(_ result: inout ProcessResult, framework: Catalog.Framework) {
-        guard silenced.contains(framework) else { return }
+    /// What the self-test's switch does to a run's result: drops what the channel reported. An
+    /// exercise silenced alone is silenced only in the runs from the first test binary it ran
+    /// from, as a test that silences its own run and is then reverted: the next build (a save
+    /// under `--watch`) reports again.
+    func applySwitch(_ result: inout ProcessResult, framework: Catalog.Framework, exercise: Catalog.Exercise? = nil,
+                     binary: URL? = nil) {
+        var alone = false
+        if let exercise, silencedExercises.contains(exercise.id) || silencedExercises.contains(exercise.key) {
+            let stamp = binary.map(Self.stamp) ?? ""
+            lock.lock()
+            let first = silencedBuilds[exercise.key] ?? stamp
+            silencedBuilds[exercise.key] = first
+            lock.unlock()
+            alone = first == stamp
+        }
+        guard silenced.contains(framework) || alone else { return }
         result.run?.report = RunReport()
+    }
+
+    /// The first test binary each exercise silenced alone ran from (`applySwitch`).
+    private var silencedBuilds: [String: String] = [:]
+
+    /// A test binary's path and stamp (modification time, size, file number): another build is another stamp.
+    static func stamp(_ binary: URL) -> String {
+        let attributes = try? FileManager.default.attributesOfItem(atPath: binary.resolvingSymlinksInPath().path)
+        let stamp = [attributes?[.modificationDate].map { "\($0)" }, attributes?[.size].map { "\($0)" },
+                     attributes?[.systemFileNumber].map { "\($0)" }].map { $0 ?? "" }.joined(separator: "/")
+        return "\(binary.path) \(stamp)"
     }
 
     /// Switches `framework` to `swift test`, saying so once, with why (the canary's failure).

@@ -460,13 +460,16 @@ public enum RunHookSource {
         /// Whose code called `exit`: the first frame below it that is neither this handler nor the C
         /// library's. "framework" when that is the test framework's own library (Swift Testing's
         /// entry point and XCTest's main both end the process there), else the file that called it.
-        static void kata_on_exit(int status, void *unused) {
-            (void)unused;
+        ///
+        /// Inlined into each exit handler, so that the handler the C library calls is the first
+        /// frame, and the one below it the C library's (macOS's `atexit` handler calls it too: a
+        /// separate function there was one frame more, read as the test's own code calling `exit`).
+        static inline __attribute__((always_inline)) void kata_report_exit(int status) {
             void *frames[16];
             int count = backtrace(frames, 16);
             Dl_info self;
             const char *who = "unknown";
-            if (!dladdr((void *)kata_on_exit, &self)) self.dli_fbase = NULL;
+            if (!dladdr((void *)kata_place, &self)) self.dli_fbase = NULL;
             for (int index = 1; index < count; index++) {
                 Dl_info found;
                 if (!dladdr(frames[index], &found) || !found.dli_fname) continue;
@@ -483,8 +486,10 @@ public enum RunHookSource {
             if (length > 0) kata_send_record(record, (size_t)length < sizeof record ? (size_t)length : sizeof record - 1, 1);
         }
 
-        #if !defined(__GLIBC__)
-        static void kata_on_exit_unknown_status(void) { kata_on_exit(-1, NULL); }
+        #if defined(__GLIBC__)
+        static void kata_on_exit(int status, void *unused) { (void)unused; kata_report_exit(status); }
+        #else
+        static void kata_on_exit_unknown_status(void) { kata_report_exit(-1); }
         #endif
 
         /// A block of random size and content, at least `need` bytes after a random offset in it.
