@@ -83,9 +83,9 @@ extension MiniCourseTests {
         XCTAssertEqual(try verdicts(next), ["greeting-once=done/private-channel"], "the next grade uses the private channel: \(after)")
     }
 
-    /// Under `--watch`: a run silenced on its own (the switch silences the exercise's runs from its
-    /// first build only, as a test the attendee then reverts) fails that exercise, switches
-    /// nothing, and the save after it is graded through the private channel, done.
+    /// Under `--watch`: a run silenced on its own (the switch silences the exercise's runs only while
+    /// its files are as at its first run, as a test the attendee then reverts) fails that exercise,
+    /// switches nothing, and the save after it is graded through the private channel, done.
     func test_underWatch_aRunSilentOnItsOwnFailsItsExercise_andTheNextSaveUsesThePrivateChannel() throws {
         let course = try course()
         let file = course.root.appendingPathComponent("Exercises/Greeting/GreetOnceTests.swift")

@@ -67,8 +67,8 @@ public struct Arguments: Equatable, Sendable {
     public var silencedChannels: Set<Catalog.Framework> = []
     public var canaryShapes: [Catalog.Framework: ChannelFallback.CanaryShape] = [:]
     /// `--fail-private-channel=EXERCISE:runs`: only that exercise's runs are silenced, as a test
-    /// that silences its own run does, and only from the first test binary they ran from (a save
-    /// under `--watch` builds another); its framework's canary still reports.
+    /// that silences its own run does, and only while its test files are as at its first run (a
+    /// save under `--watch` ends it); its framework's canary still reports.
     public var silencedExercises: Set<String> = []
 
     public struct UsageError: Error, CustomStringConvertible {

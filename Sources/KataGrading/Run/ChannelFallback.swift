@@ -152,14 +152,14 @@ public final class ChannelFallback: @unchecked Sendable {
     }
 
     /// What the self-test's switch does to a run's result: drops what the channel reported. An
-    /// exercise silenced alone is silenced only in the runs from the first test binary it ran
-    /// from, as a test that silences its own run and is then reverted: the next build (a save
-    /// under `--watch`) reports again.
+    /// exercise silenced alone is silenced only while its test files (`sources`, its target's
+    /// folder in the grader's copy) are as they were at its first run, as a test that silences its
+    /// own run and is then reverted: after a save (under `--watch` too) it reports again.
     func applySwitch(_ result: inout ProcessResult, framework: Catalog.Framework, exercise: Catalog.Exercise? = nil,
-                     binary: URL? = nil) {
+                     sources: URL? = nil) {
         var alone = false
         if let exercise, silencedExercises.contains(exercise.id) || silencedExercises.contains(exercise.key) {
-            let stamp = binary.map(Self.stamp) ?? ""
+            let stamp = sources.map(Self.contentStamp) ?? ""
             lock.lock()
             let first = silencedBuilds[exercise.key] ?? stamp
             silencedBuilds[exercise.key] = first
@@ -170,8 +170,20 @@ public final class ChannelFallback: @unchecked Sendable {
         result.run?.report = RunReport()
     }
 
-    /// The first test binary each exercise silenced alone ran from (`applySwitch`).
+    /// The test files each exercise silenced alone had at its first run (`applySwitch`).
     private var silencedBuilds: [String: String] = [:]
+
+    /// The names and bytes of the files under `folder`, as one FNV-1a hash.
+    static func contentStamp(_ folder: URL) -> String {
+        var hash: UInt64 = 0xcbf29ce484222325
+        func mix(_ bytes: some Sequence<UInt8>) { for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100000001b3 } }
+        let names = (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []).sorted()
+        for name in names {
+            mix(name.utf8)
+            if let data = FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) { mix(data) }
+        }
+        return String(hash, radix: 16)
+    }
 
     /// A test binary's path and stamp (modification time, size, file number): another build is another stamp.
     static func stamp(_ binary: URL) -> String {

@@ -92,7 +92,8 @@ public struct TestRunner: Sendable {
                                              cancellation: cancellation, relay: relay)
         }
         if let fallback {
-            fallback.applySwitch(&result, framework: exercise.framework, exercise: exercise, binary: binary)
+            fallback.applySwitch(&result, framework: exercise.framework, exercise: exercise,
+                                 sources: package?.appendingPathComponent("Grade/\(exercise.targetName)"))
             if variant == nil, ChannelFallback.isSilent(result) {
                 // Silent because a test wrote into the grader's folder (a test binary replaced by a
                 // script that exits, say) is the seal's breach, not this machine's channel: the
