@@ -134,13 +134,21 @@ public enum RunHookSource {
         #define KATA_GETPID() kata_getpid_call()
         #endif
 
+        // A bundle (the macOS test product) cannot refer to `environ` itself: only a program's link
+        // has it there, and libSystem hands it out through `_NSGetEnviron` (Apple, environ(7)).
+        #if defined(__APPLE__)
+        #include <crt_externs.h>
+        #define KATA_ENVIRON (*_NSGetEnviron())
+        #else
         extern char **environ;
+        #define KATA_ENVIRON environ
+        #endif
 
         /// The value of `name` in the process's environment, read here (not through `getenv`).
         static const char *kata_variable(const char *name) {
             size_t length = 0;
             while (name[length]) length++;
-            for (char **entry = environ; entry && *entry; entry++) {
+            for (char **entry = KATA_ENVIRON; entry && *entry; entry++) {
                 size_t i = 0;
                 while (i < length && (*entry)[i] == name[i]) i++;
                 if (i == length && (*entry)[i] == '=') return *entry + length + 1;
@@ -405,7 +413,7 @@ public enum RunHookSource {
         static void kata_wipe_exit_test_mark(void) {
             const char *prefix = "\#(RunHookSource.exitTestMarkPrefix)";
             size_t length = sizeof "\#(RunHookSource.exitTestMarkPrefix)" - 1;
-            for (char **entry = environ; entry && *entry; entry++) {
+            for (char **entry = KATA_ENVIRON; entry && *entry; entry++) {
                 size_t i = 0;
                 while (i < length && (*entry)[i] == prefix[i]) i++;
                 if (i < length) continue;
