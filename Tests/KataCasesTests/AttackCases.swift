@@ -6,6 +6,8 @@ import Testing
     @Test("breaks-the-grade-before-its-seal") func breaks_the_grade_before_its_seal() async throws { try await check("breaks-the-grade-before-its-seal") }
     @Test("checks-after-its-test-ended") func checks_after_its_test_ended() async throws { try await check("checks-after-its-test-ended") }
     @Test("declares-the-switch") func declares_the_switch() async throws { try await check("declares-the-switch") }
+    @Test("defines-connect") func defines_connect() async throws { try await check("defines-connect") }
+    @Test("defines-strtoull") func defines_strtoull() async throws { try await check("defines-strtoull") }
     @Test("floods-error-lines") func floods_error_lines() async throws { try await check("floods-error-lines") }
     @Test("floods-the-event-stream") func floods_the_event_stream() async throws { try await check("floods-the-event-stream") }
     @Test("forges-a-pass") func forges_a_pass() async throws { try await check("forges-a-pass") }
@@ -26,8 +28,10 @@ import Testing
     @Test("reads-a-fixture") func reads_a_fixture() async throws { try await check("reads-a-fixture") }
     @Test("reads-its-environment") func reads_its_environment() async throws { try await check("reads-its-environment") }
     @Test("reads-its-symbols") func reads_its_symbols() async throws { try await check("reads-its-symbols") }
+    @Test("reconnects-from-an-exit-test") func reconnects_from_an_exit_test() async throws { try await check("reconnects-from-an-exit-test") }
     @Test("removes-its-observers") func removes_its_observers() async throws { try await check("removes-its-observers") }
     @Test("replaces-the-grader") func replaces_the_grader() async throws { try await check("replaces-the-grader") }
+    @Test("reruns-itself-as-an-exit-test") func reruns_itself_as_an_exit_test() async throws { try await check("reruns-itself-as-an-exit-test") }
     @Test("rewrites-the-catalog") func rewrites_the_catalog() async throws { try await check("rewrites-the-catalog") }
     @Test("rewrites-the-event-stream") func rewrites_the_event_stream() async throws { try await check("rewrites-the-event-stream") }
     @Test("scans-its-memory") func scans_its_memory() async throws { try await check("scans-its-memory") }

@@ -9,7 +9,7 @@ import KataTestSupport
 /// the doctor's findings and summary line. (The fallback runs for real in KataEndToEndTests'
 /// `test_withTheChannelSilent_…`, the doctor in `Scripts/doctor-selftest.sh`.)
 final class ChannelFallbackTests: XCTestCase {
-    func test_onlyARunThatExitedWithNotOneRecordIsSilent() {
+    func test_aRunThatEndedWithNotOneRecordIsSilent_trappedToo_butNotOneThatHung() {
         XCTAssertTrue(ChannelFallback.isSilent(ProcessResult(termination: .exited(1), seconds: 1, output: "", run: RunSummary(report: RunReport()))))
         XCTAssertTrue(ChannelFallback.isSilent(ProcessResult(termination: .exited(0), seconds: 1, output: "", run: RunSummary(report: RunReport()))))
         var started = RunReport()
@@ -17,7 +17,50 @@ final class ChannelFallbackTests: XCTestCase {
         XCTAssertFalse(ChannelFallback.isSilent(ProcessResult(termination: .exited(0), seconds: 1, output: "", run: RunSummary(report: started))),
                        "a run that reached its framework's first record is judged as usual, silenced later or not")
         XCTAssertFalse(ChannelFallback.isSilent(ProcessResult(termination: .timedOut, seconds: 1, output: "", run: RunSummary(report: RunReport()))))
-        XCTAssertFalse(ChannelFallback.isSilent(ProcessResult(termination: .signaled(11), seconds: 1, output: "", run: RunSummary(report: RunReport()))))
+        XCTAssertTrue(ChannelFallback.isSilent(ProcessResult(termination: .signaled(SIGILL), seconds: 1, output: "", run: RunSummary(report: RunReport()))),
+                      "a testing helper that cannot open the binary traps before anything is reported: the canary decides")
+    }
+
+    /// The canary's run, in each shape the self-test's switch forces, and as it is when it reported.
+    func test_theCanaryFails_whenSilent_exitingNonZero_trapping_orRefusedByTheHelper() throws {
+        var reported = RunReport()
+        reported.declare("KataShadowCanary.testTheChannelReports")
+        let passed = TestOutcome(status: .passed, testSeconds: 0.1, testCount: 1)
+        let healthy = ProcessResult(termination: .exited(0), seconds: 1, output: "", run: RunSummary(report: reported))
+        XCTAssertNil(ChannelFallback.canaryFailure(healthy, outcome: passed, framework: .xctest))
+        var failures: [ChannelFallback.CanaryShape: String] = [:]
+        for shape in ChannelFallback.CanaryShape.allCases {
+            let fallback = ChannelFallback(silenced: [.xctest], shapes: [.xctest: shape], system: .linux)
+            var result = healthy
+            fallback.applySwitch(toCanary: &result, framework: .xctest)
+            failures[shape] = ChannelFallback.canaryFailure(result, outcome: passed, framework: .xctest)
+        }
+        XCTAssertEqual(failures[.silent], "the grader's own test reported nothing through it")
+        XCTAssertEqual(failures[.exit], "the grader's own test exited with code 3 with nothing reported")
+        XCTAssertEqual(failures[.trap], "the grader's own test trapped (signal \(SIGILL)) before XCTest reported anything")
+        XCTAssertEqual(failures[.refuse]?.hasPrefix("the testing helper could not open the test binary"), true, "\(failures)")
+        let failed = TestOutcome(status: .failed(test: nil, message: "x", location: nil), testSeconds: nil, testCount: 1)
+        XCTAssertNotNil(ChannelFallback.canaryFailure(healthy, outcome: failed, framework: .xctest), "a canary that did not pass is no proof")
+    }
+
+    /// The canary runs once per build of the test binary, whatever asks for it, and its answer is kept.
+    func test_theCanaryRunsOncePerBinary() throws {
+        let fallback = ChannelFallback(system: .linux)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("canary-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let binary = folder.appendingPathComponent("Tests.xctest")
+        try Data("one".utf8).write(to: binary)
+        var runs = 0
+        XCTAssertNil(fallback.canaryFailure(.xctest, binary: binary) { runs += 1; return nil })
+        XCTAssertNil(fallback.canaryFailure(.xctest, binary: binary) { runs += 1; return "no" })
+        XCTAssertEqual(runs, 1)
+        XCTAssertEqual(fallback.canaryFailure(.swiftTesting, binary: binary) { runs += 1; return "silent" }, "silent")
+        XCTAssertEqual(runs, 2, "each framework has its own canary")
+        try Data("a rebuilt binary".utf8).write(to: binary)
+        XCTAssertEqual(fallback.canaryFailure(.xctest, binary: binary) { runs += 1; return "no" }, "no")
+        XCTAssertEqual(runs, 3, "a new build asks again")
+        XCTAssertTrue(fallback.frameworksOn.isEmpty, "the canary's answer alone switches nothing")
     }
 
     func test_theSelfTestsSwitchDropsOnlyItsFrameworksReport() {

@@ -156,8 +156,9 @@ public struct ShadowPackage: Sendable {
         exercise.uses + exercise.files + (extraFiles[exercise.key] ?? []).filter { !(exercise.uses + exercise.files).contains($0) }
     }
 
-    /// The grader's own targets: the run hook (C) and the XCTest observer. Without XCTest, the
-    /// observer's target holds a file that imports nothing, and only links the hook in.
+    /// The grader's own targets: the run hook (C), and the XCTest observer with the canary's tests
+    /// (`CanarySource`). Without XCTest, the observer's file imports nothing and the canary is
+    /// Swift Testing's only.
     func writeHook(withXCTest: Bool = true) throws {
         let hook = directory.appendingPathComponent("Hook/\(GraderOnlyNames.hookModule)")
         try FileTree.write(RunHookSource.source, to: hook.appendingPathComponent("hook.c"))
@@ -166,7 +167,8 @@ public struct ShadowPackage: Sendable {
         let observer = directory.appendingPathComponent("Hook/\(GraderOnlyNames.observerModule)")
         try FileTree.write(withXCTest ? XCTestObserverSource.source : XCTestObserverSource.withoutXCTest,
                            to: observer.appendingPathComponent(XCTestObserverSource.fileName))
-        try FileTree.removeFiles(under: observer, except: [XCTestObserverSource.fileName])
+        try FileTree.write(CanarySource.source(withXCTest: withXCTest), to: observer.appendingPathComponent(CanarySource.fileName))
+        try FileTree.removeFiles(under: observer, except: [XCTestObserverSource.fileName, CanarySource.fileName])
         try Self.prune(directory.appendingPathComponent("Hook"), keeping: [GraderOnlyNames.hookModule, GraderOnlyNames.observerModule])
     }
 

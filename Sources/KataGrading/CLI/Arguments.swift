@@ -58,11 +58,18 @@ public struct Arguments: Equatable, Sendable {
     public var files: [String] = []
     /// `--merge FILE… --html=PATH`: also write the room's page, with the merged room in it.
     public var html: String?
-    /// `--fail-private-channel=xctest|swift-testing|all`: maintainers only (the self-test). The
-    /// grader drops what that framework's runs report through its private channel, as on a machine
-    /// where the channel is silent, so that `ChannelFallback` is exercised. An argument of the
-    /// grader, never in a test's environment.
+    /// `--fail-private-channel=xctest|swift-testing|all[:silent|exit|trap|refuse]`, or
+    /// `--fail-private-channel=EXERCISE:runs`: maintainers only
+    /// (the self-test). The grader drops what that framework's runs report through its private
+    /// channel, as on a machine where the channel is silent, and its canary fails the way the shape
+    /// says (silent by default), so that `ChannelFallback` is exercised. An argument of the grader,
+    /// never in a test's environment.
     public var silencedChannels: Set<Catalog.Framework> = []
+    public var canaryShapes: [Catalog.Framework: ChannelFallback.CanaryShape] = [:]
+    /// `--fail-private-channel=EXERCISE:runs`: only that exercise's runs are silenced, as a test
+    /// that silences its own run does, and only while its test files are as at its first run (a
+    /// save under `--watch` ends it); its framework's canary still reports.
+    public var silencedExercises: Set<String> = []
 
     public struct UsageError: Error, CustomStringConvertible {
         public var description: String

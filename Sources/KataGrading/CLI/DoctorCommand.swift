@@ -39,7 +39,8 @@ struct DoctorCommand {
         Interruption.install(message: GradeCommand.interrupted, exitCode: GradeCommand.exitInterrupted)
         let platform = TestPlatform.current(swift: swift, state: paths.state).askingDeveloperDirectory(state: paths.state)
         let grader = Grader(course: course, platform: platform,
-                            fallback: ChannelFallback(silenced: arguments.silencedChannels, system: platform.system))
+                            fallback: ChannelFallback(silenced: arguments.silencedChannels, shapes: arguments.canaryShapes,
+                                                     silencedExercises: arguments.silencedExercises, system: platform.system))
         say([style.bold("Kata doctor: can this machine do the workshop?")])
         let machine = DoctorChecks.machine(platform, swift: swift, paths: paths)
         var checks = DoctorChecks.checks(machine, platform: platform, paths: paths)

@@ -22,7 +22,8 @@ enum GradingCommand {
         let needed = course.newestSwiftNeeded
         let platform = TestPlatform.current(swift: swift, state: course.paths.state, askAgain: arguments.regrade, needed: needed)
         let grader = Grader(course: course, platform: platform,
-                            fallback: ChannelFallback(silenced: arguments.silencedChannels, system: platform.system))
+                            fallback: ChannelFallback(silenced: arguments.silencedChannels, shapes: arguments.canaryShapes,
+                                                     silencedExercises: arguments.silencedExercises, system: platform.system))
         if let notice = grader.platform.notice, !arguments.porcelain, arguments.json != .standardOutput {
             style.wrap(notice, indent: "").forEach { StandardError().write($0 + "\n") }
         }

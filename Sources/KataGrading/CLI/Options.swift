@@ -63,6 +63,8 @@ extension Arguments {
         ("grade.sh ID…", "grade only these (an id, or its number in --list)"),
     ]
 
+    static let failPrivateChannelUsage = "--fail-private-channel takes xctest, swift-testing or all, then :silent, :exit, :trap or :refuse if you like; or an exercise, then :runs."
+
     /// Every option, in the order the help lists them.
     static let table: [Option] = [
         Option(names: ["--watch"], action: .watch, audience: .attendees, usage: "grade.sh --watch [ID]",
@@ -199,13 +201,22 @@ extension Arguments {
                summary: "write the files generated from the catalog again (Scripts/regenerate.sh runs it)"),
         Option(names: ["--porcelain"], apply: { a, _ in a.porcelain = true }, audience: .maintainers, usage: "grade.sh --porcelain",
                summary: "one tab-separated line per exercise: id, verdict, reason"),
-        Option(names: ["--fail-private-channel"], takes: .afterEquals(needs: "--fail-private-channel takes xctest, swift-testing or all."),
+        Option(names: ["--fail-private-channel"], takes: .afterEquals(needs: Self.failPrivateChannelUsage),
                apply: { a, value in
-                   if value == "all" { a.silencedChannels = Set(Catalog.Framework.allCases) }
-                   else if let framework = value.flatMap(Catalog.Framework.init(rawValue:)) { a.silencedChannels.insert(framework) }
-                   else { throw UsageError(description: "--fail-private-channel takes xctest, swift-testing or all.") }
+                   let parts = (value ?? "").split(separator: ":", maxSplits: 1).map(String.init)
+                   if parts.count == 2, parts[1] == "runs", let exercise = parts.first, Catalog.Framework(rawValue: exercise) == nil, exercise != "all" {
+                       a.silencedExercises.insert(exercise)
+                       return
+                   }
+                   let shape = parts.count == 2 ? ChannelFallback.CanaryShape(rawValue: parts[1]) : .silent
+                   let frameworks = parts.first == "all" ? Catalog.Framework.allCases : parts.first.flatMap(Catalog.Framework.init(rawValue:)).map { [$0] }
+                   guard let frameworks, let shape else { throw UsageError(description: Self.failPrivateChannelUsage) }
+                   for framework in frameworks {
+                       a.silencedChannels.insert(framework)
+                       a.canaryShapes[framework] = shape
+                   }
                },
-               audience: .maintainers, usage: "grade.sh --fail-private-channel=FRAMEWORK",
-               summary: "drop what xctest, swift-testing or all report through the private channel, as on a machine where it is silent (the self-test)"),
+               audience: .maintainers, usage: "grade.sh --fail-private-channel=FRAMEWORK[:SHAPE]",
+               summary: "drop what xctest, swift-testing or all report through the private channel, as on a machine where it is silent, and fail that framework's canary as SHAPE says (silent, exit, trap or refuse; silent by default); =EXERCISE:runs silences that exercise's runs alone, as a test that silences itself (the self-test)"),
     ]
 }

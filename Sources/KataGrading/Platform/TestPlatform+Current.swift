@@ -85,8 +85,8 @@ extension TestPlatform {
         }
         let version = ProcessInfo.processInfo.operatingSystemVersion
         osVersion = Version(version.majorVersion, version.minorVersion)
-        func ask(_ arguments: [String]) -> String? {
-            guard let result = try? ProcessRunner.shared.run("/usr/bin/xcrun", arguments, timeout: 30, log: log),
+        func ask(_ arguments: [String], environment: [String: String] = [:]) -> String? {
+            guard let result = try? ProcessRunner.shared.run("/usr/bin/xcrun", arguments, environment: environment, timeout: 30, log: log),
                   result.termination == .exited(0) else { return nil }
             let answer = result.output.split(separator: "\n").last.map(String.init)?.trimmingCharacters(in: .whitespaces)
             return answer?.hasPrefix("/") == true ? answer : nil
@@ -103,7 +103,13 @@ extension TestPlatform {
         sdkPlatform = ask(["--sdk", "macosx", "--show-sdk-platform-path"])
         if xctest != nil {
             let own = toolchain?.xctestHelper
-            let xcodes = usr(ofTool: ask(["--find", "swift-build"]))?.appendingPathComponent("libexec/swift/pm/swiftpm-xctest-helper").path
+            // SwiftPM asks for Xcode's swift-build with DEVELOPER_DIR set to what `xcode-select
+            // --print-path` names, whatever DEVELOPER_DIR the shell has (TestingSupport.swift,
+            // `xctestHelperPath`, 6.3 lines 60-64).
+            let selected = (try? ProcessRunner.shared.run("/usr/bin/xcode-select", ["--print-path"], timeout: 30, log: log))
+                .flatMap { $0.termination == .exited(0) ? $0.output.split(separator: "\n").last.map { $0.trimmingCharacters(in: .whitespaces) } : nil }
+            let xcodes = usr(ofTool: ask(["--find", "swift-build"], environment: selected.map { ["DEVELOPER_DIR": $0] } ?? [:]))?
+                .appendingPathComponent("libexec/swift/pm/swiftpm-xctest-helper").path
             xctestHelper = [own, xcodes].compactMap { $0 }.first { FileManager.default.isExecutableFile(atPath: $0) }
         }
         return platform()

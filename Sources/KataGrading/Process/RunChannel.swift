@@ -12,12 +12,15 @@ import Darwin
 /// (`ChannelKey`); the hook then sends its records back on the same connection (the XCTest
 /// observer's, a trap's, the process's exit), each with the key's MAC.
 ///
-/// The variant is told only to a process whose first act is the hook's: the test process the
-/// supervisor started (once), and a Swift Testing exit test's child, recognised by what only
-/// Swift Testing gives it: it runs the same program as the test process (the test binary on
-/// Linux, the tool that hosts it on macOS, which an exit test starts again), descends from the
-/// test process, and was started with `SWT_EXIT_TEST_ID` in its environment. Anything else that connects, a second time
-/// or from another program, is told "the real code", which says nothing.
+/// The variant is told only to a process whose first act is the hook's, and once per process: the
+/// test process the supervisor started, and a Swift Testing exit test's child, recognised by what
+/// only Swift Testing gives it: it runs the same program as the test process (the test binary on
+/// Linux, the tool that hosts it on macOS, which an exit test starts again), is the test process's
+/// own child, and was started with `SWT_EXIT_TEST_ID` in its environment; on Linux also with the
+/// mark that the test process's hook adds only to what libTesting itself spawns
+/// (`ChannelKey.exitTestMark`), so that a test that starts `/proc/self/exe` again with
+/// `SWT_EXIT_TEST_ID` gets nothing. Anything else that connects (a process a second time, an exit
+/// test's body connecting again, another program) is told "the real code", which says nothing.
 ///
 /// Used by one supervisor's single thread only.
 final class RunChannel {
@@ -36,6 +39,10 @@ final class RunChannel {
     /// The process the supervisor started, set once it is started (before any connection is accepted).
     var testProcess: pid_t = -1
     private var answeredTestProcess = false
+    /// Every process told anything: none is told twice.
+    private var answered: Set<pid_t> = []
+    /// The key told to the test process, whose hook marks the exit tests' children it spawns.
+    private var testProcessKey: ChannelKey?
     /// A run through `swift test` (`ChannelFallback`): every descendant of the started process that
     /// connects is told the variant (SwiftPM runs the test binary once to list its tests, then to
     /// run them), and its records are read as the test process's.
@@ -90,6 +97,7 @@ final class RunChannel {
             let role = role(of: kata_peer_pid(fd))
             let told = role == .stranger ? 0 : variant
             let key = ChannelKey.random()
+            if role == .testProcess, testProcessKey == nil { testProcessKey = key }
             let answer = Array(key.greeting(variant: told).utf8)
             _ = answer.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
@@ -98,7 +106,7 @@ final class RunChannel {
     }
 
     func role(of peer: pid_t) -> Role {
-        guard peer > 0 else { return .stranger }
+        guard peer > 0, answered.insert(peer).inserted else { return .stranger }
         if peer == testProcess {
             guard !answeredTestProcess else { return .stranger }
             answeredTestProcess = true
@@ -108,16 +116,22 @@ final class RunChannel {
             answeredTestProcess = true
             return .testProcess
         }
-        guard descends(peer, from: testProcess), kata_runs_same_executable(peer, testProcess) == 1,
+        guard kata_parent_of(peer) == testProcess, kata_runs_same_executable(peer, testProcess) == 1,
               kata_started_with_variable(peer, Self.exitTestVariable) == 1,
               kata_started_with_variable(peer, "LD_PRELOAD") == 0, kata_started_with_variable(peer, "DYLD_INSERT_LIBRARIES") == 0
         else { return .stranger }
+        #if os(Linux)
+        // Only the hook of the test process marks a child, and only one libTesting spawned. (On
+        // macOS the hook cannot see Swift Testing's `posix_spawn`, a two-level namespace binding it
+        // to libSystem: there a test that starts its host again with `SWT_EXIT_TEST_ID` is not told
+        // apart, README "What a grade can and cannot prove".)
+        guard let testProcessKey, kata_started_with_variable(peer, testProcessKey.exitTestMark) == 1 else { return .stranger }
+        #endif
         return .exitTestChild
     }
 
-    /// What Swift Testing sets in an exit test's child, and nowhere else (swift-testing
-    /// `Sources/Testing/ExitTests/ExitTest.swift`, `_idEnvironmentVariableName`).
-    static let exitTestVariable = "SWT_EXIT_TEST_ID"
+    /// What Swift Testing sets in an exit test's child, and nowhere else.
+    static let exitTestVariable = RunHookSource.exitTestVariable
 
     func descends(_ pid: pid_t, from ancestor: pid_t) -> Bool {
         var current = pid

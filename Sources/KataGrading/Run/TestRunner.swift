@@ -92,22 +92,60 @@ public struct TestRunner: Sendable {
                                              cancellation: cancellation, relay: relay)
         }
         if let fallback {
-            fallback.applySwitch(&result, framework: exercise.framework)
+            fallback.applySwitch(&result, framework: exercise.framework, exercise: exercise,
+                                 sources: package?.appendingPathComponent("Grade/\(exercise.targetName)"))
             if variant == nil, ChannelFallback.isSilent(result) {
                 // Silent because a test wrote into the grader's folder (a test binary replaced by a
                 // script that exits, say) is the seal's breach, not this machine's channel: the
                 // fallback, on for the rest of the command (all day under --watch), stays off.
                 let changed = seal.changes()
                 guard changed.isEmpty else { throw GraderSeal.Broken(paths: changed) }
-                fallback.switchOn(exercise.framework)
-                return try runThroughSwiftPM(exercise, variant: variant, log: log, runName: runName, fallback: fallback,
-                                             cancellation: cancellation)
+                // Whether this machine's channel works is the canary's to say, not this run's.
+                let failure = try fallback.canaryFailure(exercise.framework, binary: binary) {
+                    try canaryFailure(exercise.framework, from: binary, fallback: fallback, cancellation: cancellation)
+                }
+                if let failure {
+                    fallback.switchOn(exercise.framework, why: failure)
+                    return try runThroughSwiftPM(exercise, variant: variant, log: log, runName: runName, fallback: fallback,
+                                                 cancellation: cancellation)
+                }
+                if case .exited = result.termination {
+                    // The grader's own test reported through this binary's channel: this run's silence
+                    // is its own, and fails its exercise only.
+                    var outcome = TestOutcome(status: .failed(test: nil, message: "the test process silenced its own results (nothing reached the grader's channel, which the grader's own test reached from the same binary), so this run proves nothing", location: nil),
+                                              testSeconds: nil, testCount: 0)
+                    outcome.cutBytes = result.cutBytes
+                    outcome.log = runName
+                    return outcome
+                }
             }
         }
         var outcome = TestOutputParser.outcome(of: result, framework: exercise.framework, timeLimit: exercise.timeLimit,
                                                  exitAttested: platform.attestsExit) { try? String(contentsOfFile: $0, encoding: .utf8) }
         outcome.log = runName
         return outcome
+    }
+
+    /// The canary (`ChannelFallback`): the grader's own known test (`CanarySource`), run alone from
+    /// `binary` with the real code, by the same plan and runner as a track's runs, so that no
+    /// attendee's test runs in it. Why it says the channel does not work, or nil when it reported.
+    func canaryFailure(_ framework: Catalog.Framework, from binary: URL, fallback: ChannelFallback,
+                       cancellation: RunCancellation? = nil) throws -> String? {
+        let log = logs.appendingPathComponent("canary").appendingPathComponent("\(framework.rawValue).log")
+        try FileManager.default.createDirectory(at: log.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let plan = TestInvocation.run(framework, target: GraderOnlyNames.observerModule, tests: [CanarySource.xctestTest],
+                                      product: platform.testProduct(at: binary.path), platform: platform,
+                                      inherited: ProcessInfo.processInfo.environment)
+        let invocation = platform.simulated ? plan.standingIn(for: ProcessRunner.shared.supervisor ?? plan.program) : plan
+        var result = try read(framework, forwardedStream: platform.attestsExit) { relay in
+            try ProcessRunner.shared.runTest(invocation.program, invocation.arguments, environment: invocation.environment,
+                                             framework: framework, variant: 0, timeout: CanarySource.timeLimit, log: log,
+                                             checkout: checkout, cancellation: cancellation, relay: relay)
+        }
+        fallback.applySwitch(toCanary: &result, framework: framework)
+        let outcome = TestOutputParser.outcome(of: result, framework: framework, timeLimit: CanarySource.timeLimit,
+                                               exitAttested: platform.attestsExit)
+        return ChannelFallback.canaryFailure(result, outcome: outcome, framework: framework)
     }
 
     /// One run, `start`ed with the relay its supervisor hands what the run reports to, read by the

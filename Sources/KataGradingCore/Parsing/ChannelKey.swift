@@ -29,6 +29,14 @@ public struct ChannelKey: Equatable, Sendable {
 
     var variantMask: UInt32 { UInt32(truncatingIfNeeded: mac(Array("variant".utf8))) }
 
+    /// The variable Swift Testing's exit-test children carry on Linux, put there by the hook of the
+    /// test process this key was told to (`RunHookSource`, its `posix_spawn`): the prefix, then the
+    /// MAC of "exit-test" in 16 hexadecimal digits.
+    public var exitTestMark: String {
+        let hex = String(mac(Array("exit-test".utf8)), radix: 16)
+        return RunHookSource.exitTestMarkPrefix + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
     /// The MAC the hook appends to the record `payload` sent `sequence`-th (from 0).
     public func mac(of payload: [UInt8], sequence: UInt64) -> UInt64 {
         var message = [UInt8]()
