@@ -17,6 +17,12 @@ extension AttackCases {
         var description: String { "its checks (\(checks.joined(separator: ", "))) to pass" }
     }
 
+    /// Whether this system's grader is held to the attack (`on:` in its file); a case it is not
+    /// held to is reported skipped, with the README's reason.
+    static func checkedHere(_ name: String) -> Bool {
+        (try? Attack.load(Checkout.root.appendingPathComponent("Tests/Attacks/\(name)")))?.checkedHere ?? true
+    }
+
     static func expected(_ name: String, in course: Course) throws -> Expected {
         let folder = course.paths.root.appendingPathComponent("Tests/Attacks/\(name)")
         guard FileManager.default.fileExists(atPath: folder.path) else {

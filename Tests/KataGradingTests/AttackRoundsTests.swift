@@ -9,9 +9,26 @@ import KataTestSupport
 final class AttackRoundsTests: XCTestCase {
     let root = KataCheckout.root
 
-    func cases(_ names: [String] = []) throws -> [AttackRounds.Case] {
+    func cases(_ names: [String] = [], system: TestPlatform.System = .linux) throws -> [AttackRounds.Case] {
         let catalog = try Catalog.load(from: root.appendingPathComponent("Catalog/catalog.json"))
-        return try AttackRounds.cases(names, catalog: catalog, root: root)
+        return try AttackRounds.cases(names, catalog: catalog, root: root, system: system)
+    }
+
+    /// The self-test knows where it runs: an attack whose verdict holds on Linux alone (`on: linux`,
+    /// the README saying why) is not planted on a Mac, and its case says it is skipped there.
+    func test_anAttackHeldOnLinuxAlone_isLeftOutOnAMac_andItsCaseSaysSo() throws {
+        let linux = Set(try cases(system: .linux).map(\.attack.name))
+        let mac = Set(try cases(system: .macOS).map(\.attack.name))
+        let linuxOnly = try Attack.all(root: root).filter { $0.systems == [.linux] }.map(\.name)
+        XCTAssertEqual(linux.subtracting(mac), Set(linuxOnly))
+        XCTAssertTrue(linuxOnly.contains("silences-the-event-stream"), "the README says macOS does not catch it")
+        let generated = try String(contentsOf: root.appendingPathComponent("Tests/KataCasesTests/AttackCases.swift"), encoding: .utf8)
+        for name in linuxOnly {
+            XCTAssertTrue(generated.contains("@Test(\"\(name)\", .enabled(if: AttackCases.checkedHere(\"\(name)\")"), name)
+        }
+        XCTAssertThrowsError(try Attack.parse("# x\nexercise: mocking-request\nplant: a\nexpect: done\non: windows\n", name: "x", folder: root)) {
+            XCTAssertTrue("\($0)".contains("takes linux, macos"), "\($0)")
+        }
     }
 
     func test_everyAttackParses_namesATrackOfTheCatalog_andPlantsInAFileOfSolutions() throws {

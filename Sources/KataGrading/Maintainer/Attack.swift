@@ -21,6 +21,9 @@ import KataVerdicts
 /// - `fixture: FILE` for a file the test reads as it runs (issue 31 §4): graded alone, done with
 ///   the attack's `fixture.txt` there, then with its `changed.txt` it must get `expect:`, from runs
 ///   made again.
+/// - `on: linux` (or `macos`) for an attack whose verdict holds on that system alone, the README's
+///   "What a grade can and cannot prove" saying why; elsewhere it is not planted, and its case is
+///   reported skipped, with that reason.
 /// A line that starts with `#` is a note for maintainers.
 struct Attack: Equatable {
     var name: String
@@ -39,9 +42,16 @@ struct Attack: Equatable {
     var thenEdit: String?
     var stops: String?
     var fixture: String?
+    /// The systems whose grader gets `expect:`, all when nil.
+    var systems: Set<TestPlatform.System>?
+
+    /// Whether the grader of `system` is held to the attack.
+    func checked(on system: TestPlatform.System) -> Bool { systems?.contains(system) ?? true }
+    /// Whether this system's grader is held to the attack: the system the grader was built for.
+    var checkedHere: Bool { checked(on: TestPlatform.native) }
 
     static let fields = ["exercise", "plant", "replace", "expect", "reason", "after", "poisons", "warm", "fresh",
-                         "then-edit", "stops", "fixture"]
+                         "then-edit", "stops", "fixture", "on"]
     /// What a poisoned grade says when the attack's file does not say otherwise.
     static let defaultStops = "a test wrote into the grader's folder"
 
@@ -111,6 +121,13 @@ struct Attack: Equatable {
         attack.thenEdit = values["then-edit"]
         attack.stops = values["stops"]
         attack.fixture = values["fixture"]
+        if let on = values["on"] {
+            let systems = on.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }
+            guard !systems.isEmpty, systems.allSatisfy({ $0 == "linux" || $0 == "macos" }) else {
+                throw invalid("'on: \(on)' takes linux, macos, or both")
+            }
+            attack.systems = Set(systems.map { $0 == "linux" ? .linux : .macOS })
+        }
         if !attack.poisons, let key = ["warm", "fresh", "then-edit", "stops"].first(where: { values[$0] != nil && values[$0] != "no" }) {
             throw invalid("'\(key):' goes with 'poisons: yes'")
         }
