@@ -101,6 +101,14 @@ case "$(json "$work/planted.json" 'd["summary"]' 2>/dev/null)" in
   "kata-doctor NOT READY (swift) | macOS "*" (simulated) | Swift 5.10 | Command Line Tools only | XCTest skipped | Swift Testing ok via swift test"*) pass "its summary line names what failed and what the Mac has" ;;
   *) fail "its summary line names what failed and what the Mac has" "$(json "$work/planted.json" 'd["summary"]')" ;;
 esac
+# The room's badge, as a real NOT READY run of the grader leaves it (⚠, the summary as its tooltip).
+badge_of() { room_json | python3 -c 'import json, sys
+r = json.load(sys.stdin); a = [a for a in r["attendees"] if a["name"] == "Doctor Check"]
+print(a and a[0].get("doctor") and (str(a[0]["doctor"]["ready"]) + " " + a[0]["doctor"]["summary"]))'; }
+case "$(badge_of)" in
+  "False kata-doctor NOT READY (swift) | "*) pass "the room shows the machine not ready (⚠) after a NOT READY run" ;;
+  *) fail "the room shows the machine not ready (⚠) after a NOT READY run" "$(badge_of)" ;;
+esac
 notices="$(grep -c "did not report through the grader" "$work/planted.err")"
 check "the fallback is announced once" "1" "$notices" "$(cat "$work/planted.err")"
 
@@ -108,6 +116,14 @@ no_swift="$(PATH=/usr/bin:/bin "$grade" --doctor 2>&1)"; code=$?
 if [ "$code" = 3 ] && printf '%s\n' "$no_swift" | grep -q '^kata-doctor NOT READY (no swift on the PATH) | ' && printf '%s' "$no_swift" | grep -q 'swift.org/install'; then
   pass "with no swift on the PATH, --doctor still ends with a line to paste, and the install link"
 else fail "with no swift on the PATH, --doctor still ends with a line to paste" "exit $code: $no_swift"; fi
+if [ "$(json "$root/.build/kata/doctor.json" 'd["ready"]')" = False ]; then pass "with no swift on the PATH, .build/kata/doctor.json says NOT READY, not the earlier run's READY"
+else fail "with no swift on the PATH, .build/kata/doctor.json is rewritten" "$(head -c 300 "$root/.build/kata/doctor.json")"; fi
+if command -v curl >/dev/null 2>&1; then
+  case "$(badge_of)" in
+    "False kata-doctor NOT READY (no swift on the PATH) | "*) pass "with no swift on the PATH, the room shows the machine not ready (⚠)" ;;
+    *) fail "with no swift on the PATH, the room shows the machine not ready (⚠)" "$(badge_of)" ;;
+  esac
+else skip "the ⚠ badge with no swift: grade.sh sends it with curl, not installed here"; fi
 
 "$grade" --leave >/dev/null 2>&1
 
