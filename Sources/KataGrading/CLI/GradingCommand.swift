@@ -115,6 +115,11 @@ enum GradingCommand {
         var notStarted: [ExerciseResult] = []
         // Lines printed per exercise's verdict, in order: whether the Next card's is still on screen.
         var printed: [(id: String, lines: Int)] = []
+        // On a terminal a long failure is cut (`TextReport.foldedEntry`); the whole report goes to
+        // this file, which the cut line names.
+        let wholeReport = course.paths.state.appendingPathComponent("last-grade.txt")
+        var whole: [String] = []
+        var cut = false
         let results = try grader.gradeLocked(selected, plan: plan, options: options, swift: swift, report: { result in
             if arguments.porcelain {
                 print(TextReport.porcelain(result))
@@ -122,13 +127,23 @@ enum GradingCommand {
                 if many, result.verdict.kind == .notStarted, result.extraFiles.isEmpty {
                     notStarted.append(result)
                 } else {
-                    let entry = report.entry(result)
+                    var entry = report.entry(result)
+                    whole.append(entry)
+                    if style.terminal {
+                        let folded = report.foldedEntry(result, whole: course.paths.relative(wholeReport))
+                        entry = folded.text
+                        cut = cut || folded.cut
+                    }
                     print(entry)
                     printed.append((result.exercise.id, entry.split(separator: "\n", omittingEmptySubsequences: false).count))
                 }
             }
             fflush(nil)
         })
+        if cut {
+            let text = whole.map { Style.visible($0) }.joined(separator: "\n") + "\n"
+            try? Data(text.utf8).write(to: wholeReport, options: .atomic)
+        }
         var linesSince: [String: Int] = [:]
         if !quiet {
             let grouped = notStarted.count > 1 ? report.notStartedLine(notStarted) : notStarted.map(report.entry)
@@ -142,7 +157,7 @@ enum GradingCommand {
         // The last grades of `Exercises/` let a grade of one exercise name the exercise to open after it.
         let lastVerdicts = arguments.source == .exercises ? LastGrade.record(results, course.paths).verdicts : nil
         let next = NextStep.card(results, catalog: course.catalog, lastVerdicts: lastVerdicts)
-        if !quiet { print(report.summary(results, card: next, linesSince: linesSince)) }
+        if !quiet { print(report.summary(results, card: next, linesSince: linesSince, lastVerdicts: lastVerdicts)) }
         if let json = arguments.json {
             var document = JSONReport(results: results, source: arguments.source.reportName,
                                       attendee: Attendee.load(course.paths), startedAt: started, next: next)
