@@ -165,6 +165,7 @@ final class ReportTests: XCTestCase {
         XCTAssertTrue(text.contains("1/1 done"), text)
         XCTAssertFalse(text.contains("Grade it again"), text)
         XCTAssertTrue(text.contains("p-three is done in XCTest"), text)
+        XCTAssertEqual(text.components(separatedBy: "p-three is done").count, 2, "said once, of the track that is done: \(text)")
         XCTAssertTrue(text.contains("Scripts/grade.sh p-three@swift-testing"), text)
         XCTAssertEqual(card.exerciseID, "p-two", "the course goes on to the first exercise not done")
         // With no other track done, the track's verdict stands for the exercise.

@@ -30,4 +30,19 @@ final class TerminalWordsTests: XCTestCase {
         XCTAssertEqual(BuildProgress.line("[70/71]", seconds: 200), "building [70/71], 3 min 20 s")
         XCTAssertLessThan(BuildProgress.line("[240/1000]", seconds: 599).count, 78)
     }
+
+    /// Issue 46: a message that starts with a path ("Scripts/grade.sh differs from the kata as
+    /// shipped, …") was taken for a command and broken with backslashes; the command it ends with
+    /// stays whole, and the prose wraps at words.
+    func test_aMessageThatStartsWithAPath_isProse_andItsCommandEndsItWhole() {
+        let message = "grade.sh: " + ShippedKata.Difference(file: "Scripts/grade.sh", kind: .changed).description
+        XCTAssertEqual(ShellCommand.trailing(in: message)?.words, ["git", "checkout", "--", "Scripts/grade.sh"])
+        XCTAssertNil(ShellCommand.trailing(in: "grade.sh: Scripts/grade.sh differs from the kata as shipped, and verdicts depend on it (see Catalog/README.md.)"))
+        for width in [60, 80] {
+            let lines = Style(color: false, symbols: false, width: width, terminal: true).message(message).split(separator: "\n").map(String.init)
+            XCTAssertFalse(lines.contains { $0.hasSuffix("\\") }, "\(width): \(lines)")
+            XCTAssertTrue(lines.allSatisfy { $0.count <= width }, "\(width): \(lines)")
+            XCTAssertTrue(lines.last?.hasSuffix("git checkout -- Scripts/grade.sh") ?? false, "\(width): \(lines)")
+        }
+    }
 }

@@ -51,12 +51,13 @@ public struct NextStep: Sendable, Equatable {
         // Done in one framework; the other track, started and not done, is said, never hidden. The
         // command ends the sentence, so that a narrow screen never breaks it between its words.
         var saidDone: Set<String> = []
-        for exercise in exercises {
+        for exercise in exercises where !doneBefore.contains(exercise.id) {
             for track in exercise.unfinishedTracks where track.verdict.kind != .notStarted && track.verdict.kind.counts {
                 preface.append("\(exercise.id) is done in \(exercise.standing.exercise.framework.title); your \(track.exercise.framework.title) track of it \(track.verdict.kind.phrase) (above). Finishing it is optional practice; to grade it alone: Scripts/grade.sh \(track.exercise.trackKey)")
                 saidDone.insert(exercise.id)
             }
-            guard doneBefore.contains(exercise.id) else { continue }
+        }
+        for exercise in exercises where doneBefore.contains(exercise.id) {
             for track in exercise.tracks where track.verdict.kind.counts {
                 let other = Catalog.Framework.allCases.first { $0 != track.exercise.framework }?.title ?? "another framework"
                 let graded = track.verdict.kind == .notStarted ? "is not started" : "\(track.verdict.kind.phrase) (above)"
