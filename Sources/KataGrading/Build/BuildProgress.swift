@@ -21,7 +21,8 @@ public struct BuildProgress: Sendable {
     /// Runs `body`, a build that writes SwiftPM's output to `log`, after saying `note` (if any).
     func during<T>(log: URL, note: String?, _ body: () throws -> T) rethrows -> T {
         if let note {
-            StandardError().write(note + "\n")
+            // Wrapped at words on a terminal ("a minute or tw|o" at 60 columns), as written elsewhere.
+            StandardError().write(Style.detect(fileDescriptor: 2).message(note) + "\n")
         }
         guard terminal else { return try body() }
         let timer = DispatchSource.makeTimerSource(queue: .global())

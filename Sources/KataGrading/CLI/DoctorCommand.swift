@@ -47,7 +47,10 @@ struct DoctorCommand {
         let machine = DoctorChecks.machine(platform, swift: swift, paths: paths)
         var checks = DoctorChecks.checks(machine, platform: platform, paths: paths)
         checks.forEach { say(lines(for: $0)) }
-        say(style.wrap("Building, then grading one exercise per framework (minutes the first time)…", indent: "  ").map { style.dim($0) })
+        // "Minutes" only when its copy was never built: a run after the first takes seconds.
+        let cold = ShadowBuild.neverBuilt(paths.state.appendingPathComponent(TestSource.directory(paths.root).shadowName))
+        say(style.wrap(cold ? "Building (minutes, the first time only), then grading one exercise per framework…"
+                            : "Grading one exercise per framework, end to end…", indent: "  ").map { style.dim($0) })
 
         var grades: [DoctorReport.Grade] = []
         do {
@@ -156,8 +159,8 @@ struct DoctorCommand {
     static func ending(summary: String, ready: Bool, report: String?, sent: String?, style: Style) -> [String] {
         var lines = [""]
         if let sent { lines += style.wrap(sent, indent: "") }
-        let paste = "Paste the line below to your instructor" + (ready ? "." : ", with the full report.")
-            + (report.map { " Full report: \($0)." } ?? " (No report file: .build/kata cannot be written.)")
+        let paste = report.map { ready ? "Paste the line below to your instructor. The full report: \($0)." : "Paste the line below to your instructor, and send the full report too: \($0)." }
+            ?? "Paste the line below to your instructor. (No report file: .build/kata cannot be written.)"
         lines += style.wrap(paste, indent: "").map { style.dim($0) }
         lines.append(ready ? style.bold(summary) : style.paint(summary, "31"))
         return lines

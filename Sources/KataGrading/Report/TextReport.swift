@@ -79,7 +79,7 @@ public struct TextReport: Sendable {
         guard lines.count > Self.foldedBodyLines + 1 else { return (entry(result), false) }
         let kept = Array(lines.prefix(Self.foldedBodyLines))
         let more = lines.count - kept.count
-        let note = style.wrap("… \(more) more lines; the whole failure: less \(whole)", indent: "      ").map { style.dim($0) }
+        let note = style.wrap("… \(more) more lines of this report: less \(whole)", indent: "      ").map { style.dim($0) }
         return (([headline(result)] + kept + note).joined(separator: "\n"), true)
     }
 
