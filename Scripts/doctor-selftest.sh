@@ -2,7 +2,8 @@
 # The pre-workshop check's self-test, for maintainers and CI (Scripts/selftest.sh calls it). Every
 # step bounded in time, a few minutes in all. It proves that:
 #   1. `grade.sh --doctor` on this machine is READY: every check ok, both frameworks' solution done
-#      and weak suite "misses bugs"; its screen fits 80x24; its JSON (the --json=PATH file and
+#      and weak suite "misses bugs"; its screen fits 80x24 but for its summary line, which is
+#      the last line, whole; its JSON (the --json=PATH file and
 #      .build/kata/doctor.json alike) has every field docs/doctor-json.md lists, with its type;
 #   2. joined to a room, the doctor's badge reaches the room (attendees[].doctor, ready);
 #   3. planted failures, each reported with its fix: a Mac with only the Command Line Tools
@@ -74,10 +75,14 @@ check "it grades each framework's solution and weak suite, with the verdicts the
 if cmp -s "$work/doctor.json" "$root/.build/kata/doctor.json" || [ "$(json "$root/.build/kata/doctor.json" 'd["summary"]')" = "$summary_line" ]; then
   pass "the same report is kept in .build/kata/doctor.json"
 else fail "the same report is kept in .build/kata/doctor.json"; fi
+# The summary line is never wrapped (it is pasted as one line): every other line fits 80 columns,
+# and the summary is the last line, whole.
 lines="$(wc -l <"$work/doctor.out" | tr -d ' ')"
-widest="$(awk '{ if (length($0) > w) w = length($0) } END { print w + 0 }' "$work/doctor.out")"
-if [ "$lines" -le 24 ] && [ "$widest" -le 80 ]; then pass "its screen fits 80x24 ($lines lines, the widest $widest columns)"
-else fail "its screen fits 80x24" "$lines lines, the widest $widest columns" "$(cat "$work/doctor.out")"; fi
+widest="$(grep -v '^kata-doctor ' "$work/doctor.out" | awk '{ if (length($0) > w) w = length($0) } END { print w + 0 }')"
+last="$(tail -n 1 "$work/doctor.out")"
+if [ "$lines" -le 24 ] && [ "$widest" -le 80 ] && [ "$last" = "$summary_line" ]; then
+  pass "its screen fits 80x24 ($lines lines, the widest $widest columns), and ends with the summary line, whole"
+else fail "its screen fits 80x24 and ends with the summary line, whole" "$lines lines, the widest $widest columns" "$(cat "$work/doctor.out")"; fi
 badge="$(room_json | python3 -c 'import json, sys
 r = json.load(sys.stdin); a = [a for a in r["attendees"] if a["name"] == "Doctor Check"]
 print(a and a[0].get("doctor") and (str(a[0]["doctor"]["ready"]) + " " + a[0]["doctor"]["summary"]))')"
@@ -101,6 +106,14 @@ case "$(json "$work/planted.json" 'd["summary"]' 2>/dev/null)" in
   "kata-doctor NOT READY (swift) | macOS "*" (simulated) | Swift 5.10 | Command Line Tools only | XCTest skipped | Swift Testing ok via swift test"*) pass "its summary line names what failed and what the Mac has" ;;
   *) fail "its summary line names what failed and what the Mac has" "$(json "$work/planted.json" 'd["summary"]')" ;;
 esac
+# The room's badge, as a real NOT READY run of the grader leaves it (⚠, the summary as its tooltip).
+badge_of() { room_json | python3 -c 'import json, sys
+r = json.load(sys.stdin); a = [a for a in r["attendees"] if a["name"] == "Doctor Check"]
+print(a and a[0].get("doctor") and (str(a[0]["doctor"]["ready"]) + " " + a[0]["doctor"]["summary"]))'; }
+case "$(badge_of)" in
+  "False kata-doctor NOT READY (swift) | "*) pass "the room shows the machine not ready (⚠) after a NOT READY run" ;;
+  *) fail "the room shows the machine not ready (⚠) after a NOT READY run" "$(badge_of)" ;;
+esac
 notices="$(grep -c "did not report through the grader" "$work/planted.err")"
 check "the fallback is announced once" "1" "$notices" "$(cat "$work/planted.err")"
 
@@ -108,6 +121,14 @@ no_swift="$(PATH=/usr/bin:/bin "$grade" --doctor 2>&1)"; code=$?
 if [ "$code" = 3 ] && printf '%s\n' "$no_swift" | grep -q '^kata-doctor NOT READY (no swift on the PATH) | ' && printf '%s' "$no_swift" | grep -q 'swift.org/install'; then
   pass "with no swift on the PATH, --doctor still ends with a line to paste, and the install link"
 else fail "with no swift on the PATH, --doctor still ends with a line to paste" "exit $code: $no_swift"; fi
+if [ "$(json "$root/.build/kata/doctor.json" 'd["ready"]')" = False ]; then pass "with no swift on the PATH, .build/kata/doctor.json says NOT READY, not the earlier run's READY"
+else fail "with no swift on the PATH, .build/kata/doctor.json is rewritten" "$(head -c 300 "$root/.build/kata/doctor.json")"; fi
+if command -v curl >/dev/null 2>&1; then
+  case "$(badge_of)" in
+    "False kata-doctor NOT READY (no swift on the PATH) | "*) pass "with no swift on the PATH, the room shows the machine not ready (⚠)" ;;
+    *) fail "with no swift on the PATH, the room shows the machine not ready (⚠)" "$(badge_of)" ;;
+  esac
+else skip "the ⚠ badge with no swift: grade.sh sends it with curl, not installed here"; fi
 
 "$grade" --leave >/dev/null 2>&1
 

@@ -4,8 +4,10 @@ library only: the kata itself never needs Python. Scripts/room-selftest.sh runs 
 
   room-check.py browser GRADER ROOT --shots DIR     headless Chromium: a room of 30 at 1920x1080,
                                                      1280x800, 1280x720 and on a phone, measured
-                                                     and photographed (first_screen); a verdict arriving; the
-                                                     instructor's rename and remove
+                                                     and photographed (first_screen), every text's
+                                                     size printed and what is read from the back
+                                                     held to 16 px (text_sizes); a verdict arriving;
+                                                     the instructor's rename and remove
 
 GRADER is the built KataGrader; ROOT a scratch folder holding a copy of Catalog/, where the room
 keeps its state (never a real checkout's). It prints its figures, then `PASS …` or `FAIL …`, and
@@ -129,8 +131,11 @@ class Attendee:
         if status != 200:
             raise SystemExit("FAIL join of %s: %s %r" % (self.id, status, answer))
 
-    def flush(self):
-        body = json.dumps({"code": self.code, "attendee": self.id, "token": self.token, "results": list(self.outbox.values())})
+    def flush(self, doctor=None):
+        post = {"code": self.code, "attendee": self.id, "token": self.token, "results": list(self.outbox.values())}
+        if doctor is not None:
+            post["doctor"] = doctor
+        body = json.dumps(post)
         status, answer = call(self.port, "POST", "/api/results", body, timeout=5, source=self.source)
         if status == 200:
             self.outbox = {}
@@ -264,7 +269,7 @@ MEASURE = r"""(() => {
   const heads = [...document.querySelectorAll("#grid th.ex")];
   const rows = [...document.querySelectorAll("#grid tbody tr[data-attendee]")].map(tr => ({
     stuck: tr.dataset.stuckMinutes !== "", minutes: Number(tr.dataset.stuckMinutes || -1), done: Number(tr.dataset.done),
-    name: tr.querySelector("td.name").textContent }));
+    name: (tr.querySelector("td.name").dataset.name || tr.querySelector("td.name").textContent) }));
   for (let i = 1; i < rows.length; i++) {
     const a = rows[i - 1], b = rows[i];
     const ok = (a.stuck && !b.stuck) || (a.stuck && b.stuck && a.minutes >= b.minutes)
@@ -278,7 +283,7 @@ MEASURE = r"""(() => {
   const barShown = !bar.hidden && getComputedStyle(bar).display !== "none";
   const fold = barShown ? bar.getBoundingClientRect().top : H;
   const rowsOff = [...document.querySelectorAll("#grid tbody tr[data-attendee]")]
-    .filter(tr => tr.getBoundingClientRect().bottom > fold + 0.5).map(tr => tr.querySelector("td.name").textContent);
+    .filter(tr => tr.getBoundingClientRect().bottom > fold + 0.5).map(tr => (tr.querySelector("td.name").dataset.name || tr.querySelector("td.name").textContent));
   const exercisesOff = [...document.querySelectorAll("#exercises tbody tr[data-exercise]")]
     .filter(tr => tr.getBoundingClientRect().height > 0 && tr.getBoundingClientRect().bottom > fold + 0.5).map(tr => "#" + tr.firstChild.textContent);
   const shownItems = id => [...document.querySelectorAll("#" + id + " li.item")].filter(li => !li.hidden).length;
@@ -309,6 +314,52 @@ MEASURE = r"""(() => {
 
 
 READABLE_PX = 16  # the rows' type that reads from the back of a room
+
+# Every text on the page, by its kind (tag and classes, and the box it sits in), with its smallest
+# size in px; and the smallest of each part an instructor reads from the back of the room.
+TEXT_SIZES = r"""(() => {
+  const seen = {}, back = {};
+  const visible = n => { const r = n.getBoundingClientRect(); return r.width > 0 && r.height > 0 && !n.closest("[hidden]") && !n.closest("dialog:not([open])"); };
+  const ownText = n => [...n.childNodes].some(c => c.nodeType === 3 && c.textContent.trim());
+  const kind = n => { const box = n.closest("[id]"); return (box && box !== n ? "#" + box.id + " " : "") + n.tagName.toLowerCase()
+    + (typeof n.className === "string" && n.className.trim() ? "." + n.className.trim().split(/\s+/).join(".") : ""); };
+  for (const n of document.body.querySelectorAll("*")) {
+    if (["SCRIPT", "STYLE", "OPTION"].includes(n.tagName) || !ownText(n) || !visible(n)) continue;
+    const px = parseFloat(getComputedStyle(n).fontSize), k = kind(n);
+    if (!(k in seen) || px < seen[k]) seen[k] = px;
+  }
+  const parts = { "names": "#grid td.name", "cells": "#grid td.cell .box span", "Looks stuck": "#stuckBox h2, #stuck li", "Explain next": "#explainBox h2, #explain li",
+                  "badges": "#grid td.name .doctor", "stuck marks": "#grid td.stuckmark", "exercise numbers": "#grid th.ex .num" };
+  for (const [part, selector] of Object.entries(parts)) {
+    for (const top of document.querySelectorAll(selector)) {
+      for (const n of [top, ...top.querySelectorAll("*")]) {
+        // A heading's small print (h2 .sub, "over 10 min on one exercise") is not read from the back.
+        if (!ownText(n) || !visible(n) || n.closest(".sub")) continue;
+        const px = parseFloat(getComputedStyle(n).fontSize);
+        if (!(part in back) || px < back[part][0]) back[part] = [px, kind(n) + " '" + n.textContent.trim().slice(0, 30) + "'"];
+      }
+    }
+  }
+  return { seen, back };
+})()"""
+
+
+def text_sizes(tools, label):
+    """Every text's size at this screen, printed by kind; a failure for each part an instructor
+    reads from the back of the room (names, cells, Looks stuck, Explain next, badges, the stuck
+    mark, the exercise numbers) set under READABLE_PX."""
+    sizes = tools.evaluate(TEXT_SIZES)
+    print("      text sizes (px, the smallest of each kind): " + "; ".join("%s %g" % (k, v) for k, v in sorted(sizes["seen"].items(), key=lambda kv: kv[1])))
+    failures = []
+    for part in ["names", "cells", "Looks stuck", "Explain next", "badges", "stuck marks", "exercise numbers"]:
+        if part not in sizes["back"]:
+            failures.append("%s: no %s on the page to measure" % (label, part))
+            continue
+        px, where = sizes["back"][part]
+        print("      %s: %g px at the smallest (%s)" % (part, px, where))
+        if px < READABLE_PX:
+            failures.append("%s: %s in %g px type, under %d: %s" % (label, part, px, READABLE_PX, where))
+    return failures
 
 
 def first_screen(tools, label, height, m, shots):
@@ -503,7 +554,11 @@ def run_browser(args):
 
         def post(attendee, entries):
             attendee.outbox = {"%s@%s" % (e["id"], e["framework"]): e for e in entries}
-            if entries and not attendee.flush():
+            # Some machines ran the pre-workshop check: ready (✓) or not (⚠), as grade.sh --doctor sends it.
+            index = crowd.index(attendee)
+            doctor = None if index % 3 == 2 else {"ready": index % 3 == 0,
+                                                  "summary": "kata-doctor %s | Ubuntu 24.04 | Swift 6.3.1" % ("READY" if index % 3 == 0 else "NOT READY (swift)")}
+            if entries and not attendee.flush(doctor):
                 failures.append("could not post %s's results: %s" % (attendee.name, attendee.errors[-1:]))
 
         scripted = crowd[-1]
@@ -537,7 +592,7 @@ def run_browser(args):
             failures.append("the posted verdict did not appear")
         if tools.evaluate("window.loadedOnce") != "yes":
             failures.append("the page reloaded")
-        name = tools.evaluate("document.querySelector(\"%s td.name\").textContent" % row)
+        name = tools.evaluate("document.querySelector(\"%s td.name\").firstChild.textContent" % row)
         scripts = tools.evaluate("document.scripts.length")
         print("  attendee name shown as text: %r; <script> elements on the page: %s" % (name, scripts))
         if name != "<script>alert(1)</script>" or scripts != 1:
@@ -606,6 +661,7 @@ def run_browser(args):
                 if sum(p[1] for p in m["patterns"]) != len(exercises) or len(m["patterns"]) != len({e["pattern"] for e in exercises}):
                     failures.append("the pattern heads do not cover the exercises")
             if not mobile:
+                failures += text_sizes(tools, label)
                 failures += first_screen(tools, label, height, m, args.shots)
             else:
                 if not m["joinFits"] or m["join"][2] > width or m["join"][3] > height:
@@ -633,7 +689,7 @@ def run_browser(args):
         with open(shot, "wb") as file:
             file.write(base64.b64decode(tools.call("Page.captureScreenshot", format="png")["data"]))
         tools.evaluate("document.getElementById('renameRow').click()")
-        renamed = tools.wait_for("document.querySelector(\"#grid tr[data-attendee='%s'] td.name\").textContent === 'Maximiliano Ortega'" % rename_target.id, 8)
+        renamed = tools.wait_for("document.querySelector(\"#grid tr[data-attendee='%s'] td.name\").dataset.name === 'Maximiliano Ortega'" % rename_target.id, 8)
         tools.evaluate(open_dialog % ana_old.id)
         tools.wait_for("document.getElementById('rowDialog').open", 5)
         tools.evaluate("document.getElementById('removeRow').click()")

@@ -60,7 +60,7 @@ else
   # Kept in the checkout's ignored state folder, for a maintainer (or CI) to look at.
   shots="${ROOM_SHOTS:-$state/room-shots}"
   if with_timeout 150 TERM python3 "$root/Scripts/room-check.py" browser "$grader" "$work/browser" --shots "$shots" >"$work/browser.txt" 2>&1; then
-    pass "headless Chromium: nothing cut or scrolled sideways, rows of 16 px or more, what the instructor needs on the first screen (or named there), the instructor's controls work, and the room merged from results files opens as a file"
+    pass "headless Chromium: nothing cut or scrolled sideways, what is read from the back (names, cells, Looks stuck, Explain next, badges, stuck marks, exercise numbers) in 16 px or more at 1920x1080, 1280x800 and 1280x720, what the instructor needs on the first screen (or named there), the instructor's controls work, and the room merged from results files opens as a file"
     grep -v '^PASS' "$work/browser.txt" | sed 's/^/      /'
   else
     fail "headless Chromium" "$(cat "$work/browser.txt")"

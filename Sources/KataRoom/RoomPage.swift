@@ -91,7 +91,7 @@ enum RoomPage {
       button, input, select { font: inherit; }
       header { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.1rem 1.2rem; margin-bottom: 0.4rem; }
       h1 { font-size: 1.5rem; margin: 0; white-space: nowrap; }
-      h2 { font-size: 1.1rem; margin: 0 0 0.3rem; }
+      h2 { font-size: max(17px, 1.1rem); margin: 0 0 0.3rem; }
       h2 .sub { font-size: 0.75rem; font-weight: normal; color: #444; }
       code, .mono { font-family: "DejaVu Sans Mono", "Liberation Mono", monospace; }
       .joinline { font-size: 1.1rem; min-width: 0; }
@@ -104,12 +104,14 @@ enum RoomPage {
 
       #grid { border-collapse: collapse; table-layout: fixed; width: 100%; }
       #grid col.name { width: var(--name); }
-      #grid col.stuckcol { width: 4.3rem; }
+      #grid col.stuckcol { width: max(4.3rem, 64px); }
       #grid col.donecol { width: 3.4rem; }
       #grid th, #grid td { border: 1px solid #999; padding: 0 0.15rem; }
       #grid thead th { font-size: 0.72rem; font-weight: bold; vertical-align: bottom; background: #fafafa; }
       #grid th.caption { text-align: left; font-weight: normal; color: #333; vertical-align: bottom; }
-      #grid th.pattern { text-align: center; line-height: 1.1; padding: 0.1rem; }
+      /* A head breaks between words only ("Busy assertio / n" read as two words); fitRows sets
+         a head whose longest word is wider than its columns in smaller type. */
+      #grid th.pattern { text-align: center; line-height: 1.1; padding: 0.1rem; overflow-wrap: normal; word-break: normal; }
       #grid th.ex { padding: 0.2rem 0 0.1rem; text-align: center; }
       #grid th.ex .label { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; font-weight: normal; line-height: 1; display: inline-block; }
       /* A short screen: a two-word head on two lines, and tighter rows. */
@@ -118,7 +120,7 @@ enum RoomPage {
       body.short #grid tbody td, body.short #grid tfoot td { line-height: 1.05; }
       body.short #grid td.cell .box { min-height: 1.05em; }
       body.short header { margin-bottom: 0.2rem; }
-      body.short #grid col.stuckcol { width: 3.7rem; }
+      body.short #grid col.stuckcol { width: max(3.7rem, 60px); }
       body.short #grid col.donecol { width: 3.2rem; }
       /* Many exercises on a short screen: the names give way a little (down to 15rem, still two
          lines for most), two-line heads set tighter and pattern heads smaller, so that each column
@@ -126,21 +128,26 @@ enum RoomPage {
       body.short #grid col.name { width: clamp(15rem, calc(100vw - var(--side) - 10.5rem - var(--cols, 29) * 1.5rem), var(--name)); }
       body.short #grid th.ex .label { line-height: 0.9; }
       body.short #grid th.pattern { font-size: 0.66rem; }
-      body.short #grid td.stuckmark { font-size: 0.75rem; }
-      #grid th.ex .num { display: block; font-size: 0.6rem; color: #444; margin-top: 0.15rem; white-space: nowrap; }
+      body.short #grid td.stuckmark { font-size: max(16px, 0.75rem); letter-spacing: -0.06em; }
+      /* The number, as Looks stuck and Explain next name the exercise, reads from the back. */
+      #grid th.ex .num { display: block; font-size: max(16px, 0.6rem); color: #222; margin-top: 0.15rem; white-space: nowrap;
+                         font-family: "DejaVu Sans Condensed", "Arial Narrow", system-ui, sans-serif; font-stretch: condensed; font-weight: normal; letter-spacing: -0.06em; }
       #grid th.head { text-align: left; }
       #grid .pstart { border-left: 3px solid #222; }
       #grid tbody td, #grid tfoot td { font-size: var(--row-font, 1rem); line-height: 1.15; }
       #grid td.name { font-weight: bold; padding: 0.05rem 0.3rem; }
       #grid tr.stuck td.name { background: #fde2e2; }
-      #grid td.stuckmark { color: #a00; font-weight: bold; font-size: 0.8rem; white-space: nowrap; text-align: left; }
-      #grid td.name .doctor { font-size: 0.8em; } #grid td.name .ready { color: #1a7f37; } #grid td.name .notready { color: #b35900; }
+      #grid td.stuckmark { color: #a00; font-weight: bold; font-size: max(16px, 0.8rem); white-space: nowrap; text-align: left; }
+      #grid td.name .doctor { font-size: 1em; white-space: nowrap; } #grid td.name .ready { color: #1a7f37; } #grid td.name .notready { color: #b35900; }
       #grid td.count { text-align: right; font-size: calc(var(--row-font, 1rem) * 0.85); white-space: nowrap; }
       #grid td.cell { padding: 0; height: 1px; text-align: center; font-weight: bold; }
       #grid td.cell .box { display: flex; height: 100%; min-height: 1.2em; }
       #grid td.cell .box span { flex: 1 1 0; min-width: 0; display: flex; align-items: center; justify-content: center; }
       #grid td.cell .box span + span { border-left: 1px solid #fff; }
-      #grid td.cell .box.split span { font-size: 0.7em; }
+      /* Two tracks: the one that stands for the exercise in full size, the other as a bar under
+         it in its colour (its verdict in the cell's tooltip; the legend says so). */
+      #grid td.cell .box.split { flex-direction: column; }
+      #grid td.cell .box.split span + span { flex: 0 0 0.3em; border-left: 0; border-top: 1px solid #fff; }
       #grid td.current { outline: 3px solid #000; outline-offset: -3px; }
       #grid tfoot td { font-size: calc(var(--row-font, 1rem) * 0.75); text-align: center; color: #222; background: #fafafa; }
       #grid tfoot td.foot { text-align: left; }
@@ -155,11 +162,15 @@ enum RoomPage {
       .side section { border: 2px solid #444; padding: 0.3rem 0.5rem; }
       #stuckBox { border-color: #a00; }
       .side ul, .side ol { margin: 0; padding-left: 1.3rem; }
-      #stuck li { font-size: 0.9rem; margin-bottom: 0.1rem; }
-      #explain li { font-size: 0.9rem; margin-bottom: 0.35rem; }
+      #stuck li { font-size: max(16px, 0.9rem); margin-bottom: 0.1rem; }
+      #explain li { font-size: max(16px, 0.9rem); margin-bottom: 0.35rem; }
       .where { color: #333; }
-      .hint { color: #333; font-size: 0.8rem; display: block; }
-      .more { font-size: 0.8rem; color: #444; list-style: none; }
+      .hint { color: #333; font-size: max(16px, 0.8rem); display: block; }
+      /* A short screen: Explain next leaves its hints off rather than set them small, and says so. */
+      #explain.nohints .hint, #explainBox.nohints h2 .sub { display: none; }
+      #explain li.hintsnote { display: none; list-style: none; font-size: max(16px, 0.8rem); color: #444; }
+      #explain.nohints li.hintsnote { display: list-item; }
+      .more { font-size: max(16px, 0.8rem); color: #444; list-style: none; }
       .empty { color: #666; font-style: italic; }
       .legend { display: flex; flex-wrap: wrap; gap: 0.1rem 0.7rem; font-size: 0.72rem; }
       .legend b { display: inline-block; width: 1.4rem; text-align: center; border: 1px solid #888; }
@@ -291,6 +302,13 @@ enum RoomPage {
       item.append(el("b", symbol, cls(verdict)), " " + verdict);
       $("legend").append(item);
     }
+    {
+      const item = el("span");
+      const sample = el("b", "✓", cls("done"));
+      sample.style.borderBottom = "0.3em solid #f9c74f";
+      item.append(sample, " a bar under it: a second track (hover)");
+      $("legend").append(item);
+    }
 
     // The join line breaks only between its words, never inside "--name" or the URL.
     function showJoinLine(text) {
@@ -374,10 +392,11 @@ enum RoomPage {
         tr.dataset.done = a.done;
         tr.dataset.stuckMinutes = stuck ? minutes.toFixed(2) : "";
         const name = el("td", a.name, "name");
+        name.dataset.name = a.name;
         name.title = a.name;
         // The machine's pre-workshop check (grade.sh --doctor): ready, or what it found.
         if (a.doctor) {
-          const badge = el("span", a.doctor.ready ? " ✓" : " ⚠", a.doctor.ready ? "doctor ready" : "doctor notready");
+          const badge = el("span", a.doctor.ready ? "\u00a0✓" : "\u00a0⚠", a.doctor.ready ? "doctor ready" : "doctor notready");
           badge.title = a.doctor.summary;
           name.append(badge);
           name.title = a.name + "\n" + a.doctor.summary;
@@ -394,7 +413,10 @@ enum RoomPage {
           if (r) {
             const tracks = r.tracks && r.tracks.length ? r.tracks : [r];
             const box = el("div", null, tracks.length > 1 ? "box split" : "box");
-            for (const t of tracks) box.append(el("span", SYMBOL[t.verdict] || "?", cls(t.verdict)));
+            // The track that stands for the exercise first, in full; another as a bar under it.
+            const standing = tracks.find(t => t.verdict === r.verdict) || tracks[0];
+            box.append(el("span", SYMBOL[standing.verdict] || "?", cls(standing.verdict)));
+            for (const t of tracks) if (t !== standing) box.append(el("span", "", cls(t.verdict)));
             td.append(box);
             td.dataset.verdict = r.verdict;
             td.title = e.id + ": " + tracks.map(t => (t.framework ? FRAMEWORK[t.framework] + " " : "") + t.verdict
@@ -448,9 +470,11 @@ enum RoomPage {
         if (m.bug === null) li.dataset.timing = e.id;
         li.append(el("b", m.bug === null ? TIMING_SIGN + " " + m.count + " " + TIMING : m.count + " × " + m.bug), " ",
                   el("span", "in #" + e.number + " " + e.label, "where"), el("span", m.hint, "hint"));
+        li.title = m.hint;
         return li;
       });
       if (explainItems.length) {
+        explainItems.push(el("li", "Hints left off to fit the screen: hover a line, or see Per exercise reached.", "hintsnote"));
         const more = el("li", null, "more");
         more.dataset.total = everywhere.length;
         more.dataset.says = "more in Per exercise reached (the button below)";
@@ -515,21 +539,34 @@ enum RoomPage {
       };
       shrink();
       if (bottom() > window.innerHeight - 4 && !perExercise) { body.classList.add("short"); shrink(); }
+      fitHeads();
       fitSide();
       if (bottom() <= window.innerHeight - 4) return;
       // Say which rows the screen could not hold, and how to see them.
       const rows = [...grid.querySelectorAll(perExercise ? "tbody tr[data-exercise]" : "tbody tr[data-attendee]")];
-      const name = tr => perExercise ? "#" + tr.firstChild.textContent : tr.querySelector("td.name").textContent;
+      const name = tr => perExercise ? "#" + tr.firstChild.textContent : tr.querySelector("td.name").dataset.name;
       const left = limit => rows.filter(tr => tr.getBoundingClientRect().bottom + window.scrollY > limit);
       below.hidden = false;
-      for (let pass = 0; pass < 2; pass++) {
+      // The bar's own height decides which rows it hides: again until its count holds.
+      for (let pass = 0; pass < 4; pass++) {
         const off = left(window.innerHeight - below.offsetHeight);
+        if (pass > 0 && Number(below.dataset.count) === off.length) break;
         const names = off.map(name);
         const what = perExercise ? " exercise" + (off.length === 1 ? "" : "s") : " row" + (off.length === 1 ? "" : "s");
         below.dataset.count = off.length;
         below.textContent = "▼ " + off.length + " more" + what + " below the screen"
           + (sortInput.value === "help" && !perExercise ? ", the furthest along: " : ": ") + names.slice(0, 5).join(", ")
           + (names.length > 5 ? " and " + (names.length - 5) + " more" : "") + ". Scroll down to see them.";
+      }
+    }
+
+    // A pattern's head whose longest word is wider than its columns ("assertion" over three
+    // narrow ones) in smaller type, rather than broken inside the word.
+    function fitHeads() {
+      for (const th of document.querySelectorAll("#grid th.pattern")) {
+        th.style.fontSize = "";
+        let px = parseFloat(getComputedStyle(th).fontSize);
+        while (th.scrollWidth > th.clientWidth + 1 && px > 8) { px -= 0.5; th.style.fontSize = px + "px"; }
       }
     }
 
@@ -547,11 +584,19 @@ enum RoomPage {
         list.more.textContent = "and " + left + " " + list.more.dataset.says;
       };
       for (const list of lists) show(list, list.items.length);
+      $("explain").classList.remove("nohints");
+      $("explainBox").classList.remove("nohints");
       if (!wide.matches) return;
       const fits = () => side.getBoundingClientRect().bottom + window.scrollY <= window.innerHeight - 2;
       // Three of each before either goes down to one.
       const [stuck, explain] = lists;
-      for (const [list, floor] of [[stuck, 3], [explain, 3], [stuck, 1], [explain, 1]]) {
+      // Before Explain next names fewer than three, it leaves its hints off (in 16 px type
+      // they take most of its height), and says so.
+      for (const [list, floor] of [[stuck, 3], [null, 0], [explain, 3], [stuck, 1], [explain, 1]]) {
+        if (list === null) {
+          if (!fits()) { $("explain").classList.add("nohints"); $("explainBox").classList.add("nohints"); }
+          continue;
+        }
         for (let count = Math.min(list.items.length, list.items.filter(li => !li.hidden).length) - 1; !fits() && count >= floor; count--) show(list, count);
       }
     }

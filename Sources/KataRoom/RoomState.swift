@@ -28,8 +28,11 @@ public struct RoomState: Codable, Sendable, Equatable {
         /// The latest result per track, keyed by `TrackKey`: `id@framework`, or the bare
         /// id from a grader that does not name its track.
         public var results: [String: Result] = [:]
-        /// The first exercise in course order whose latest verdict is neither done nor `needs` (an
-        /// exercise the attendee's machine cannot run is no one's current exercise).
+        /// The exercise the attendee is working on: of those graded past their starter and not done
+        /// (nor `needs`: an exercise the attendee's machine cannot run is no one's current exercise),
+        /// the one whose result changed or was graded alone last. Never an exercise still at its
+        /// starter: a fresh clone's grade says "not started" for every exercise, and an attendee
+        /// who went straight to #30 is not working on #1.
         public var current: String?
         /// Since when `current` has been the current exercise.
         public var currentSince: Date?
@@ -49,6 +52,10 @@ public struct RoomState: Codable, Sendable, Equatable {
         /// True when a timing change the code's contract allows (a generated perturbation) made
         /// this verdict rejects correct code or flaky; nil otherwise, and in a state saved before.
         public var perturbed: Bool? = nil
+        /// When this track's result last changed (another verdict or other missed bugs) or was
+        /// graded alone: what says which exercise the attendee is working on, since every grade
+        /// of the whole course sends every exercise again. Nil in a state saved before.
+        public var touchedAt: Date? = nil
 
         /// Rejected by a timing change: what the room counts per exercise (`perturbedCount`).
         public var isPerturbed: Bool { perturbed == true }
@@ -148,18 +155,21 @@ public struct RoomState: Codable, Sendable, Equatable {
         }
         var attendee = attendees[index]
         var accepted = 0
+        // A grade of one exercise (either track or both) is work on it, even when its verdict
+        // stays the same; a grade of the whole course touches only what changed.
+        let gradedAlone = Set(post.results.map(\.id)).count == 1
         for result in post.results where (attendee.results[result.trackKey]?.seq ?? Int.min) < result.seq {
+            let before = attendee.results[result.trackKey]
+            let changed = before == nil || before?.verdict != result.verdict || before?.missed != result.missed
             attendee.results[result.trackKey] = Result(verdict: result.verdict, missed: result.missed,
                                                        seq: result.seq, receivedAt: now,
-                                                       perturbed: result.perturbed == true && Self.perturbable.contains(result.verdict) ? true : nil)
+                                                       perturbed: result.perturbed == true && Self.perturbable.contains(result.verdict) ? true : nil,
+                                                       touchedAt: changed || gradedAlone ? now : (before?.touchedAt ?? before?.receivedAt))
             accepted += 1
         }
         attendee.lastSeen = now
         if let doctor = post.doctor { attendee.doctor = doctor }
-        let grouped = attendee.tracksByExercise()
-        let current = catalog.exercises.first { exercise in
-            Self.headline(of: grouped[exercise.id] ?? []).map { $0.verdict != .done && $0.verdict.counts } ?? false
-        }?.id
+        let current = Self.current(of: attendee, catalog: catalog)
         if current != attendee.current || attendee.currentSince == nil {
             attendee.current = current
             attendee.currentSince = current == nil ? nil : now
@@ -167,6 +177,23 @@ public struct RoomState: Codable, Sendable, Equatable {
         attendees[index] = attendee
         revision += 1
         return accepted
+    }
+
+    /// The exercise `attendee` is working on (`Attendee.current`): among the exercises graded past
+    /// their starter and not done, the one touched last (`Result.touchedAt`), the one graded last
+    /// when several were touched at once. Nil when every exercise reached is done.
+    static func current(of attendee: Attendee, catalog: RoomCatalog) -> String? {
+        let grouped = attendee.tracksByExercise()
+        var best: (id: String, touched: Date, seq: Int)?
+        for exercise in catalog.exercises {
+            let tracks = grouped[exercise.id] ?? []
+            guard let headline = headline(of: tracks), headline.verdict != .done, headline.verdict.counts else { continue }
+            // Reached: some track past its starter (and runnable here).
+            let reached = tracks.map(\.result).filter { $0.verdict != .notStarted && $0.verdict.counts }
+            guard let touched = reached.map({ $0.touchedAt ?? $0.receivedAt }).max(), let seq = reached.map(\.seq).max() else { continue }
+            if best.map({ (touched, seq) > ($0.touched, $0.seq) }) ?? true { best = (exercise.id, touched, seq) }
+        }
+        return best?.id
     }
 
     // MARK: - What the page shows

@@ -152,6 +152,54 @@ final class ReportTests: XCTestCase {
         }
     }
 
+    /// Issue 46: `grade.sh p-three@swift-testing` with the XCTest track done in an earlier grade
+    /// said "0/1 done" and "Grade it again": the count and the card count an exercise done when
+    /// either track is, as --list and the room do.
+    func test_aGradeOfOneTrack_countsTheExerciseDone_whenItsOtherTrackIsDone() throws {
+        let c = try catalog()
+        let swiftTesting = c.exercises[2].tracks[1]
+        let results = [result(swiftTesting, c, Verdict(kind: .failing, reason: "a test fails on the real code."))]
+        let last: [String: Verdict.Kind] = ["p-one": .done, "p-two": .failing, "p-three": .done]
+        let card = try XCTUnwrap(NextStep.card(results, catalog: c, lastVerdicts: last))
+        let text = TextReport(style: Style.plain, catalog: c).summary(results, card: card, lastVerdicts: last)
+        XCTAssertTrue(text.contains("1/1 done"), text)
+        XCTAssertFalse(text.contains("Grade it again"), text)
+        XCTAssertTrue(text.contains("p-three is done in XCTest"), text)
+        XCTAssertEqual(text.components(separatedBy: "p-three is done").count, 2, "said once, of the track that is done: \(text)")
+        XCTAssertTrue(text.contains("Scripts/grade.sh p-three@swift-testing"), text)
+        XCTAssertEqual(card.exerciseID, "p-two", "the course goes on to the first exercise not done")
+        // With no other track done, the track's verdict stands for the exercise.
+        let alone = try XCTUnwrap(NextStep.card(results, catalog: c, lastVerdicts: ["p-three": .failing]))
+        XCTAssertTrue(TextReport(style: Style.plain, catalog: c).summary(results, card: alone, lastVerdicts: ["p-three": .failing]).contains("0/1 done"))
+        XCTAssertTrue(alone.text.contains("Grade it again"), alone.text)
+    }
+
+    /// Issue 46: a one-exercise grade whose failure is a 200-line XCTAssertEqual dump scrolled its
+    /// verdict and reason off the screen. On a terminal of 80x24 the screen's last 23 lines (the
+    /// prompt takes one) keep the verdict line and its first reason, and say where the whole is.
+    func test_aOneExerciseGradeWithA200LineFailure_keepsItsVerdictOnTheLastScreen() throws {
+        let c = try catalog()
+        let dump = (1...200).map { "    Track(id: \($0), title: \"Song \($0)\", artist: \"Artist\")," }.joined(separator: "\n")
+        let verdict = Verdict(kind: .failing, reason: "a test fails on the real code:",
+                              details: ["OneTests.testSearch: XCTAssertEqual failed: (\"[\n\(dump)\n]\") is not equal to (\"[]\")", "(Exercises/M/One.swift:12)"],
+                              next: "Hint: grade.sh --hint p-one")
+        let results = [result(c.exercises[0], c, verdict)]
+        let report = TextReport(style: Style(color: false, symbols: false, width: 80, height: 24, terminal: true), catalog: c)
+        let folded = report.foldedEntry(results[0], whole: ".build/kata/last-grade.txt")
+        XCTAssertTrue(folded.cut)
+        let card = NextStep.card(results, catalog: c, lastVerdicts: ["p-one": .failing])
+        let screen = (["Grading your exercises · 1 exercise", ""] + folded.text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+                      + report.summary(results, card: card, lastVerdicts: ["p-one": .failing]).split(separator: "\n", omittingEmptySubsequences: false).map(String.init))
+        let last = screen.suffix(TextReport.screenLines)
+        XCTAssertTrue(last.contains { $0.contains("p-one") && $0.contains("failing") }, last.joined(separator: "\n"))
+        XCTAssertTrue(last.contains { $0.contains("a test fails on the real code") }, last.joined(separator: "\n"))
+        XCTAssertTrue(last.contains { $0.contains("less .build/kata/last-grade.txt") }, last.joined(separator: "\n"))
+        XCTAssertTrue(screen.allSatisfy { $0.count <= 80 }, screen.joined(separator: "\n"))
+        // A short failure is shown whole.
+        let short = report.foldedEntry(result(c.exercises[0], c, Verdict(kind: .failing, reason: "x", details: ["one line"])), whole: "w")
+        XCTAssertFalse(short.cut)
+    }
+
     /// A wrong id's or option's message ends with the command that helps, so that a terminal's
     /// wrapping (`Style.message`) keeps it whole, never `Scripts/gra` then `de.sh --list`; piped,
     /// each paragraph stays one line.

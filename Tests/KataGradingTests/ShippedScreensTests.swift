@@ -22,19 +22,23 @@ final class ShippedScreensTests: XCTestCase {
         }
     }
 
-    /// On a terminal, `--solution` continues a line wider than 80 columns on lines of its own; a
-    /// line stays wider only where it cannot break: a string literal, or an indentation that
-    /// leaves no room (40 columns or more).
-    func test_everyTracksSolution_onATerminal_fits80Columns_butForLinesThatCannotBreak() throws {
+    /// Issue 46: on a terminal, `--solution` reflowed code and split string literals mid-word.
+    /// Code is never wrapped: every line of the terminal's diff is the patch's line as it is (but
+    /// for the labels), and a diff wider or taller than the terminal ends by saying how to read
+    /// it whole, in a pager, with the command on a line of its own.
+    func test_everyTracksSolution_onATerminal_isNeverWrapped_andSaysHowToReadItWhole() throws {
         let course = try Course(paths: KataPaths(root: root))
-        let style = Style(color: false, symbols: true, width: 80)
+        let style = Style(color: false, symbols: true, width: 80, height: 24, terminal: true)
         for track in course.catalog.allTracks {
             let text = try SolutionDiff.text(track, store: course.starterStore, style: style)
-            for line in text.components(separatedBy: "\n") where line.count > 80 {
-                let code = line.dropFirst()
-                let indentation = code.prefix { $0 == " " }.count
-                if line.contains("\"") || indentation >= 40 { continue }
-                XCTFail("--solution \(track.trackKey): a line that could break is wider than 80 columns: \(line)")
+            let patch = try SolutionDiff.text(track, store: course.starterStore, style: style, patch: true)
+            let patchLines = patch.components(separatedBy: "\n").filter { !$0.hasPrefix("+++") && !$0.hasPrefix("---") }
+            let shown = text.components(separatedBy: "\n")
+            let diffLines = shown.filter { !$0.hasPrefix("+++") && !$0.hasPrefix("---") }.prefix(patchLines.count)
+            XCTAssertEqual(Array(diffLines), patchLines, "--solution \(track.trackKey): the code as it is, never continued")
+            let wide = shown.contains { $0.count > 80 }
+            if wide || shown.count > 23 {
+                XCTAssertEqual(shown.last, "  Scripts/grade.sh --solution \(track.key) | less -S", "--solution \(track.trackKey)")
             }
         }
     }

@@ -1,5 +1,6 @@
 import XCTest
 @testable import KataRoom
+import KataVerdicts
 
 final class RoomStateTests: XCTestCase {
     let catalog = RoomFixtures.catalog
@@ -75,7 +76,7 @@ final class RoomStateTests: XCTestCase {
         XCTAssertEqual(state.attendees.map(\.name), ["Ana B."])
     }
 
-    func testTheCurrentExerciseIsTheFirstNotDoneAndItsClockStartsWhenItBecomesCurrent() throws {
+    func testTheCurrentExerciseIsTheOneWorkedOnAndItsClockStartsWhenItBecomesCurrent() throws {
         var state = try RoomFixtures.stateWith("attendee-1")
         try state.post(RoomFixtures.post("attendee-1", [.init(id: "first", verdict: .failing, seq: 1), .init(id: "second", verdict: .notStarted, seq: 2)]),
                        catalog: catalog, now: start)
@@ -86,9 +87,64 @@ final class RoomStateTests: XCTestCase {
         XCTAssertEqual(state.attendee("attendee-1")?.current, "first")
         XCTAssertEqual(state.attendee("attendee-1")?.currentSince, start)
 
+        // Done: "second" is still its starter, so the attendee is on nothing the room can name yet.
         try state.post(RoomFixtures.post("attendee-1", [.init(id: "first", verdict: .done, seq: 4)]), catalog: catalog, now: start + 700)
+        XCTAssertNil(state.attendee("attendee-1")?.current, "an exercise not started is no one's current exercise")
+        try state.post(RoomFixtures.post("attendee-1", [.init(id: "second", verdict: .failing, seq: 5)]), catalog: catalog, now: start + 800)
         XCTAssertEqual(state.attendee("attendee-1")?.current, "second")
-        XCTAssertEqual(state.attendee("attendee-1")?.currentSince, start + 700)
+        XCTAssertEqual(state.attendee("attendee-1")?.currentSince, start + 800)
+    }
+
+    /// Issue 46: an attendee working in the Flaky tests block (#30–#32) was listed under Looks
+    /// stuck as "#2 success, 15m, not started", and the grid framed #1/#2 as her current cell:
+    /// the room took the first exercise not done, and every grade of the course sends each
+    /// exercise she never opened as not started.
+    func testARoomThatStartsAtThirtyIsStuckOnNoExerciseItHasNotStarted() throws {
+        let course = RoomCatalog(exercises: (1...33).map { RoomCatalog.Exercise(id: "ex-\($0)", title: "Exercise \($0)", pattern: "p", bugHints: ["bug": "A bug."]) })
+        var state = RoomState(code: RoomFixtures.code)
+        for id in ["attendee-1", "attendee-2", "attendee-3"] { _ = try state.join(RoomFixtures.join(id), now: start) }
+        func grade(_ id: String, _ verdicts: [Int: VerdictKind], seq: inout Int, at time: Date) throws {
+            // A grade of the whole course: every exercise, in course order, not started unless said.
+            let entries = (1...33).map { number -> ResultsPost.Entry in
+                seq += 1
+                return .init(id: "ex-\(number)", verdict: verdicts[number] ?? .notStarted, seq: seq)
+            }
+            try state.post(RoomFixtures.post(id, entries), catalog: course, now: time)
+        }
+        var seq1 = 0, seq2 = 0, seq3 = 0
+        // Ada goes straight to the Flaky tests block; Grace works on #31 alone; Linus has opened nothing.
+        try grade("attendee-1", [30: .failing], seq: &seq1, at: start)
+        try grade("attendee-2", [30: .done, 31: .missesBugs], seq: &seq2, at: start)
+        try grade("attendee-3", [:], seq: &seq3, at: start)
+        XCTAssertEqual(state.attendee("attendee-1")?.current, "ex-30")
+        XCTAssertEqual(state.attendee("attendee-2")?.current, "ex-31")
+        XCTAssertNil(state.attendee("attendee-3")?.current)
+
+        // Ada fixes #30 and moves to #31, then #32, each graded with the whole course.
+        try grade("attendee-1", [30: .done, 31: .failing], seq: &seq1, at: start + 300)
+        try grade("attendee-1", [30: .done, 31: .done, 32: .hangs], seq: &seq1, at: start + 400)
+        // Grace regrades her whole course with nothing changed in #31, then #31 alone (same verdict).
+        try grade("attendee-2", [30: .done, 31: .missesBugs], seq: &seq2, at: start + 500)
+        seq2 += 1
+        try state.post(RoomFixtures.post("attendee-2", [.init(id: "ex-31", verdict: .missesBugs, seq: seq2)]), catalog: course, now: start + 550)
+        try grade("attendee-3", [:], seq: &seq3, at: start + 500)
+
+        let now = start + 15 * 60
+        XCTAssertEqual(state.attendee("attendee-1")?.current, "ex-32")
+        XCTAssertEqual(state.attendee("attendee-1")?.currentSince, start + 400)
+        XCTAssertEqual(state.stuck(after: 600, now: now).map(\.id), ["attendee-2"], "Grace has been on #31 for 15 minutes")
+        let snapshot = RoomSnapshot(state: state, catalog: course, stuckAfterMinutes: 10, now: now)
+        for row in snapshot.attendees {
+            if let current = row.current {
+                XCTAssertNotEqual(row.results[current]?.verdict, .notStarted, "\(row.name) is framed on \(current), which they have not started")
+            }
+            XCTAssertTrue(!row.stuck || row.current != nil, "\(row.name) is stuck on no exercise")
+        }
+        XCTAssertEqual(snapshot.attendees.map(\.current), ["ex-32", "ex-31", nil])
+
+        // An old verdict that changes in a grade of the whole course is where the work went.
+        try grade("attendee-2", [30: .failing, 31: .missesBugs], seq: &seq2, at: start + 16 * 60)
+        XCTAssertEqual(state.attendee("attendee-2")?.current, "ex-30")
     }
 
     func testStuckMeansOnTheSameUnfinishedExerciseForLongerThanTheThreshold() throws {

@@ -1,6 +1,7 @@
 import Foundation
 import KataGradingCore
 import KataVerdicts
+import KataRoom
 
 /// What `grade.sh` was asked to do.
 public struct Arguments: Equatable, Sendable {
@@ -200,7 +201,12 @@ public struct Arguments: Equatable, Sendable {
                 throw UsageError(description: "--watch takes at most one exercise id: --watch to follow the course, --watch ID to stay on one exercise.")
             }
         case .join:
-            guard name != nil else { throw UsageError(description: "--join URL needs --name \"Your Name\".") }
+            guard let name else { throw UsageError(description: "--join URL needs --name \"Your Name\".") }
+            // Before anything is built or sent: a usage error (exit 2), as grade.sh says it.
+            do { _ = try RoomMembership.parseJoinURL(joinURL ?? ""); _ = try RoomValidation.checkName(name) } catch {
+                if case RoomError.invalid(let why) = error { throw UsageError(description: "--join: \(why).") }
+                throw UsageError(description: "--join: \(error)")
+            }
         case .doctor:
             guard ids.isEmpty, source == .exercises else {
                 throw UsageError(description: "--doctor checks this machine with exercises of its own choosing, from a scratch copy: it takes no exercise id, --solutions or --from.")

@@ -36,6 +36,9 @@ struct DoctorCommand {
             StandardError().write("grade.sh --doctor: no `swift` on the PATH. Install Swift 6 (https://www.swift.org/install), open a new terminal, and check `swift --version`.\n")
             return GradeCommand.exitBroken
         }
+        // An earlier run's report is never left to stand for this one: a run stopped half-way
+        // leaves none, and every run that ends writes its own.
+        try? FileManager.default.removeItem(at: paths.state.appendingPathComponent(Self.jsonName))
         Interruption.install(message: GradeCommand.interrupted, exitCode: GradeCommand.exitInterrupted)
         let platform = TestPlatform.current(swift: swift, state: paths.state).askingDeveloperDirectory(state: paths.state)
         let grader = Grader(course: course, platform: platform,
@@ -45,7 +48,10 @@ struct DoctorCommand {
         let machine = DoctorChecks.machine(platform, swift: swift, paths: paths)
         var checks = DoctorChecks.checks(machine, platform: platform, paths: paths)
         checks.forEach { say(lines(for: $0)) }
-        say(style.wrap("Building, then grading one exercise per framework (minutes the first time)…", indent: "  ").map { style.dim($0) })
+        // "Minutes" only when its copy was never built: a run after the first takes seconds.
+        let cold = ShadowBuild.neverBuilt(paths.state.appendingPathComponent(TestSource.directory(paths.root).shadowName))
+        say(style.wrap(cold ? "Building (minutes, the first time only), then grading one exercise per framework…"
+                            : "Grading one exercise per framework, end to end…", indent: "  ").map { style.dim($0) })
 
         var grades: [DoctorReport.Grade] = []
         do {
@@ -77,7 +83,7 @@ struct DoctorCommand {
                                   seconds: (Date().timeIntervalSince(started) * 10).rounded() / 10,
                                   machine: machine, checks: checks, grades: grades, fallback: fallback)
         let file = paths.state.appendingPathComponent(Self.jsonName)
-        try? report.encoded().write(to: file, options: .atomic)
+        let written = (try? report.encoded().write(to: file, options: .atomic)) != nil
         switch arguments.json {
         case .standardOutput?: FileHandle.standardOutput.write(report.encoded())
         case .file(let path)?:
@@ -87,10 +93,8 @@ struct DoctorCommand {
             }
         case nil: break
         }
-        say([""] + style.wrap(summary, indent: "").map { ready ? style.bold($0) : style.paint($0, "31") })
-        say(style.wrap("Paste that line to your instructor" + (ready ? "." : ", with \(paths.relative(file)) (the full report).")
-                       + " Full report: \(paths.relative(file)).", indent: "").map { style.dim($0) })
-        if let sent = RoomCommands.sendDoctor(DoctorBadge(ready: ready, summary: summary), paths: paths) { say([sent]) }
+        let sent = RoomCommands.sendDoctor(DoctorBadge(ready: ready, summary: summary), paths: paths)
+        say(Self.ending(summary: summary, ready: ready, report: written ? paths.relative(file) : nil, sent: sent, style: style))
         return ready ? GradeCommand.exitDone : GradeCommand.exitNotDone
     }
 
@@ -149,6 +153,19 @@ struct DoctorCommand {
     }
 
     // MARK: - Lines
+
+    /// The run's last lines: what happened with the room, where the full report is, then the
+    /// summary, last and whole on one line however narrow the terminal (a terminal may fold it;
+    /// the grader never breaks it), since the attendee pastes it as one line.
+    static func ending(summary: String, ready: Bool, report: String?, sent: String?, style: Style) -> [String] {
+        var lines = [""]
+        if let sent { lines += style.wrap(sent, indent: "") }
+        let paste = report.map { ready ? "Paste the line below to your instructor. The full report: \($0)." : "Paste the line below to your instructor, and send the full report too: \($0)." }
+            ?? "Paste the line below to your instructor. (No report file: .build/kata cannot be written.)"
+        lines += style.wrap(paste, indent: "").map { style.dim($0) }
+        lines.append(ready ? style.bold(summary) : style.paint(summary, "31"))
+        return lines
+    }
 
     func lines(for check: DoctorReport.Check) -> [String] {
         let title = ["swift": "Swift", "xcode": "Xcode", "disk": "Disk", "checkout": "Checkout", "shell": "Shell",

@@ -110,40 +110,21 @@ enum GradingCommand {
         }
         var options = GradeOptions(arguments)
         options.waiting = quiet ? nil : WaitingLine.onTerminal(style)
-        // A grade of many says its not-started tracks in one line after the others, so that a
-        // fresh clone's grade fits a screen of 24 lines.
-        let many = selected.count > 1
-        var notStarted: [ExerciseResult] = []
-        // Lines printed per exercise's verdict, in order: whether the Next card's is still on screen.
-        var printed: [(id: String, lines: Int)] = []
+        var screen = GradeScreen(report: report, style: style, many: selected.count > 1,
+                                 wholeReport: course.paths.state.appendingPathComponent("last-grade.txt"), paths: course.paths)
         let results = try grader.gradeLocked(selected, plan: plan, options: options, swift: swift, report: { result in
             if arguments.porcelain {
                 print(TextReport.porcelain(result))
             } else if !quiet {
-                if many, result.verdict.kind == .notStarted, result.extraFiles.isEmpty {
-                    notStarted.append(result)
-                } else {
-                    let entry = report.entry(result)
-                    print(entry)
-                    printed.append((result.exercise.id, entry.split(separator: "\n", omittingEmptySubsequences: false).count))
-                }
+                screen.show(result)
             }
             fflush(nil)
         })
-        var linesSince: [String: Int] = [:]
-        if !quiet {
-            let grouped = notStarted.count > 1 ? report.notStartedLine(notStarted) : notStarted.map(report.entry)
-            grouped.forEach { print($0) }
-            var below = grouped.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }.count
-            for entry in printed.reversed() {
-                below += entry.lines
-                linesSince[entry.id] = max(linesSince[entry.id] ?? 0, below)
-            }
-        }
+        let linesSince = quiet ? [:] : screen.finish()
         // The last grades of `Exercises/` let a grade of one exercise name the exercise to open after it.
         let lastVerdicts = arguments.source == .exercises ? LastGrade.record(results, course.paths).verdicts : nil
         let next = NextStep.card(results, catalog: course.catalog, lastVerdicts: lastVerdicts)
-        if !quiet { print(report.summary(results, card: next, linesSince: linesSince)) }
+        if !quiet { print(report.summary(results, card: next, linesSince: linesSince, lastVerdicts: lastVerdicts)) }
         if let json = arguments.json {
             var document = JSONReport(results: results, source: arguments.source.reportName,
                                       attendee: Attendee.load(course.paths), startedAt: started, next: next)
@@ -161,5 +142,64 @@ enum GradingCommand {
         }
         // What this machine cannot run (`needs`) does not count.
         return results.byExercise().allSatisfy { $0.isDone || !$0.counts } ? GradeCommand.exitDone : GradeCommand.exitNotDone
+    }
+}
+
+/// What a grade prints on the screen as each verdict comes, and where: a grade of many says its
+/// not-started tracks in one line after the others, so that a fresh clone's grade fits a screen of
+/// 24 lines; on a terminal a long failure is cut (`TextReport.foldedEntry`) and the whole report goes
+/// to `wholeReport`, which the cut line names.
+struct GradeScreen {
+    let report: TextReport
+    let style: Style
+    let many: Bool
+    let wholeReport: URL
+    let paths: KataPaths
+    private var notStarted: [ExerciseResult] = []
+    /// Lines printed per exercise's verdict, in order: whether the Next card's is still on screen.
+    private var printed: [(id: String, lines: Int)] = []
+    private var whole: [String] = []
+    private var cut = false
+
+    init(report: TextReport, style: Style, many: Bool, wholeReport: URL, paths: KataPaths) {
+        self.report = report
+        self.style = style
+        self.many = many
+        self.wholeReport = wholeReport
+        self.paths = paths
+    }
+
+    mutating func show(_ result: ExerciseResult) {
+        if many, result.verdict.kind == .notStarted, result.extraFiles.isEmpty {
+            notStarted.append(result)
+            return
+        }
+        var entry = report.entry(result)
+        whole.append(entry)
+        if style.terminal {
+            let folded = report.foldedEntry(result, whole: paths.relative(wholeReport))
+            entry = folded.text
+            cut = cut || folded.cut
+        }
+        print(entry)
+        printed.append((result.exercise.id, entry.split(separator: "\n", omittingEmptySubsequences: false).count))
+    }
+
+    /// Prints the not-started line, writes the whole report when one was cut, and returns how many
+    /// lines were printed since each exercise's verdict.
+    mutating func finish() -> [String: Int] {
+        if cut {
+            let text = whole.map { Style.visible($0) }.joined(separator: "\n") + "\n"
+            try? Data(text.utf8).write(to: wholeReport, options: .atomic)
+        }
+        let grouped = notStarted.count > 1 ? report.notStartedLine(notStarted) : notStarted.map(report.entry)
+        grouped.forEach { print($0) }
+        var below = grouped.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false) }.count
+        var linesSince: [String: Int] = [:]
+        for entry in printed.reversed() {
+            below += entry.lines
+            linesSince[entry.id] = max(linesSince[entry.id] ?? 0, below)
+        }
+        return linesSince
     }
 }

@@ -29,124 +29,25 @@ enum SolutionDiff {
                 if patch { StandardError().write(note + "\n") } else { out.append(style.wrap(note, indent: "").joined(separator: "\n")) }
             } else {
                 let body = result.output.hasSuffix("\n") ? String(result.output.dropLast()) : result.output
-                out.append(patch ? body : colorize(fitted(body, width: style.width), style))
+                out.append(patch ? body : colorize(body, style))
             }
         }
+        if !patch { out += pagerNote(out.joined(separator: "\n"), exercise: exercise, style: style) }
         return out.joined(separator: "\n")
     }
 
-    /// The diff with every line that is wider than `width` continued on lines of its own, as a
-    /// reader wants it on a terminal (it is for reading, never for `patch`). A paragraph of comment
-    /// lines (one mark, one indentation, prose) with a line too wide is wrapped again as a whole;
-    /// other code continues four spaces further in, breaking only at a space outside a string
-    /// literal. A line with no such space stays whole.
-    static func fitted(_ diff: String, width: Int) -> String {
-        var out: [String] = []
-        var paragraph: [String] = []
-        var key: String?
-        func flush() {
-            if paragraph.contains(where: { $0.count > width }), let key {
-                out += rewrapped(paragraph, prefix: key, width: width)
-            } else {
-                out += paragraph.flatMap { broken($0, width: width) }
-            }
-            paragraph = []
-        }
-        for line in diff.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
-            let prose = proseComment(line)
-            if let prose, prose.prefix == key, !prose.startsParagraph {
-                paragraph.append(line)
-                continue
-            }
-            flush()
-            key = prose?.prefix
-            if prose != nil { paragraph = [line] } else { out += broken(line, width: width) }
-        }
-        flush()
-        return out.joined(separator: "\n")
-    }
-
-    /// A diff line that is a comment in prose: its mark, indentation and `//` (or `///`) with the
-    /// space after it, and whether it starts a paragraph of its own (a list item, a TODO). Nil for
-    /// code, an empty comment line, or one laid out by hand (more spaces after the `//`).
-    static func proseComment(_ line: String) -> (prefix: String, startsParagraph: Bool)? {
-        guard let mark = line.first, " +-".contains(mark), !line.hasPrefix("+++"), !line.hasPrefix("---") else { return nil }
-        let content = line.dropFirst()
-        let indent = content.prefix { $0 == " " || $0 == "\t" }
-        let body = content.dropFirst(indent.count)
-        guard let slashes = ["/// ", "// "].first(where: { body.hasPrefix($0) }) else { return nil }
-        let text = body.dropFirst(slashes.count)
-        guard let first = text.first, first != " " else { return nil }
-        let starts = ["- ", "* ", "TODO:", "MARK:", "NOTE:"].contains { text.hasPrefix($0) } || first.isNumber && text.contains(". ")
-        return (String(mark) + indent + slashes, starts)
-    }
-
-    /// A comment paragraph's words, wrapped again under its prefix.
-    static func rewrapped(_ lines: [String], prefix: String, width: Int) -> [String] {
-        let words = lines.flatMap { $0.dropFirst(prefix.count).split(separator: " ").map(String.init) }
-        var out: [String] = []
-        var current = ""
-        for word in words {
-            if !current.isEmpty, prefix.count + current.count + 1 + word.count > width {
-                out.append(prefix + current)
-                current = word
-            } else {
-                current += (current.isEmpty ? "" : " ") + word
-            }
-        }
-        if !current.isEmpty { out.append(prefix + current) }
-        return out
-    }
-
-    /// One line of code (or a comment laid out by hand) continued on lines of its own where it is
-    /// wider than `width`: four spaces further in, at spaces outside string literals.
-    static func broken(_ text: String, width: Int) -> [String] {
-        guard text.count > width, let mark = text.first, " +-".contains(mark),
-              !text.hasPrefix("+++"), !text.hasPrefix("---") else { return [text] }
-        let content = String(text.dropFirst())
-        let indent = String(content.prefix { $0 == " " || $0 == "\t" })
-        // A comment laid out by hand continues as a comment, under its own text.
-        let body = content.dropFirst(indent.count)
-        let slashes = String(body.prefix { $0 == "/" })
-        let comment = slashes.count >= 2 ? slashes + String(body.dropFirst(slashes.count).prefix { $0 == " " }) : nil
-        let start = content.index(content.startIndex, offsetBy: indent.count + (comment?.count ?? 0))
-        let breaks = comment == nil ? codeBreaks(content) : Set(content.indices.filter { $0 > start && content[$0] == " " })
-        var lines: [String] = []
-        var remaining = Substring(content)
-        var prefix = ""
-        while 1 + prefix.count + remaining.count > width {
-            // The last allowed space that keeps this piece within the width.
-            let room = width - 1 - prefix.count
-            guard let cut = remaining.indices.prefix(room + 1).last(where: { breaks.contains($0) }),
-                  cut > remaining.startIndex else { break }
-            let piece = remaining[..<cut]
-            guard !piece.trimmingCharacters(in: .whitespaces).isEmpty else { break }
-            lines.append(String(mark) + prefix + piece)
-            remaining = remaining[cut...].drop { $0 == " " }
-            prefix = indent + (comment.map { $0 + "    " } ?? "    ")
-        }
-        lines.append(String(mark) + prefix + remaining)
-        return lines
-    }
-
-    /// The spaces of a line of Swift where it may break: outside string literals, and not inside
-    /// the line's leading indentation.
-    static func codeBreaks(_ line: String) -> Set<String.Index> {
-        var breaks: Set<String.Index> = []
-        var inString = false
-        var escaped = false
-        var seenCode = false
-        for index in line.indices {
-            let character = line[index]
-            if inString {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
-                continue
-            }
-            if character == "\"" { inString = true; seenCode = true; continue }
-            if character == "/", line[index...].hasPrefix("//") { break }
-            if character == " " { if seenCode { breaks.insert(index) } } else { seenCode = true }
-        }
-        return breaks
+    /// Code is never wrapped, by word or otherwise: a line continued by the grader is no longer
+    /// the line in the file, and a string literal broken in two reads as two. A diff wider or
+    /// taller than the terminal says how to read it whole, in a pager that scrolls sideways.
+    static func pagerNote(_ diff: String, exercise: Catalog.Exercise, style: Style) -> [String] {
+        let lines = diff.split(separator: "\n", omittingEmptySubsequences: false)
+        let wide = lines.contains { Style.visibleCount($0) > style.width }
+        let tall = lines.count + 1 > (style.height ?? 24) - 1
+        guard wide || tall else { return [] }
+        let why = wide && tall ? "Some lines are wider than this terminal, which wraps them, and the diff is taller than it."
+            : wide ? "Some lines are wider than this terminal, which wraps them." : "The diff is taller than this terminal."
+        return [""] + style.wrap(why + " To read it whole, in a pager:", indent: "").map { style.dim($0) }
+            + ["  Scripts/grade.sh --solution \(exercise.key) | less -S"]
     }
 
     static func colorize(_ diff: String, _ style: Style) -> String {

@@ -60,10 +60,11 @@ public struct ShippedKata: Sendable {
 
         public var description: String {
             switch kind {
+            // The command ends the message, so that a terminal's wrapping never breaks it.
             case .changed:
-                return "\(file) differs from the kata as shipped, and verdicts depend on it: restore it with `git checkout -- \(Self.quoted(file))`.\(Self.maintainers)"
+                return "\(file) differs from the kata as shipped, and verdicts depend on it.\(Self.maintainers) To restore it: git checkout -- \(Self.quoted(file))"
             case .missing:
-                return "\(file) is missing or unreadable, and verdicts depend on it: restore it with `git checkout -- \(Self.quoted(file))`.\(Self.maintainers)"
+                return "\(file) is missing or unreadable, and verdicts depend on it.\(Self.maintainers) To restore it: git checkout -- \(Self.quoted(file))"
             case .added:
                 return "\(file) is not part of the kata as shipped, and the grader would build or read it: move it out of the kata.\(Self.maintainers)"
             }

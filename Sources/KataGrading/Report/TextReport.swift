@@ -67,6 +67,22 @@ public struct TextReport: Sendable {
         ([headline(result)] + body(result)).joined(separator: "\n")
     }
 
+    /// The lines under a verdict that a terminal shows: a failure's whole text (a 200-line
+    /// XCTAssertEqual dump) would push the verdict and its reason off the screen, above the card.
+    public static let foldedBodyLines = 7
+
+    /// `entry`, shortened for a terminal: the verdict, its reason and the first lines of its
+    /// details, then how many lines are left out and where the whole is (`whole`, a file the
+    /// grade writes the full report to). `cut`: whether anything was left out.
+    public func foldedEntry(_ result: ExerciseResult, whole: String) -> (text: String, cut: Bool) {
+        let lines = body(result)
+        guard lines.count > Self.foldedBodyLines + 1 else { return (entry(result), false) }
+        let kept = Array(lines.prefix(Self.foldedBodyLines))
+        let more = lines.count - kept.count
+        let note = style.wrap("… \(more) more lines of this report: less \(whole)", indent: "      ").map { style.dim($0) }
+        return (([headline(result)] + kept + note).joined(separator: "\n"), true)
+    }
+
     /// The lines under the headline: the files graded with it, the reason and the details.
     /// `verdictFirst` starts the reason with the verdict's word, for a place that shows the
     /// reason without the headline (`--watch`'s footer).
@@ -125,11 +141,14 @@ public struct TextReport: Sendable {
     /// and the JSON one). `linesSince`, by exercise id, is how many lines the grade printed from
     /// that exercise's verdict on: when the card's exercise's verdict is still on the screen under
     /// the card, the card does not say it again (its `recap`).
-    public func summary(_ results: [ExerciseResult], card: NextStep?, linesSince: [String: Int]? = nil) -> String {
+    /// `lastVerdicts`: the last grades of `Exercises/`, this one included, so that an exercise
+    /// done on a track this grade did not grade counts as done.
+    public func summary(_ results: [ExerciseResult], card: NextStep?, linesSince: [String: Int]? = nil,
+                        lastVerdicts: [String: Verdict.Kind]? = nil) -> String {
         // Exercises, not tracks: one done in either framework is done (`ExerciseStanding`); one
         // this machine cannot run (`needs`) does not count.
         let exercises = results.byExercise().filter(\.counts)
-        let done = exercises.filter(\.isDone).count
+        let done = exercises.filter { $0.isDone || lastVerdicts?[$0.id] == .done }.count
         var lines = ["", style.bold("\(done)/\(exercises.count) done")]
         if let card {
             // The card's exercise's verdict still on the screen above the card: said once.

@@ -16,9 +16,15 @@ struct WaitingLine: Sendable {
     /// The line's text after `seconds` of waiting for `track`.
     func text(_ track: Catalog.Exercise, seconds: Double) -> String {
         let limit = NextStep.seconds(track.timeLimit)
-        let text = "… waiting \(Int(seconds.rounded())) s for \(track.key); a hung test is stopped at \(limit) s"
-        // One line, whatever the width: it is written over in place.
-        return String(text.prefix(max(10, style.width - 1)))
+        let waited = Int(seconds.rounded())
+        // One line, whatever the width, since it is written over in place: the longest wording
+        // that fits, never one cut inside a word or without its unit ("stopped at 10").
+        let wordings = ["… waiting \(waited) s for \(track.key); a hung test is stopped at \(limit) s",
+                        "… waiting \(waited) s for \(track.key); stopped at \(limit) s",
+                        "… \(waited) s for \(track.key) (limit \(limit) s)",
+                        "… waiting \(waited) s (limit \(limit) s)",
+                        "… \(waited) s of \(limit) s"]
+        return wordings.first { $0.count <= style.width - 1 } ?? wordings[wordings.count - 1]
     }
 
     /// What `GradeOptions.waiting` calls: on a terminal only, else nil.

@@ -26,8 +26,11 @@ public struct NextStep: Sendable, Equatable {
         let needs = Dictionary(grouping: needed, by: \.verdict.reason).sorted { $0.key < $1.key }.map { reason, results in
             "\(results.map(\.exercise.key).joined(separator: ", ")) \(results.count == 1 ? "needs" : "need") \(reason): \(results.count == 1 ? "it does" : "they do") not count."
         }
+        // Done on a track this grade did not grade (`ID@swift-testing` with the XCTest track done
+        // earlier): done, as the count, --list and the room say.
+        let doneBefore = Set(exercises.filter { !$0.isDone && lastVerdicts?[$0.id] == .done }.map(\.id))
         // The first exercise not done, on the track that stands for it.
-        if let next = exercises.first(where: { !$0.isDone && $0.counts })?.standing {
+        if let next = exercises.first(where: { !$0.isDone && $0.counts && !doneBefore.contains($0.id) })?.standing {
             // After a grade of many, the verdict has scrolled away on a small screen: say it again
             // here, briefly, so that the card still fits a 24-line screen under the grade.
             let recap = alone || next.verdict.kind == .notStarted ? [] : Self.recap(next.verdict)
@@ -48,9 +51,17 @@ public struct NextStep: Sendable, Equatable {
         // Done in one framework; the other track, started and not done, is said, never hidden. The
         // command ends the sentence, so that a narrow screen never breaks it between its words.
         var saidDone: Set<String> = []
-        for exercise in exercises {
+        for exercise in exercises where !doneBefore.contains(exercise.id) {
             for track in exercise.unfinishedTracks where track.verdict.kind != .notStarted && track.verdict.kind.counts {
                 preface.append("\(exercise.id) is done in \(exercise.standing.exercise.framework.title); your \(track.exercise.framework.title) track of it \(track.verdict.kind.phrase) (above). Finishing it is optional practice; to grade it alone: Scripts/grade.sh \(track.exercise.trackKey)")
+                saidDone.insert(exercise.id)
+            }
+        }
+        for exercise in exercises where doneBefore.contains(exercise.id) {
+            for track in exercise.tracks where track.verdict.kind.counts {
+                let other = Catalog.Framework.allCases.first { $0 != track.exercise.framework }?.title ?? "another framework"
+                let graded = track.verdict.kind == .notStarted ? "is not started" : "\(track.verdict.kind.phrase) (above)"
+                preface.append("\(exercise.id) is done in \(other) (an earlier grade); your \(track.exercise.framework.title) track of it \(graded). Finishing it is optional practice; to grade it alone: Scripts/grade.sh \(track.exercise.trackKey)")
                 saidDone.insert(exercise.id)
             }
         }

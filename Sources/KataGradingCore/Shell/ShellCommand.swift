@@ -40,7 +40,10 @@ public struct ShellCommand: Sendable, Equatable, CustomStringConvertible {
         while let colon = text.range(of: ": ", options: .backwards, range: text.startIndex..<search) {
             search = colon.lowerBound
             let tail = String(text[colon.upperBound...])
-            guard !tail.hasSuffix("."), let words = printedWords(tail), let first = words.first, programs.contains(first) else { continue }
+            // A sentence that starts with a path ("Scripts/grade.sh differs from …, restore it …")
+            // is prose: a word that ends a clause is no command's.
+            guard !tail.hasSuffix("."), !tail.hasSuffix(".)"), let words = printedWords(tail), let first = words.first, programs.contains(first),
+                  !words.contains(where: { $0.hasSuffix(",") || $0.hasSuffix(";") }) else { continue }
             return (String(text[..<colon.upperBound]).trimmingCharacters(in: .whitespaces), words)
         }
         return nil
