@@ -60,6 +60,9 @@ import Testing
     @Test("expectations-integration/vacuous") func expectations_integration__vacuous() async throws { try await check("expectations-integration/vacuous") }
     @Test("busy-assertion-eventually/deadline-sized-to-the-wheat") func busy_assertion_eventually__deadline_sized_to_the_wheat() async throws { try await check("busy-assertion-eventually/deadline-sized-to-the-wheat") }
     @Test("busy-assertion-eventually/fixed-sleep") func busy_assertion_eventually__fixed_sleep() async throws { try await check("busy-assertion-eventually/fixed-sleep") }
+    @Test("busy-assertion-eventually/main-actor-async") func busy_assertion_eventually__main_actor_async() async throws { try await check("busy-assertion-eventually/main-actor-async") }
+    @Test("busy-assertion-eventually/main-actor-setup") func busy_assertion_eventually__main_actor_setup() async throws { try await check("busy-assertion-eventually/main-actor-setup") }
+    @Test("busy-assertion-eventually/main-actor-sync") func busy_assertion_eventually__main_actor_sync() async throws { try await check("busy-assertion-eventually/main-actor-sync") }
     @Test("busy-assertion-eventually/no-deadline") func busy_assertion_eventually__no_deadline() async throws { try await check("busy-assertion-eventually/no-deadline") }
     @Test("busy-assertion-eventually/over-patient") func busy_assertion_eventually__over_patient() async throws { try await check("busy-assertion-eventually/over-patient") }
     @Test("busy-assertion-eventually/vacuous") func busy_assertion_eventually__vacuous() async throws { try await check("busy-assertion-eventually/vacuous") }

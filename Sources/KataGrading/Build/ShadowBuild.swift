@@ -150,6 +150,12 @@ public struct ShadowBuild {
             cold = false
             if result.termination == .exited(0) {
                 let binary = try relinkedProduct(of: record, since: buildStarted) ?? testBinary()
+                // A binary that crashes at start runs no exercise's tests: built again without the track at fault.
+                let crashing = crashingAtStart(binary).filter { broken[$0.key] == nil }
+                if !crashing.isEmpty {
+                    broken.merge(crashing) { first, _ in first }
+                    continue
+                }
                 BuildRecord(files: files, plan: replay.planStamp(), testProduct: binary.path).save(to: shadow)
                 return built(testBinary: binary, broken: broken, missing: missing)
             }
@@ -267,6 +273,28 @@ public struct ShadowBuild {
     /// the generated file. Said in the words of what to do.
     static func discoveryMessage(_ message: String) -> String {
         "SwiftPM's test discovery on Linux could not reach a test class (\(message)): a test class nested inside another type is not run by `swift test` on Linux. Move it to the top level of the file (Xcode on macOS runs it either way)."
+    }
+
+    /// The XCTest tracks whose `@MainActor` class of synchronous tests makes SwiftPM's discovery
+    /// crash the test binary at start (`MainActorDiscovery`), each with where that class is declared.
+    func crashingAtStart(_ binary: URL) -> [String: CompileError] {
+        guard let discovery = XCTestListKeep(binary: binary).discovery else { return [:] }
+        var found: [String: CompileError] = [:]
+        for track in catalog.allTracks where track.framework == .xctest {
+            guard let text = FileContents.text(at: discovery.appendingPathComponent("\(track.targetName).swift")) else { continue }
+            for name in MainActorDiscovery.allSynchronousClasses(inDiscoveryFile: text) where found[track.key] == nil {
+                for file in track.uses + track.files + (extraFiles[track.key] ?? []) {
+                    let url = shadow.testFile(file, of: track)
+                    guard let source = FileContents.text(at: url),
+                          let line = MainActorDiscovery.mainActorClassLine(name, in: source) else { continue }
+                    var error = CompileError(file: paths.relative(url), line: line, message: MainActorDiscovery.message(forClass: name))
+                    error.crashesAtStart = true
+                    found[track.key] = error
+                    break
+                }
+            }
+        }
+        return found
     }
 
     /// The shadow targets of every exercise track.

@@ -31,7 +31,8 @@ public enum Judge {
 
     public static func doesNotCompile(_ error: CompileError) -> Verdict {
         // The Next card words the advice, depending on whether other exercises were graded.
-        Verdict(kind: .doesNotCompile, reason: "\(error.location): \(error.message)")
+        if error.crashesAtStart { return Verdict(kind: .crashed, reason: "\(error.location): \(error.message)") }
+        return Verdict(kind: .doesNotCompile, reason: "\(error.location): \(error.message)")
     }
 
     public static func missingFile(_ path: String, exercise: Catalog.Exercise) -> Verdict {
