@@ -34,6 +34,7 @@ import Testing
     @Test("expectations-wait/over-patient") func expectations_wait__over_patient() async throws { try await check("expectations-wait/over-patient") }
     @Test("expectations-wait/timeout-sized-to-the-wheat") func expectations_wait__timeout_sized_to_the_wheat() async throws { try await check("expectations-wait/timeout-sized-to-the-wheat") }
     @Test("expectations-wait/vacuous") func expectations_wait__vacuous() async throws { try await check("expectations-wait/vacuous") }
+    @Test("expectations-wait/waits-ten-seconds") func expectations_wait__waits_ten_seconds() async throws { try await check("expectations-wait/waits-ten-seconds") }
     @Test("expectations-inverted/fixed-sleep") func expectations_inverted__fixed_sleep() async throws { try await check("expectations-inverted/fixed-sleep") }
     @Test("expectations-inverted/inverted-only") func expectations_inverted__inverted_only() async throws { try await check("expectations-inverted/inverted-only") }
     @Test("expectations-inverted/over-patient") func expectations_inverted__over_patient() async throws { try await check("expectations-inverted/over-patient") }
@@ -65,6 +66,7 @@ import Testing
     @Test("busy-assertion-eventually/main-actor-sync") func busy_assertion_eventually__main_actor_sync() async throws { try await check("busy-assertion-eventually/main-actor-sync") }
     @Test("busy-assertion-eventually/no-deadline") func busy_assertion_eventually__no_deadline() async throws { try await check("busy-assertion-eventually/no-deadline") }
     @Test("busy-assertion-eventually/over-patient") func busy_assertion_eventually__over_patient() async throws { try await check("busy-assertion-eventually/over-patient") }
+    @Test("busy-assertion-eventually/polls-fifteen-seconds") func busy_assertion_eventually__polls_fifteen_seconds() async throws { try await check("busy-assertion-eventually/polls-fifteen-seconds") }
     @Test("busy-assertion-eventually/vacuous") func busy_assertion_eventually__vacuous() async throws { try await check("busy-assertion-eventually/vacuous") }
     @Test("busy-assertion-predicate/fixed-sleep") func busy_assertion_predicate__fixed_sleep() async throws { try await check("busy-assertion-predicate/fixed-sleep") }
     @Test("busy-assertion-predicate/over-patient") func busy_assertion_predicate__over_patient() async throws { try await check("busy-assertion-predicate/over-patient") }

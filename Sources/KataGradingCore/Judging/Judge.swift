@@ -158,6 +158,25 @@ public enum Judge {
         return verdict
     }
 
+    /// A suite that misses bugs only by waiting until it is killed at the limit, with a wait of its
+    /// own as long as that limit (`LongWaits`, in `verdict.longWaits`), is correct but too slow to
+    /// fail in time: the verdict table's *too slow*, naming the wait to shorten. A bug it missed
+    /// otherwise (it passed on it) still makes it miss bugs.
+    public static func slowedByLongWaits(_ verdict: Verdict, exercise: Catalog.Exercise) -> Verdict {
+        guard verdict.kind == .missesBugs, !verdict.longWaits.isEmpty, !verdict.missedChaffsThatHung.isEmpty,
+              Set(verdict.missedChaffs) == Set(verdict.missedChaffsThatHung) else { return verdict }
+        var slow = verdict
+        let count = verdict.missedChaffsThatHung.count
+        let limit = format(exercise.timeLimit)
+        slow.kind = .tooSlow
+        slow.reason = "on \(count == 1 ? "a planted bug" : "\(count) planted bugs") your tests waited until they were killed at this exercise's \(limit) s limit, because a wait of yours is that long (\(verdict.longWaits.joined(separator: ", ")))."
+        slow.details = ["- Whether they catch \(count == 1 ? "it" : "them") shows once that wait ends before the limit."]
+        slow.missedChaffs = []
+        slow.missedChaffsThatHung = []
+        slow.next = "Shorten that wait to a second or two: a correct answer arrives in milliseconds, and a bug then fails the test in time instead of running it past the \(limit) s limit."
+        return slow
+    }
+
     /// The end of a done verdict's reason: the correct versions passed, written and generated.
     static func passedWheats(written: Int, generated: Int) -> String {
         var parts: [String] = []
