@@ -159,6 +159,8 @@ public struct ShadowBuild {
                 BuildRecord(files: files, plan: replay.planStamp(), testProduct: binary.path).save(to: shadow)
                 return built(testBinary: binary, broken: broken, missing: missing)
             }
+            // A write that failed for space is no exercise's fault, and no damage: said as a full disk.
+            if FullDisk.mentioned(in: result.output), let full = FullDisk.after(result.output, folders: buildFolders) { throw full }
             var newlyBroken = false
             var blames = BuildLog.blame(result.output, targets: trackTargets)
             if blames.isEmpty { blames = linkBlames(result.output, targets: trackTargets) }
@@ -187,6 +189,8 @@ public struct ShadowBuild {
                 if let edited = ShippedKata.firstEdited(paths) {
                     throw Failure(description: edited.description)
                 }
+                // A disk too full for a build, though no tool said so: nothing is wiped either.
+                if let full = FullDisk.after(result.output, folders: buildFolders) { throw full }
                 // Otherwise most often a damaged or stale build folder (moved checkout, interrupted
                 // write, toolchain change): start it afresh, once.
                 if !rebuiltFromScratch {
@@ -200,6 +204,16 @@ public struct ShadowBuild {
             }
         }
         throw Failure(description: "the build kept failing; see \(paths.relative(log)).")
+    }
+
+    /// The folders a build of the copy writes to, with what each is for: the copy's own, and the
+    /// temporary folder its tools write to (`ProcessRunner.temporaryRoot`).
+    var buildFolders: [(role: String, path: String)] {
+        var folders = [(role: "the grader's copy of the kata", path: shadow.directory.appendingPathComponent(".build").path)]
+        if let temporary = ProcessRunner.shared.temporaryRoot {
+            folders.append((role: "temporary files, from TMPDIR", path: temporary.path))
+        }
+        return folders
     }
 
     /// Whether no build of the copy ever started (a fresh clone's): the next one is cold. Not
