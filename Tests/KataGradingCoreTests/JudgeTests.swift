@@ -178,4 +178,21 @@ final class JudgeTests: XCTestCase {
         verdict.longWaits = []
         XCTAssertEqual(Judge.slowedByLongWaits(verdict, exercise: exercise).kind, .missesBugs)
     }
+
+    /// A Swift Testing failure about the main thread gets the Linux hint: check the queue, not the thread.
+    func test_swiftTestingFailureAboutTheMainThread_getsTheQueueCheckAdvice() throws {
+        let onMain = TestOutcome(status: .failed(test: "S.coverArrivesOnMain()", message: "Expectation failed: Thread.isMainThread", location: "S.swift:9"),
+                                 testSeconds: 0.1, testCount: 1)
+        let swiftTesting = try JSONDecoder().decode(Catalog.Exercise.self, from: Data("""
+            {"id": "e", "pattern": "p", "title": "t", "files": ["T.swift"], "hint": "h", "framework": "swift-testing", "timeLimit": 10, "budget": 1}
+            """.utf8))
+        let verdict = Judge.judge(swiftTesting, evidence: Evidence(real: [onMain]))
+        XCTAssertEqual(verdict.kind, .failing)
+        let next = try XCTUnwrap(verdict.next)
+        XCTAssertTrue(next.contains("dispatchPrecondition(condition: .onQueue(.main))"), next)
+        XCTAssertTrue(next.contains("MainActor.assertIsolated()"), next)
+        // XCTest runs synchronous tests on the main thread: no such hint there.
+        XCTAssertNil(Judge.judge(exercise, evidence: Evidence(real: [onMain])).next)
+        XCTAssertNil(Judge.judge(swiftTesting, evidence: Evidence(real: [fail])).next)
+    }
 }

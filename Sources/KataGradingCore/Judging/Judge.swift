@@ -245,8 +245,9 @@ public enum Judge {
             return Verdict(kind: .failing, reason: describe(outcome),
                            next: "Remove what skips them (.disabled, .enabled(if:), XCTSkip): a skipped test checks nothing.")
         case .failed(_, let message, _):
-            return Verdict(kind: .failing, reason: describe(outcome),
-                           next: message.contains(Self.expectationViolation) ? Self.expectationAdvice : next)
+            let advice = message.contains(Self.expectationViolation) ? Self.expectationAdvice
+                : exercise.framework == .swiftTesting && Self.mentionsMainThread(message) ? Self.mainThreadAdvice : next
+            return Verdict(kind: .failing, reason: describe(outcome), next: advice)
         case .hung(let test, let after):
             return Verdict(kind: .hangs, reason: "killed at this exercise's limit of \(format(after)) s" + (test.map { ", in \($0)" } ?? "") + ".",
                            next: "Something waits for a callback that never comes, or without a timeout: give every wait a deadline of a second or two.")
@@ -270,6 +271,16 @@ public enum Judge {
     /// (`TestOutputParser` reads both as this failure).
     static let expectationViolation = "API violation"
     static let expectationAdvice = "An expectation was fulfilled more often than it expects, or after its wait ended: give it expectedFulfillmentCount for every call the code makes, and fulfil it only before the wait returns. Apple's XCTest stops the run on this; swift-corelibs-xctest reports it or lets it pass, so a test that relies on either is not done."
+
+    /// Whether a failure's message is about the main thread (`#expect(Thread.isMainThread)`, a
+    /// comment that says "main thread").
+    static func mentionsMainThread(_ message: String) -> Bool {
+        message.contains("isMainThread") || message.lowercased().contains("main thread")
+    }
+
+    /// Swift Testing on Linux drains the main queue from a worker thread: inside a handler that did
+    /// run on the main queue, `Thread.isMainThread` is false (docs/platforms.md).
+    static let mainThreadAdvice = "Under Swift Testing on Linux, work on the main queue runs on a worker thread, so Thread.isMainThread is false even inside a handler that did run on the main queue. Check the queue instead: dispatchPrecondition(condition: .onQueue(.main)) or MainActor.assertIsolated() in the handler, or a DispatchSpecificKey set on the main queue and read there; these hold on macOS and Linux alike."
 
     /// What to do about a `dispatch_sync` deadlock, however it was told.
     static let dispatchAdvice = "Don't dispatch synchronously onto the queue you are already on."
