@@ -62,6 +62,7 @@ import Testing
     @Test("busy-assertion-eventually/deadline-sized-to-the-wheat") func busy_assertion_eventually__deadline_sized_to_the_wheat() async throws { try await check("busy-assertion-eventually/deadline-sized-to-the-wheat") }
     @Test("busy-assertion-eventually/fixed-sleep") func busy_assertion_eventually__fixed_sleep() async throws { try await check("busy-assertion-eventually/fixed-sleep") }
     @Test("busy-assertion-eventually/main-actor-async") func busy_assertion_eventually__main_actor_async() async throws { try await check("busy-assertion-eventually/main-actor-async") }
+    @Test("busy-assertion-eventually/main-actor-inherited") func busy_assertion_eventually__main_actor_inherited() async throws { try await check("busy-assertion-eventually/main-actor-inherited") }
     @Test("busy-assertion-eventually/main-actor-setup") func busy_assertion_eventually__main_actor_setup() async throws { try await check("busy-assertion-eventually/main-actor-setup") }
     @Test("busy-assertion-eventually/main-actor-sync") func busy_assertion_eventually__main_actor_sync() async throws { try await check("busy-assertion-eventually/main-actor-sync") }
     @Test("busy-assertion-eventually/no-deadline") func busy_assertion_eventually__no_deadline() async throws { try await check("busy-assertion-eventually/no-deadline") }

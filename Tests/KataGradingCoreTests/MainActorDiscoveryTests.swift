@@ -70,4 +70,21 @@ final class MainActorDiscoveryTests: XCTestCase {
         XCTAssertTrue(verdict.reason.hasPrefix("Exercises/M/T.swift:4: "), verdict.reason)
         XCTAssertTrue(verdict.reason.contains("async"), verdict.reason)
     }
+
+    func test_superclass_isTheFirstTypeAfterTheColon() {
+        let source = "@MainActor class Base: XCTestCase {}\nfinal class Child: Base, @unchecked Sendable {}\n"
+        XCTAssertEqual(MainActorDiscovery.superclass(of: "Child", in: source), "Base")
+        XCTAssertEqual(MainActorDiscovery.superclass(of: "Base", in: source), "XCTestCase")
+        XCTAssertNil(MainActorDiscovery.superclass(of: "Other", in: source))
+    }
+
+    /// What the binary printed here when it trapped (a probe package, SwiftPM 6.3.1): the listing
+    /// that gave no test names the class and says why, instead of "holds no XCTest test".
+    func test_listingCrash_namesTheClassAndWhy() throws {
+        let output = "Could not cast value of type '(PTests.MATests) -> @Swift.MainActor () -> ()' (0x7f3088100030) to '(PTests.MATests) -> () -> ()' (0x7f3088100248).\n\n*** Signal 6: Backtracing from 0x7f30862e0eec... done ***\n"
+        let why = try XCTUnwrap(MainActorDiscovery.listingCrash(in: output))
+        XCTAssertTrue(why.contains("on class MATests"), why)
+        XCTAssertTrue(why.contains("Make one of its test methods `async`"), why)
+        XCTAssertNil(MainActorDiscovery.listingCrash(in: "{\"name\":\"All tests\",\"tests\":[]}"))
+    }
 }

@@ -296,16 +296,22 @@ public struct ShadowBuild {
         var found: [String: CompileError] = [:]
         for track in catalog.allTracks where track.framework == .xctest {
             guard let text = FileContents.text(at: discovery.appendingPathComponent("\(track.targetName).swift")) else { continue }
+            let sources = (track.uses + track.files + (extraFiles[track.key] ?? [])).compactMap { file -> (URL, String)? in
+                let url = shadow.testFile(file, of: track)
+                return FileContents.text(at: url).map { (url, $0) }
+            }
             for name in MainActorDiscovery.allSynchronousClasses(inDiscoveryFile: text) where found[track.key] == nil {
-                for file in track.uses + track.files + (extraFiles[track.key] ?? []) {
-                    let url = shadow.testFile(file, of: track)
-                    guard let source = FileContents.text(at: url),
-                          let line = MainActorDiscovery.mainActorClassLine(name, in: source) else { continue }
-                    var error = CompileError(file: paths.relative(url), line: line, message: MainActorDiscovery.message(forClass: name))
-                    error.crashesAtStart = true
-                    found[track.key] = error
-                    break
+                // Declared @MainActor, or inheriting from a class of the track's files that is (two levels at most).
+                let base = sources.lazy.compactMap { MainActorDiscovery.superclass(of: name, in: $0.1) }.first
+                let baseOfBase = base.flatMap { base in sources.lazy.compactMap { MainActorDiscovery.superclass(of: base, in: $0.1) }.first }
+                let isolated = [name, base, baseOfBase].compactMap { $0 }.contains { candidate in
+                    sources.contains { MainActorDiscovery.mainActorClassLine(candidate, in: $0.1) != nil }
                 }
+                guard isolated, let declared = sources.first(where: { SwiftTokens.line(declaring: name, after: "class", in: $0.1) != nil }),
+                      let line = SwiftTokens.line(declaring: name, after: "class", in: declared.1) else { continue }
+                var error = CompileError(file: paths.relative(declared.0), line: line, message: MainActorDiscovery.message(forClass: name))
+                error.crashesAtStart = true
+                found[track.key] = error
             }
         }
         return found

@@ -56,11 +56,34 @@ public enum MainActorDiscovery {
         return nil
     }
 
+    /// The class `source` says `name` inherits from (`class Name: Base, …`), if it declares `name`.
+    public static func superclass(of name: String, in source: String) -> String? {
+        let tokens = SwiftTokens.tokens(in: source)
+        for index in tokens.indices.dropFirst().dropLast(2) where tokens[index].kind == .identifier && tokens[index].text == name
+            && tokens[index - 1].text == "class" && tokens[index + 1].text == ":" && tokens[index + 2].kind == .identifier {
+            return tokens[index + 2].text
+        }
+        return nil
+    }
+
     static let modifiers: Set<String> = ["final", "public", "internal", "fileprivate", "private", "open", "nonisolated",
                                          "unchecked", "preconcurrency"]
 
     /// Why the track is left out, in the words of what to do.
     public static func message(forClass name: String) -> String {
         "SwiftPM's XCTest discovery on Linux crashes at start on `@MainActor` class \(name), whose test methods are all synchronous (\"Could not cast value of type '(\(name)) -> @Swift.MainActor () -> ()'\"): plain `swift test` crashes the same way, before any test runs. Make one of its test methods `async` (XCTest then runs them all), or drop `@MainActor` from the class and put it on the members that need it. Xcode on macOS runs the class either way."
+    }
+
+    /// Why a listing of the test binary's XCTest tests gave none, when its output says the binary
+    /// trapped converting a class's test list (a case the look at the discovery file missed: the
+    /// isolation inherited, say): the class, and what to change. Nil for any other output.
+    public static func listingCrash(in output: String) -> String? {
+        guard let line = output.split(separator: "\n").first(where: { $0.contains("Could not cast value of type '(") }) else { return nil }
+        let afterParen = line[line.range(of: "Could not cast value of type '(")!.upperBound...]
+        let qualified = afterParen.prefix { $0 != ")" }
+        let name = String(qualified.split(separator: ".").last ?? Substring(qualified))
+        let isolated = afterParen.contains("@Swift.MainActor")
+        return "the test binary crashed at start, before listing any XCTest test, on class \(name) (\(line.prefix(160))): "
+            + (isolated ? message(forClass: name) : "SwiftPM's discovery could not convert its tests; plain `swift test` crashes the same way.")
     }
 }
