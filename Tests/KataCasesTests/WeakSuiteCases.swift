@@ -31,6 +31,7 @@ import Testing
     @Test("before-after-parse/both-data-and-error") func before_after_parse__both_data_and_error() async throws { try await check("before-after-parse/both-data-and-error") }
     @Test("before-after-parse/vacuous") func before_after_parse__vacuous() async throws { try await check("before-after-parse/vacuous") }
     @Test("expectations-wait/fixed-sleep") func expectations_wait__fixed_sleep() async throws { try await check("expectations-wait/fixed-sleep") }
+    @Test("expectations-wait/main-thread-check") func expectations_wait__main_thread_check() async throws { try await check("expectations-wait/main-thread-check") }
     @Test("expectations-wait/over-patient") func expectations_wait__over_patient() async throws { try await check("expectations-wait/over-patient") }
     @Test("expectations-wait/timeout-sized-to-the-wheat") func expectations_wait__timeout_sized_to_the_wheat() async throws { try await check("expectations-wait/timeout-sized-to-the-wheat") }
     @Test("expectations-wait/vacuous") func expectations_wait__vacuous() async throws { try await check("expectations-wait/vacuous") }
