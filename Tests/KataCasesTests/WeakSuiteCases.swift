@@ -35,7 +35,7 @@ import Testing
     @Test("expectations-wait/over-patient") func expectations_wait__over_patient() async throws { try await check("expectations-wait/over-patient") }
     @Test("expectations-wait/timeout-sized-to-the-wheat") func expectations_wait__timeout_sized_to_the_wheat() async throws { try await check("expectations-wait/timeout-sized-to-the-wheat") }
     @Test("expectations-wait/vacuous") func expectations_wait__vacuous() async throws { try await check("expectations-wait/vacuous") }
-    @Test("expectations-wait/waits-ten-seconds") func expectations_wait__waits_ten_seconds() async throws { try await check("expectations-wait/waits-ten-seconds") }
+    @Test("expectations-wait/waits-twelve-seconds") func expectations_wait__waits_twelve_seconds() async throws { try await check("expectations-wait/waits-twelve-seconds") }
     @Test("expectations-inverted/fixed-sleep") func expectations_inverted__fixed_sleep() async throws { try await check("expectations-inverted/fixed-sleep") }
     @Test("expectations-inverted/inverted-only") func expectations_inverted__inverted_only() async throws { try await check("expectations-inverted/inverted-only") }
     @Test("expectations-inverted/over-patient") func expectations_inverted__over_patient() async throws { try await check("expectations-inverted/over-patient") }
