@@ -68,7 +68,10 @@ struct JudgeStage {
             }
             var result = ExerciseResult(exercise: track, pattern: grader.course.catalog.pattern(of: track),
                                         verdict: verdict ?? judge(track, .didNotRun), seconds: seconds, unchangedSince: since)
-            result.extraFiles = (plan.extras[track.key] ?? []).map { "\(track.module)/\($0)" }
+            // A track not started was graded with nothing: a helper it would be built with is not named.
+            if !plan.untouched.contains(track.key) {
+                result.extraFiles = (plan.extras[track.key] ?? []).map { "\(track.module)/\($0)" }
+            }
             report(result)
             results.append(result)
         }
