@@ -55,7 +55,7 @@ public enum VerdictKind: String, Codable, Sendable, CaseIterable {
         case .missesBugs: "\"caught 2 of 3\": the tests pass on a buggy version; each missed bug's hint, in the words of your track's framework."
         case .rejectsCorrectCode: "The tests fail on a correct version that answers later, sooner or elsewhere (one that only answers at another time is run a second time first, and must fail both), or on the real code when the grader delays one of its hand-offs within what the code promises: \"your tests fail when the value is handed over 500 ms later\", with the command that replays exactly that timing (`--seed`)."
         case .flaky: "Identical runs disagree (the last of them runs while the grader keeps every core busy), or a delay that failed your tests once did not fail them again with the same seed."
-        case .tooSlow: "Passing, but the tests took longer than the exercise's budget (and so long that a correct version answering later, or a planted bug, ran them past the time limit counts as this, not as a rejection or a miss)."
+        case .tooSlow: "Passing, but the tests took longer than the exercise's budget, or a wait of theirs is as long as the time limit (and so long that a correct version answering later, or a planted bug, ran them past the time limit counts as this, not as a rejection or a miss: the verdict names the wait)."
         case .needs: "This machine cannot run the exercise: \"needs macOS 26 (this Mac has 15.5)\", \"needs Swift 6.2 (this toolchain is 6.1)\", \"needs Xcode (this Mac has only the Command Line Tools)\". It does not count: N/M done leaves it out."
         }
     }

@@ -35,9 +35,11 @@ import Testing
     @Test("expectations-wait/honest-async-setup-unicode") func expectations_wait__honest_async_setup_unicode() async throws { try await check("expectations-wait/honest-async-setup-unicode") }
     @Test("expectations-wait/honest-await-fulfillment") func expectations_wait__honest_await_fulfillment() async throws { try await check("expectations-wait/honest-await-fulfillment") }
     @Test("expectations-wait/honest-task-group-deadline") func expectations_wait__honest_task_group_deadline() async throws { try await check("expectations-wait/honest-task-group-deadline") }
+    @Test("expectations-wait/main-thread-check") func expectations_wait__main_thread_check() async throws { try await check("expectations-wait/main-thread-check") }
     @Test("expectations-wait/over-patient") func expectations_wait__over_patient() async throws { try await check("expectations-wait/over-patient") }
     @Test("expectations-wait/timeout-sized-to-the-wheat") func expectations_wait__timeout_sized_to_the_wheat() async throws { try await check("expectations-wait/timeout-sized-to-the-wheat") }
     @Test("expectations-wait/vacuous") func expectations_wait__vacuous() async throws { try await check("expectations-wait/vacuous") }
+    @Test("expectations-wait/waits-twelve-seconds") func expectations_wait__waits_twelve_seconds() async throws { try await check("expectations-wait/waits-twelve-seconds") }
     @Test("expectations-inverted/fixed-sleep") func expectations_inverted__fixed_sleep() async throws { try await check("expectations-inverted/fixed-sleep") }
     @Test("expectations-inverted/inverted-only") func expectations_inverted__inverted_only() async throws { try await check("expectations-inverted/inverted-only") }
     @Test("expectations-inverted/over-patient") func expectations_inverted__over_patient() async throws { try await check("expectations-inverted/over-patient") }
@@ -65,8 +67,13 @@ import Testing
     @Test("expectations-integration/vacuous") func expectations_integration__vacuous() async throws { try await check("expectations-integration/vacuous") }
     @Test("busy-assertion-eventually/deadline-sized-to-the-wheat") func busy_assertion_eventually__deadline_sized_to_the_wheat() async throws { try await check("busy-assertion-eventually/deadline-sized-to-the-wheat") }
     @Test("busy-assertion-eventually/fixed-sleep") func busy_assertion_eventually__fixed_sleep() async throws { try await check("busy-assertion-eventually/fixed-sleep") }
+    @Test("busy-assertion-eventually/main-actor-async") func busy_assertion_eventually__main_actor_async() async throws { try await check("busy-assertion-eventually/main-actor-async") }
+    @Test("busy-assertion-eventually/main-actor-inherited") func busy_assertion_eventually__main_actor_inherited() async throws { try await check("busy-assertion-eventually/main-actor-inherited") }
+    @Test("busy-assertion-eventually/main-actor-setup") func busy_assertion_eventually__main_actor_setup() async throws { try await check("busy-assertion-eventually/main-actor-setup") }
+    @Test("busy-assertion-eventually/main-actor-sync") func busy_assertion_eventually__main_actor_sync() async throws { try await check("busy-assertion-eventually/main-actor-sync") }
     @Test("busy-assertion-eventually/no-deadline") func busy_assertion_eventually__no_deadline() async throws { try await check("busy-assertion-eventually/no-deadline") }
     @Test("busy-assertion-eventually/over-patient") func busy_assertion_eventually__over_patient() async throws { try await check("busy-assertion-eventually/over-patient") }
+    @Test("busy-assertion-eventually/polls-fifteen-seconds") func busy_assertion_eventually__polls_fifteen_seconds() async throws { try await check("busy-assertion-eventually/polls-fifteen-seconds") }
     @Test("busy-assertion-eventually/vacuous") func busy_assertion_eventually__vacuous() async throws { try await check("busy-assertion-eventually/vacuous") }
     @Test("busy-assertion-predicate/fixed-sleep") func busy_assertion_predicate__fixed_sleep() async throws { try await check("busy-assertion-predicate/fixed-sleep") }
     @Test("busy-assertion-predicate/over-patient") func busy_assertion_predicate__over_patient() async throws { try await check("busy-assertion-predicate/over-patient") }

@@ -113,6 +113,25 @@ final class AttendeeFilesTests: XCTestCase {
         XCTAssertEqual(attachment.unattachedTests, ["SwiftTesting/MySuite.swift"], "tests that belong to no exercise are said")
     }
 
+    /// A helper that an untouched starter only names (in a comment) goes with that track's build,
+    /// but never starts it: only a file headed for a track does (`headed`, what the plan reads).
+    func test_aHelperAStarterOnlyNames_goesWithItsBuild_butStartsNoTrack() {
+        let files = [
+            "Mock.swift": "final class MockHTTPClient {}",
+            "SuccessTests.swift": "// Exercise mocking-success: t.\nimport XCTest\nfinal class SuccessTests: XCTestCase { func testIt() { _ = waitForTracks() } }",
+            "SwiftTesting/SuccessSuite.swift": "// Exercise mocking-success (Swift Testing): t.\n// Write waitForTracks() as an async helper.\nimport Testing\n@Suite struct SuccessSuite {}",
+            "MyHelpers.swift": "import Foundation\n\nfunc waitForTracks() -> Bool { true }\n",
+            "SwiftTesting/MoreSuccess.swift": "// Exercise mocking-success (Swift Testing): more.\nimport Testing\n@Suite struct MoreSuccess { @Test func more() {} }",
+        ]
+        let attachment = ExtraFiles.attach(tracks: exercise.tracks, files: files)
+        XCTAssertEqual(attachment.byTrack["mocking-success"], ["MyHelpers.swift"])
+        XCTAssertEqual(attachment.byTrack["mocking-success@swift-testing"], ["MyHelpers.swift", "SwiftTesting/MoreSuccess.swift"])
+        XCTAssertEqual(attachment.headed, ["mocking-success@swift-testing": ["SwiftTesting/MoreSuccess.swift"]])
+        var withoutHeaded = files
+        withoutHeaded["SwiftTesting/MoreSuccess.swift"] = nil
+        XCTAssertEqual(ExtraFiles.attach(tracks: exercise.tracks, files: withoutHeaded).headed, [:], "a helper found by use starts no track")
+    }
+
     func test_namesAFileDeclaresItselfDoNotPullInAHelperThatDeclaresThemToo() {
         let files = [
             "Mock.swift": "final class MockHTTPClient {}",

@@ -154,4 +154,45 @@ final class JudgeTests: XCTestCase {
         XCTAssertTrue(verdict.details[0].contains("killed at the 10 s limit"), verdict.details[0])
         XCTAssertEqual(verdict.missedChaffsThatHung, ["c"])
     }
+
+    /// A correct suite whose own wait is as long as the limit misses a bug only by being killed
+    /// there: too slow, naming the wait (the verdict table's rule), not "misses bugs".
+    func test_missedOnlyByALongWaitKilledAtTheLimit_isTooSlow_namingTheWait() {
+        let killed = TestOutcome(status: .hung(test: "T.t", after: 10), testSeconds: nil, testCount: 1)
+        var verdict = Judge.judge(exercise, evidence: Evidence(real: [pass], chaffs: [(variant("a", .chaff), fail), (variant("b", .chaff), killed)]))
+        XCTAssertEqual(verdict.kind, .missesBugs)
+        verdict.longWaits = ["T.swift:12 waits 10 s"]
+        let slow = Judge.slowedByLongWaits(verdict, exercise: exercise)
+        XCTAssertEqual(slow.kind, .tooSlow)
+        XCTAssertTrue(slow.reason.contains("T.swift:12 waits 10 s"), slow.reason)
+        XCTAssertTrue(slow.next?.contains("Shorten") == true, slow.next ?? "")
+        XCTAssertEqual(slow.missedChaffs, [])
+    }
+
+    /// A bug the suite passed on is still missed, whatever its waits.
+    func test_aBugPassedOn_staysMissed_evenWithALongWait() {
+        let killed = TestOutcome(status: .hung(test: "T.t", after: 10), testSeconds: nil, testCount: 1)
+        var verdict = Judge.judge(exercise, evidence: Evidence(real: [pass], chaffs: [(variant("a", .chaff), pass), (variant("b", .chaff), killed)]))
+        verdict.longWaits = ["T.swift:12 waits 10 s"]
+        XCTAssertEqual(Judge.slowedByLongWaits(verdict, exercise: exercise).kind, .missesBugs)
+        verdict.longWaits = []
+        XCTAssertEqual(Judge.slowedByLongWaits(verdict, exercise: exercise).kind, .missesBugs)
+    }
+
+    /// A Swift Testing failure about the main thread gets the Linux hint: check the queue, not the thread.
+    func test_swiftTestingFailureAboutTheMainThread_getsTheQueueCheckAdvice() throws {
+        let onMain = TestOutcome(status: .failed(test: "S.coverArrivesOnMain()", message: "Expectation failed: Thread.isMainThread", location: "S.swift:9"),
+                                 testSeconds: 0.1, testCount: 1)
+        let swiftTesting = try JSONDecoder().decode(Catalog.Exercise.self, from: Data("""
+            {"id": "e", "pattern": "p", "title": "t", "files": ["T.swift"], "hint": "h", "framework": "swift-testing", "timeLimit": 10, "budget": 1}
+            """.utf8))
+        let verdict = Judge.judge(swiftTesting, evidence: Evidence(real: [onMain]))
+        XCTAssertEqual(verdict.kind, .failing)
+        let next = try XCTUnwrap(verdict.next)
+        XCTAssertTrue(next.contains("dispatchPrecondition(condition: .onQueue(.main))"), next)
+        XCTAssertTrue(next.contains("MainActor.assertIsolated()"), next)
+        // XCTest runs synchronous tests on the main thread: no such hint there.
+        XCTAssertNil(Judge.judge(exercise, evidence: Evidence(real: [onMain])).next)
+        XCTAssertNil(Judge.judge(swiftTesting, evidence: Evidence(real: [fail])).next)
+    }
 }

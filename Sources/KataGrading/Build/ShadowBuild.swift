@@ -150,37 +150,25 @@ public struct ShadowBuild {
             cold = false
             if result.termination == .exited(0) {
                 let binary = try relinkedProduct(of: record, since: buildStarted) ?? testBinary()
+                // A binary that crashes at start runs no exercise's tests: built again without the track at fault.
+                let crashing = crashingAtStart(binary).filter { broken[$0.key] == nil }
+                if !crashing.isEmpty {
+                    broken.merge(crashing) { first, _ in first }
+                    continue
+                }
                 BuildRecord(files: files, plan: replay.planStamp(), testProduct: binary.path).save(to: shadow)
                 return built(testBinary: binary, broken: broken, missing: missing)
             }
-            var newlyBroken = false
-            var blames = BuildLog.blame(result.output, targets: trackTargets)
-            if blames.isEmpty { blames = linkBlames(result.output, targets: trackTargets) }
-            for blame in blames {
-                guard let exercise = catalog.allTracks.first(where: { $0.targetName == blame.target }),
-                      broken[exercise.key] == nil else { continue }
-                // An object file names its source without the folder it sits in (`SwiftTesting/`).
-                // A file the attendee added beside the exercise's own is named as it is, not as the
-                // exercise's last file (which would point at a line of another file).
-                let file = blame.file.flatMap { named in
-                    (exercise.uses + exercise.files).first { $0 == named || $0.hasSuffix("/" + named) }
-                        ?? (FileManager.default.fileExists(atPath: shadow.testFile(named, of: exercise).path) ? named : nil)
-                } ?? exercise.files.last ?? ""
-                var display = paths.relative(shadow.testFile(file, of: exercise))
-                var line = blame.line ?? 1
-                var message = blame.message
-                if blame.inTestDiscovery {
-                    message = Self.discoveryMessage(blame.message)
-                    if let found = declaration(namedIn: blame.message, of: exercise) { (display, line) = found }
-                }
-                broken[exercise.key] = CompileError(file: display, line: line, message: message)
-                newlyBroken = true
-            }
+            // A write that failed for space is no exercise's fault, and no damage: said as a full disk.
+            if FullDisk.mentioned(in: result.output), let full = FullDisk.after(result.output, folders: buildFolders) { throw full }
+            let newlyBroken = blame(result.output, into: &broken)
             if !newlyBroken {
                 // Not the exercises' fault. An edited legacy file is the usual cause: name it.
                 if let edited = ShippedKata.firstEdited(paths) {
                     throw Failure(description: edited.description)
                 }
+                // A disk too full for a build, though no tool said so: nothing is wiped either.
+                if let full = FullDisk.after(result.output, folders: buildFolders) { throw full }
                 // Otherwise most often a damaged or stale build folder (moved checkout, interrupted
                 // write, toolchain change): start it afresh, once.
                 if !rebuiltFromScratch {
@@ -194,6 +182,45 @@ public struct ShadowBuild {
             }
         }
         throw Failure(description: "the build kept failing; see \(paths.relative(log)).")
+    }
+
+    /// The tracks a failed build's `output` blames, each with its compile error, added to `broken`;
+    /// whether any was not there already.
+    func blame(_ output: String, into broken: inout [String: CompileError]) -> Bool {
+        var newlyBroken = false
+        var blames = BuildLog.blame(output, targets: trackTargets)
+        if blames.isEmpty { blames = linkBlames(output, targets: trackTargets) }
+        for blame in blames {
+            guard let exercise = catalog.allTracks.first(where: { $0.targetName == blame.target }),
+                  broken[exercise.key] == nil else { continue }
+            // An object file names its source without the folder it sits in (`SwiftTesting/`).
+            // A file the attendee added beside the exercise's own is named as it is, not as the
+            // exercise's last file (which would point at a line of another file).
+            let file = blame.file.flatMap { named in
+                (exercise.uses + exercise.files).first { $0 == named || $0.hasSuffix("/" + named) }
+                    ?? (FileManager.default.fileExists(atPath: shadow.testFile(named, of: exercise).path) ? named : nil)
+            } ?? exercise.files.last ?? ""
+            var display = paths.relative(shadow.testFile(file, of: exercise))
+            var line = blame.line ?? 1
+            var message = blame.message
+            if blame.inTestDiscovery {
+                message = Self.discoveryMessage(blame.message)
+                if let found = declaration(namedIn: blame.message, of: exercise) { (display, line) = found }
+            }
+            broken[exercise.key] = CompileError(file: display, line: line, message: message)
+            newlyBroken = true
+        }
+        return newlyBroken
+    }
+
+    /// The folders a build of the copy writes to, with what each is for: the copy's own, and the
+    /// temporary folder its tools write to (`ProcessRunner.temporaryRoot`).
+    var buildFolders: [(role: String, path: String)] {
+        var folders = [(role: "the grader's copy of the kata", path: shadow.directory.appendingPathComponent(".build").path)]
+        if let temporary = ProcessRunner.shared.temporaryRoot {
+            folders.append((role: "temporary files, from TMPDIR", path: temporary.path))
+        }
+        return folders
     }
 
     /// Whether no build of the copy ever started (a fresh clone's): the next one is cold. Not
@@ -267,6 +294,34 @@ public struct ShadowBuild {
     /// the generated file. Said in the words of what to do.
     static func discoveryMessage(_ message: String) -> String {
         "SwiftPM's test discovery on Linux could not reach a test class (\(message)): a test class nested inside another type is not run by `swift test` on Linux. Move it to the top level of the file (Xcode on macOS runs it either way)."
+    }
+
+    /// The XCTest tracks whose `@MainActor` class of synchronous tests makes SwiftPM's discovery
+    /// crash the test binary at start (`MainActorDiscovery`), each with where that class is declared.
+    func crashingAtStart(_ binary: URL) -> [String: CompileError] {
+        guard let discovery = XCTestListKeep(binary: binary).discovery else { return [:] }
+        var found: [String: CompileError] = [:]
+        for track in catalog.allTracks where track.framework == .xctest {
+            guard let text = FileContents.text(at: discovery.appendingPathComponent("\(track.targetName).swift")) else { continue }
+            let sources = (track.uses + track.files + (extraFiles[track.key] ?? [])).compactMap { file -> (URL, String)? in
+                let url = shadow.testFile(file, of: track)
+                return FileContents.text(at: url).map { (url, $0) }
+            }
+            for name in MainActorDiscovery.allSynchronousClasses(inDiscoveryFile: text) where found[track.key] == nil {
+                // Declared @MainActor, or inheriting from a class of the track's files that is (two levels at most).
+                let base = sources.lazy.compactMap { MainActorDiscovery.superclass(of: name, in: $0.1) }.first
+                let baseOfBase = base.flatMap { base in sources.lazy.compactMap { MainActorDiscovery.superclass(of: base, in: $0.1) }.first }
+                let isolated = [name, base, baseOfBase].compactMap { $0 }.contains { candidate in
+                    sources.contains { MainActorDiscovery.mainActorClassLine(candidate, in: $0.1) != nil }
+                }
+                guard isolated, let declared = sources.first(where: { SwiftTokens.line(declaring: name, after: "class", in: $0.1) != nil }),
+                      let line = SwiftTokens.line(declaring: name, after: "class", in: declared.1) else { continue }
+                var error = CompileError(file: paths.relative(declared.0), line: line, message: MainActorDiscovery.message(forClass: name))
+                error.crashesAtStart = true
+                found[track.key] = error
+            }
+        }
+        return found
     }
 
     /// The shadow targets of every exercise track.

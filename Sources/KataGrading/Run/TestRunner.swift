@@ -18,6 +18,8 @@ public struct TestRunner: Sendable {
     var seal: GraderSeal
     /// XCTest's `Class.test` names, by shadow test target, read once per build.
     public var xctestTests: [String: [String]] = [:]
+    /// Why the listing gave no XCTest test at all, when the binary said why (`MainActorDiscovery.listingCrash`).
+    var listingFailure: String?
     /// Where a framework whose channel is silent on this machine is graded instead (`ChannelFallback`):
     /// `swift` and the grader's copy it runs `swift test` in.
     var fallback: ChannelFallback?
@@ -42,25 +44,26 @@ public struct TestRunner: Sendable {
             self.xctestTests = kept
             return
         }
-        self.xctestTests = try Self.listXCTest(binary, platform: platform, logs: logs)
+        (self.xctestTests, self.listingFailure) = try Self.listXCTest(binary, platform: platform, logs: logs)
         if let key, !xctestTests.isEmpty, let written = keep.keep(xctestTests, for: key) { seal.accept([written]) }
     }
 
     /// The XCTest tests of the test product, by shadow target, as the platform's plan lists them
     /// (`TestInvocation.listXCTest`).
-    static func listXCTest(_ binary: URL, platform: TestPlatform, logs: URL) throws -> [String: [String]] {
+    static func listXCTest(_ binary: URL, platform: TestPlatform, logs: URL) throws -> (tests: [String: [String]], failure: String?) {
         let answer = logs.appendingPathComponent("xctest-list.json")
         try? FileManager.default.removeItem(at: answer)
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         guard let plan = TestInvocation.listXCTest(product: platform.testProduct(at: binary.path), platform: platform,
                                                    answerFile: answer.path, inherited: ProcessInfo.processInfo.environment)
-        else { return [:] }
+        else { return ([:], nil) }
         let listing = platform.simulated ? plan.standingIn(for: ProcessRunner.shared.supervisor ?? plan.program) : plan
         let log = logs.appendingPathComponent("list-tests.log")
         let result = try ProcessRunner.shared.run(listing.program, listing.arguments, environment: listing.environment,
                                                   timeout: 60, log: log)
         let data = plan.answerFile == nil ? Data(result.output.utf8) : ProcessRunner.read(answer, atMost: 16 << 20)
-        return XCTestListing.testsByTarget(data) ?? [:]
+        let tests = XCTestListing.testsByTarget(data) ?? [:]
+        return (tests, tests.isEmpty ? MainActorDiscovery.listingCrash(in: result.output) : nil)
     }
 
     /// Runs the exercise's tests once, from `binary` (the one that holds its track's current code),
@@ -73,6 +76,8 @@ public struct TestRunner: Sendable {
         let log = logs.appendingPathComponent(exercise.id).appendingPathComponent("\(runName).log")
         let tests = xctestTests[target] ?? []
         if exercise.framework == .xctest && tests.isEmpty {
+            // A binary that could not list its tests says why, naming the class at fault.
+            if let listingFailure { return TestOutcome(status: .failed(test: nil, message: listingFailure, location: nil), testSeconds: nil, testCount: 0) }
             return TestOutcome(status: .noTests, testSeconds: nil, testCount: 0)
         }
         guard seal.holds(binary.resolvingSymlinksInPath()) else { throw GraderSeal.Broken(paths: [binary.path]) }

@@ -13,6 +13,10 @@ public enum ExtraFiles {
     public struct Attachment: Equatable, Sendable {
         /// By track key: the added files (relative to the module's folder) graded with that track.
         public var byTrack: [String: [String]] = [:]
+        /// By track key: the added files headed for that track (`// Exercise <id>`), the only ones
+        /// that start it. A file attached by use alone goes with a track's build but never starts
+        /// it: an untouched starter whose comment names a helper's function stays not started.
+        public var headed: [String: [String]] = [:]
         /// Added files that hold tests but belong to no exercise (relative to the module's folder).
         public var unattachedTests: [String] = []
         /// Files whose name differs from a catalog file's only in case, with that file's name: one
@@ -34,6 +38,7 @@ public enum ExtraFiles {
         for (module, files) in modules {
             let attachment = attach(tracks: tracks.filter { $0.module == module }, files: files)
             result.byTrack.merge(attachment.byTrack) { $1 }
+            result.headed.merge(attachment.headed) { $1 }
             result.unattachedTests += attachment.unattachedTests.map { "\(module)/\($0)" }
             for (file, name) in attachment.caseVariants { result.caseVariants["\(module)/\(file)"] = "\(module)/\(name)" }
         }
@@ -59,6 +64,7 @@ public enum ExtraFiles {
             for extra in extras where headerID(of: files[extra] ?? "") == track.id && fits(extra, text: files[extra] ?? "", track: track, tracks: tracks) {
                 own.append(extra)
             }
+            if !own.isEmpty { attachment.headed[track.key] = own.sorted() }
             // By use, then the added files those use, until nothing more is added.
             var texts = (track.files + track.uses + own).compactMap { files[$0] }
             var added = true

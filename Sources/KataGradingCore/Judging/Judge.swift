@@ -31,7 +31,8 @@ public enum Judge {
 
     public static func doesNotCompile(_ error: CompileError) -> Verdict {
         // The Next card words the advice, depending on whether other exercises were graded.
-        Verdict(kind: .doesNotCompile, reason: "\(error.location): \(error.message)")
+        if error.crashesAtStart { return Verdict(kind: .crashed, reason: "\(error.location): \(error.message)") }
+        return Verdict(kind: .doesNotCompile, reason: "\(error.location): \(error.message)")
     }
 
     public static func missingFile(_ path: String, exercise: Catalog.Exercise) -> Verdict {
@@ -157,6 +158,25 @@ public enum Judge {
         return verdict
     }
 
+    /// A suite that misses bugs only by waiting until it is killed at the limit, with a wait of its
+    /// own as long as that limit (`LongWaits`, in `verdict.longWaits`), is correct but too slow to
+    /// fail in time: the verdict table's *too slow*, naming the wait to shorten. A bug it missed
+    /// otherwise (it passed on it) still makes it miss bugs.
+    public static func slowedByLongWaits(_ verdict: Verdict, exercise: Catalog.Exercise) -> Verdict {
+        guard verdict.kind == .missesBugs, !verdict.longWaits.isEmpty, !verdict.missedChaffsThatHung.isEmpty,
+              Set(verdict.missedChaffs) == Set(verdict.missedChaffsThatHung) else { return verdict }
+        var slow = verdict
+        let count = verdict.missedChaffsThatHung.count
+        let limit = format(exercise.timeLimit)
+        slow.kind = .tooSlow
+        slow.reason = "on \(count == 1 ? "a planted bug" : "\(count) planted bugs") your tests waited until they were killed at this exercise's \(limit) s limit, because a wait of yours is that long (\(verdict.longWaits.joined(separator: ", ")))."
+        slow.details = ["- Whether they catch \(count == 1 ? "it" : "them") shows once that wait ends before the limit."]
+        slow.missedChaffs = []
+        slow.missedChaffsThatHung = []
+        slow.next = "Shorten that wait to a second or two: a correct answer arrives in milliseconds, and a bug then fails the test in time instead of running it past the \(limit) s limit."
+        return slow
+    }
+
     /// The end of a done verdict's reason: the correct versions passed, written and generated.
     static func passedWheats(written: Int, generated: Int) -> String {
         var parts: [String] = []
@@ -225,8 +245,9 @@ public enum Judge {
             return Verdict(kind: .failing, reason: describe(outcome),
                            next: "Remove what skips them (.disabled, .enabled(if:), XCTSkip): a skipped test checks nothing.")
         case .failed(_, let message, _):
-            return Verdict(kind: .failing, reason: describe(outcome),
-                           next: message.contains(Self.expectationViolation) ? Self.expectationAdvice : next)
+            let advice = message.contains(Self.expectationViolation) ? Self.expectationAdvice
+                : exercise.framework == .swiftTesting && Self.mentionsMainThread(message) ? Self.mainThreadAdvice : next
+            return Verdict(kind: .failing, reason: describe(outcome), next: advice)
         case .hung(let test, let after):
             return Verdict(kind: .hangs, reason: "killed at this exercise's limit of \(format(after)) s" + (test.map { ", in \($0)" } ?? "") + ".",
                            next: "Something waits for a callback that never comes, or without a timeout: give every wait a deadline of a second or two.")
@@ -250,6 +271,16 @@ public enum Judge {
     /// (`TestOutputParser` reads both as this failure).
     static let expectationViolation = "API violation"
     static let expectationAdvice = "An expectation was fulfilled more often than it expects, or after its wait ended: give it expectedFulfillmentCount for every call the code makes, and fulfil it only before the wait returns. Apple's XCTest stops the run on this; swift-corelibs-xctest reports it or lets it pass, so a test that relies on either is not done."
+
+    /// Whether a failure's message is about the main thread (`#expect(Thread.isMainThread)`, a
+    /// comment that says "main thread").
+    static func mentionsMainThread(_ message: String) -> Bool {
+        message.contains("isMainThread") || message.lowercased().contains("main thread")
+    }
+
+    /// Swift Testing on Linux drains the main queue from a worker thread: inside a handler that did
+    /// run on the main queue, `Thread.isMainThread` is false (docs/platforms.md).
+    static let mainThreadAdvice = "Under Swift Testing on Linux, work on the main queue runs on a worker thread, so Thread.isMainThread is false even inside a handler that did run on the main queue. Check the queue instead: dispatchPrecondition(condition: .onQueue(.main)) or MainActor.assertIsolated() in the handler, or a DispatchSpecificKey set on the main queue and read there; these hold on macOS and Linux alike."
 
     /// What to do about a `dispatch_sync` deadlock, however it was told.
     static let dispatchAdvice = "Don't dispatch synchronously onto the queue you are already on."

@@ -33,6 +33,14 @@ struct JudgeStage {
                 facts = .ran(trackRuns, testFiles: { runs.testFiles(of: track) })
             }
             var verdict = facts.map { judge(track, $0) }
+            // Kept runs are judged without the files: their long waits are read here, as a run's are.
+            if case .kept? = facts, var kept = verdict, kept.kind == .missesBugs, !kept.missedChaffsThatHung.isEmpty {
+                let files = ShadowPackage.targetFiles(of: track, extraFiles: plan.extras).compactMap { file in
+                    FileContents.text(at: shadow.testFile(file, of: track)).map { (name: (file as NSString).lastPathComponent, text: $0) }
+                }
+                kept.longWaits = LongWaits.find(in: files, limit: track.timeLimit)
+                verdict = Judge.slowedByLongWaits(kept, exercise: track)
+            }
             // Runs that went through SwiftPM (`ChannelFallback`) are not kept.
             if case .ran(let trackRuns, _)? = facts, let verdict, let key = keys[track.key],
                !trackRuns.evidence.real.contains(where: { $0.viaSwiftPM == true }),
@@ -60,7 +68,10 @@ struct JudgeStage {
             }
             var result = ExerciseResult(exercise: track, pattern: grader.course.catalog.pattern(of: track),
                                         verdict: verdict ?? judge(track, .didNotRun), seconds: seconds, unchangedSince: since)
-            result.extraFiles = (plan.extras[track.key] ?? []).map { "\(track.module)/\($0)" }
+            // A track not started was graded with nothing: a helper it would be built with is not named.
+            if !plan.untouched.contains(track.key) {
+                result.extraFiles = (plan.extras[track.key] ?? []).map { "\(track.module)/\($0)" }
+            }
             report(result)
             results.append(result)
         }
@@ -85,7 +96,7 @@ struct JudgeStage {
             if verdict.kind == .hangs || !verdict.missedChaffsThatHung.isEmpty {
                 verdict.longWaits = LongWaits.find(in: testFiles(), limit: track.timeLimit)
             }
-            return verdict
+            return Judge.slowedByLongWaits(verdict, exercise: track)
         case .didNotRun: return Judge.didNotRun()
         }
     }

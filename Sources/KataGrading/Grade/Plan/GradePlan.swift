@@ -57,7 +57,7 @@ extension Course {
         let edited = source == .exercises ? store.editedFiles(of: self.tracks) : []
         let untouched = { (track: Catalog.Exercise) in
             source == .exercises && !track.files.contains { edited.contains(store.key(track, $0)) }
-                && (added.byTrack[track.key] ?? []).isEmpty
+                && (added.headed[track.key] ?? []).isEmpty
         }
         var toBuild: Set<String>?
         if source == .exercises {
@@ -77,7 +77,7 @@ extension Course {
     }
 
     /// The tracks of an exercise to grade. An attendee's `Exercises/`: the tracks they started (both,
-    /// if they did both; a file of their own for a track starts it), else the first track, which is
+    /// if they did both; a file of their own headed for a track starts it), else the first track, which is
     /// then "not started" unless a shared file changed. The solutions and other folders: every
     /// track. A key like `id@swift-testing` (or `id@xctest`, even for the first track) names one
     /// track and grades just that. `added`: the attendee's added files (`addedFiles`); `edited`:
@@ -88,7 +88,7 @@ extension Course {
         guard tracks.count > 1, !exercise.isOtherTrack, !exercise.isNamedTrack else { return [exercise] }
         guard source == .exercises else { return tracks }
         let started = tracks.filter { track in
-            track.ownFiles.contains { edited.contains(starterStore.key(track, $0)) } || !(added.byTrack[track.key] ?? []).isEmpty
+            track.ownFiles.contains { edited.contains(starterStore.key(track, $0)) } || !(added.headed[track.key] ?? []).isEmpty
         }
         return started.isEmpty ? [exercise] : started
     }

@@ -1,0 +1,90 @@
+// Exercise busy-assertion-eventually: Wait until the tracks are there.
+// Fixture: the solution in a @MainActor class whose test is async, its view model made in setUp.
+//
+// The search screen reads everything from `SearchViewModel`. `search(term:)` returns at once; the
+// tracks arrive later, when the view model publishes them on the main queue. There is no completion
+// handler to hang an expectation on, and an assertion right after the call runs before the answer.
+//
+// The idea: a *busy assertion*. Check the condition, and while it is false let the main run loop
+// turn for a moment so that the main queue can deliver the state; check again; fail only when a
+// deadline passes. It returns as soon as the condition holds, so a fast answer costs milliseconds
+// and a slow one (up to the timeout) still passes.
+
+import BusyAssertion
+import XCTest
+
+@MainActor final class ExpectToEventuallyTests: XCTestCase {
+    private let tracks = [
+        Track(trackName: "Something", artistName: "The Beatles"),
+        Track(trackName: "Come Together", artistName: "The Beatles"),
+    ]
+    private var viewModel: SearchViewModel!
+
+    // Sync setUp overrides stay nonisolated in a @MainActor class: the async one is isolated.
+    override func setUp() async throws {
+        try await super.setUp()
+        viewModel = SearchViewModel(service: FakeTrackSearch(answer: .success(tracks)))
+    }
+
+    func test_search_showsTheTracksTheServiceFound_andStopsTheSpinner() async {
+        viewModel.search(term: "beatles")
+
+        let shown = await eventually { self.viewModel.tracks == self.tracks }
+        XCTAssertTrue(shown, "The view model never showed the tracks.")
+        XCTAssertFalse(viewModel.isLoading, "The spinner should stop when the tracks are shown.")
+    }
+}
+
+extension XCTestCase {
+    /// Re-checks `condition` until it holds, letting the run loop run in between; fails at the
+    /// caller's line if `timeout` passes first.
+    ///
+    /// The test runs on the main thread, and the code under test publishes with
+    /// `DispatchQueue.main.async`. Those blocks run only when the main thread turns its run loop,
+    /// which `RunLoop.run(until:)` does, and a `Thread.sleep` does not. Precision is one poll, 10 ms.
+    /// The timeout is not a guess of how long the work takes (milliseconds here) but how long is
+    /// too long; a passing test never waits for it.
+    func expectToEventually(
+        _ condition: @autoclosure () -> Bool,
+        timeout: TimeInterval = 1,
+        message: String = "",
+        file: StaticString = #filePath,
+        line: UInt = #line
+    ) {
+        let deadline = Date(timeIntervalSinceNow: timeout)
+        while !condition() {
+            guard Date() < deadline else {
+                // `file` and `line` point the failure at the test that called us, not at this helper.
+                XCTFail("Still false after \(timeout) s. \(message)", file: file, line: line)
+                return
+            }
+            RunLoop.current.run(until: Date(timeIntervalSinceNow: 0.01))
+        }
+    }
+}
+
+/// Polls `condition`, suspending between checks (an async test on the main actor holds the main
+/// queue while it runs: spinning the run loop there delivers nothing); false once `timeout` passes.
+@MainActor
+func eventually(timeout: TimeInterval = 1, _ condition: () -> Bool) async -> Bool {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    while !condition() {
+        guard Date() < deadline else { return false }
+        try? await Task.sleep(nanoseconds: 10_000_000)
+    }
+    return true
+}
+
+/// Answers once, on a background queue, as `URLSession` does.
+private final class FakeTrackSearch: TrackSearching {
+    private let answer: Result<[Track], Error>
+
+    init(answer: Result<[Track], Error>) {
+        self.answer = answer
+    }
+
+    func searchTracks(term: String, completion: @escaping (Result<[Track], Error>) -> Void) {
+        let answer = self.answer
+        DispatchQueue.global().async { completion(answer) }
+    }
+}
