@@ -38,8 +38,12 @@ final class RunScheduler: Sendable {
 
     /// A generated wheat (`Perturbation`) that did not pass is run again with the same seed: the
     /// judge reads both, a failure the seed reproduces as a rejection, one it does not as flakiness.
+    /// A margin seed's wheat that hung is not replayed: tests killed at the time limit while the
+    /// code answers past its contract say nothing about their margin (the judge passes it).
     static func asksForAReplay(_ variant: Variant, _ outcome: TestOutcome) -> Bool {
-        variant.seed != nil && !outcome.passedCleanly
+        guard let seed = variant.seed, !outcome.passedCleanly else { return false }
+        if Perturbation.isMargin(seed), case .hung = outcome.status { return false }
+        return true
     }
 
     /// A correct version that differs only in timing, which a test failed (not hung on, not
@@ -110,6 +114,7 @@ final class RunScheduler: Sendable {
         let start = Locked(Date())
         let outcomes = Locked([Int: TestOutcome]())
         let replays = Locked([Int: TestOutcome]())
+        let insides = Locked([Int: (variant: Variant, outcome: TestOutcome)]())
         let failure = Locked<(any Error)?>(nil)
         let firstFailure = Locked<(any Error)?>(nil)
         let first = Locked<TestOutcome?>(nil)
@@ -130,9 +135,10 @@ final class RunScheduler: Sendable {
                 for (index, job) in jobs.enumerated() {
                     guard var outcome = outcomes.value[index] else { continue }
                     var replay = replays.value[index]
+                    var inside = insides.value[index]
                     if early.contains(index), outcome.viaSwiftPM != first.viaSwiftPM {
                         do {
-                            (outcome, replay) = try run(job, of: exercise, runner: runner, cancellation: nil)
+                            (outcome, replay, inside) = try run(job, of: exercise, runner: runner, cancellation: nil)
                         } catch {
                             return ticket.settle(.failure(error))
                         }
@@ -142,6 +148,7 @@ final class RunScheduler: Sendable {
                     case .variant(let v):
                         if v.kind == .chaff { evidence.chaffs.append((v, outcome)) } else { evidence.wheats.append((v, outcome)) }
                         if let replay { evidence.replays[v.name] = replay }
+                        if let inside { evidence.insideContract[v.name] = inside }
                     }
                 }
             }
@@ -162,10 +169,11 @@ final class RunScheduler: Sendable {
                 // Called off before it started: the first run failed.
                 guard !calledOff.isCalledOff else { return }
                 do {
-                    let (outcome, replay) = try run(jobs[index], of: exercise, runner: runner,
-                                                    cancellation: early.contains(index) ? calledOff : nil)
+                    let (outcome, replay, inside) = try run(jobs[index], of: exercise, runner: runner,
+                                                            cancellation: early.contains(index) ? calledOff : nil)
                     outcomes.withLock { $0[index] = outcome }
                     if let replay { replays.withLock { $0[index] = replay } }
+                    if let inside { insides.withLock { $0[index] = inside } }
                 } catch {
                     // What a run called off threw (stopped, say) means nothing either.
                     if !calledOff.isCalledOff { failure.withLock { $0 = error } }
@@ -201,17 +209,18 @@ final class RunScheduler: Sendable {
     }
 
     /// One job's run (a timing wheat that failed run once more, a generated wheat that failed
-    /// replayed): its outcome, and the replay if there was one.
+    /// replayed, a margin seed's that failed also run inside the contract): its outcome, the replay
+    /// and the run inside the contract if there were.
     private func run(_ job: Job, of exercise: Catalog.Exercise, runner: any SuiteRunner,
-                     cancellation: RunCancellation?) throws -> (TestOutcome, TestOutcome?) {
+                     cancellation: RunCancellation?) throws -> (TestOutcome, TestOutcome?, (variant: Variant, outcome: TestOutcome)?) {
         switch job {
         case .repeatRun(let n, let noisy):
-            guard noisy else { return (try runner.run(exercise, variant: nil, label: "real-\(n)", cancellation: cancellation), nil) }
+            guard noisy else { return (try runner.run(exercise, variant: nil, label: "real-\(n)", cancellation: cancellation), nil, nil) }
             var loaded = try Noise.shared.during {
                 try runner.run(exercise, variant: nil, label: "real-\(n)", cancellation: cancellation)
             }
             loaded.underNoise = true
-            return (loaded, nil)
+            return (loaded, nil, nil)
         case .variant(let v):
             let label = "\(v.kind.rawValue)-\(v.name)"
             let once = try runner.run(exercise, variant: v, label: label, cancellation: cancellation)
@@ -219,7 +228,10 @@ final class RunScheduler: Sendable {
                 ? try runner.run(exercise, variant: v, label: label + "-again", cancellation: cancellation) : once
             let replay = Self.asksForAReplay(v, once)
                 ? try runner.run(exercise, variant: v, label: label + "-replay", cancellation: cancellation) : nil
-            return (outcome, replay)
+            let inside = Self.asksForAReplay(v, once) ? Perturbation.insideContract(v) : nil
+            return (outcome, replay, try inside.map {
+                ($0, try runner.run(exercise, variant: $0, label: "\(v.kind.rawValue)-\($0.name)", cancellation: cancellation))
+            })
         }
     }
 }
