@@ -212,6 +212,7 @@ final class PerturbationTests: XCTestCase {
         XCTAssertEqual(edge.kind, .flaky)
         XCTAssertTrue(edge.reason.hasPrefix("passes only when the answer comes within 1.02 s; the contract allows 1 s, and a busy machine adds more"), edge.reason)
         XCTAssertTrue(edge.next?.contains("for example a timeout of 5 s") == true, edge.next ?? "")
+        XCTAssertEqual(edge.cause, .noRoom)
         XCTAssertTrue(edge.details.contains { $0.contains("--seed \(41872 | Perturbation.marginBit)") }, "\(edge.details)")
 
         let rejected = Judge.judge(track, evidence: Evidence(real: [pass], wheats: [(margin, asserted)], replays: [margin.name: asserted],
@@ -227,6 +228,8 @@ final class PerturbationTests: XCTestCase {
                                                             insideContract: [margin.name: (inside, short)]))
         XCTAssertEqual(deadline.kind, .rejectsCorrectCode)
         XCTAssertTrue(deadline.next?.hasPrefix("Your wait's deadline is shorter than the contract allows (1 s here)") == true, deadline.next ?? "")
+        XCTAssertEqual(deadline.cause, .deadline)
+        XCTAssertEqual(rejected.cause, .assumedTime)
 
         let generous = Judge.judge(track, evidence: Evidence(real: [pass], wheats: [(margin, hung)]))
         XCTAssertEqual(generous.kind, .done)

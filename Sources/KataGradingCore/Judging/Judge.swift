@@ -102,6 +102,7 @@ public enum Judge {
                 verdict.perturbationSeed = timed.variant.seed
             }
             verdict.next = rejectionAdvice(rejected.variant.difference, failure: rejected.outcome, contract: rejected.variant.delays)
+            verdict.cause = cause(rejected.variant.difference, failure: rejected.outcome)
             return verdict
         }
         // A generated wheat is the real code with its hand-offs delayed within their contract: a
@@ -112,6 +113,7 @@ public enum Judge {
             verdict.details = contractLines(rejected.variant) + [describe(rejected.outcome)]
                 + handOffThatMatters(rejected.variant, evidence) + [replayLine(exercise, rejected.variant)]
             verdict.next = rejectionAdvice(.timing, failure: rejected.outcome, contract: rejected.variant.delays)
+            verdict.cause = cause(.timing, failure: rejected.outcome)
             verdict.perturbationSeed = rejected.variant.seed
             return verdict
         }
@@ -202,7 +204,20 @@ public enum Judge {
         let longest = beyond.map(\.high).reduce(0, +)
         verdict.next = "Leave room: give the wait a deadline well past what the contract allows, for example a timeout of \(suggestedTimeout(longest)) s; it still ends as soon as the answer arrives."
         verdict.perturbationSeed = edge.variant.seed
+        verdict.cause = .noRoom
         return verdict
+    }
+
+    /// The cause `rejectionAdvice` answers for a correct version that differs by `difference`.
+    static func cause(_ difference: Variant.Difference, failure: TestOutcome) -> Verdict.Cause {
+        switch difference {
+        case .timing: return ranOutOfTime(failure) ? .deadline : .assumedTime
+        case .form: return .form
+        case .count: return .count
+        case .input: return .input
+        case .order: return .order
+        case .state: return .sharedState
+        }
     }
 
     /// Whether `run` failed on a wait that gave up no sooner than its contract's longest delay.
