@@ -132,6 +132,7 @@ import Testing
     @Test("flaky-tests-timeout/timeout-at-the-contract") func flaky_tests_timeout__timeout_at_the_contract() async throws { try await check("flaky-tests-timeout/timeout-at-the-contract") }
     @Test("flaky-tests-timeout/timeout-just-above-the-contract") func flaky_tests_timeout__timeout_just_above_the_contract() async throws { try await check("flaky-tests-timeout/timeout-just-above-the-contract") }
     @Test("flaky-tests-shared-state/assertions-deleted") func flaky_tests_shared_state__assertions_deleted() async throws { try await check("flaky-tests-shared-state/assertions-deleted") }
+    @Test("flaky-tests-shared-state/assertions-deleted-own-caches") func flaky_tests_shared_state__assertions_deleted_own_caches() async throws { try await check("flaky-tests-shared-state/assertions-deleted-own-caches") }
     @Test("flaky-tests-shared-state/longer-sleep") func flaky_tests_shared_state__longer_sleep() async throws { try await check("flaky-tests-shared-state/longer-sleep") }
     @Test("flaky-tests-shared-state/own-album-names-shared-cache") func flaky_tests_shared_state__own_album_names_shared_cache() async throws { try await check("flaky-tests-shared-state/own-album-names-shared-cache") }
     @Test("flaky-tests-shared-state/shipped") func flaky_tests_shared_state__shipped() async throws { try await check("flaky-tests-shared-state/shipped") }

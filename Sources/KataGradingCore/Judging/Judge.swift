@@ -138,10 +138,14 @@ public enum Judge {
             verdict.missedChaffsThatHung = missed.filter { isHang($0.outcome) }.map(\.variant.name)
             return verdict
         }
-        if let edge = reproduced(atTheEdge, evidence) {
+        // Tests already past their budget on the real code (a sleep sized past the contract) are
+        // told that first: waiting for the event fixes both.
+        if !((seconds ?? 0) > exercise.budget), let edge = reproduced(atTheEdge, evidence) {
             return noRoomToSpare(exercise, edge, verdict: verdict)
         }
-        if let once = generated.first ?? atTheEdge.first {
+        // A margin failure its replay did not reproduce is flaky too; one it did, on tests past
+        // their budget, is the too-slow verdict's below.
+        if let once = generated.first ?? atTheEdge.first(where: { evidence.replays[$0.variant.name]?.passedCleanly == true }) {
             verdict.kind = .flaky
             verdict.reason = "failed once when \(once.variant.hint), and passed when the grader replayed that timing."
             verdict.details = [describe(once.outcome), replayLine(exercise, once.variant)]
@@ -202,7 +206,11 @@ public enum Judge {
             replayLine(exercise, edge.variant),
         ]
         let longest = beyond.map(\.high).reduce(0, +)
-        verdict.next = "Leave room: give the wait a deadline well past what the contract allows, for example a timeout of \(suggestedTimeout(longest)) s; it still ends as soon as the answer arrives."
+        // A wait that ran out is given room; a check that assumed a time (a sleep past the
+        // contract) is told to wait for the answer instead: a longer sleep is only slower.
+        verdict.next = ranOutOfTime(edge.outcome)
+            ? "Leave room: give the wait a deadline well past what the contract allows, for example a timeout of \(suggestedTimeout(longest)) s; it still ends as soon as the answer arrives."
+            : "Don't size a fixed wait to the contract: wait for the result itself (an expectation, an await) with a deadline well past what the contract allows, for example \(suggestedTimeout(longest)) s."
         verdict.perturbationSeed = edge.variant.seed
         verdict.cause = .noRoom
         return verdict
