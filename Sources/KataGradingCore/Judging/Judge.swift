@@ -228,11 +228,14 @@ public enum Judge {
         }
     }
 
-    /// Whether `run` failed on a wait that gave up no sooner than its contract's longest delay.
+    /// Whether `run` failed on a wait that gave up no sooner than its contract's longest delay and
+    /// before the margin's: one that races the contract's edge. A wait past the margin that still
+    /// failed inside the contract waits for more than one hand-off (four requests, each up to
+    /// 500 ms, in 1.5 s): that rejects correct code.
     static func waitedAtLeastTheContract(_ run: (variant: Variant, outcome: TestOutcome)) -> Bool {
         let longest = run.variant.delays.map(\.high).reduce(0, +)
         guard longest > 0, let waited = waitedSeconds(run.outcome).flatMap(Double.init) else { return false }
-        return waited * 1000 >= Double(longest) - 0.5
+        return waited * 1000 >= Double(longest) - 0.5 && waited * 1000 < Double(Perturbation.margin(longest))
     }
 
     /// A timeout to suggest when the contract allows `milliseconds`: five times that, in whole seconds.
