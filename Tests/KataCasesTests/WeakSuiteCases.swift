@@ -37,6 +37,8 @@ import Testing
     @Test("expectations-wait/honest-task-group-deadline") func expectations_wait__honest_task_group_deadline() async throws { try await check("expectations-wait/honest-task-group-deadline") }
     @Test("expectations-wait/main-thread-check") func expectations_wait__main_thread_check() async throws { try await check("expectations-wait/main-thread-check") }
     @Test("expectations-wait/over-patient") func expectations_wait__over_patient() async throws { try await check("expectations-wait/over-patient") }
+    @Test("expectations-wait/timeout-at-the-contract") func expectations_wait__timeout_at_the_contract() async throws { try await check("expectations-wait/timeout-at-the-contract") }
+    @Test("expectations-wait/timeout-just-above-the-contract") func expectations_wait__timeout_just_above_the_contract() async throws { try await check("expectations-wait/timeout-just-above-the-contract") }
     @Test("expectations-wait/timeout-sized-to-the-wheat") func expectations_wait__timeout_sized_to_the_wheat() async throws { try await check("expectations-wait/timeout-sized-to-the-wheat") }
     @Test("expectations-wait/vacuous") func expectations_wait__vacuous() async throws { try await check("expectations-wait/vacuous") }
     @Test("expectations-wait/waits-twelve-seconds") func expectations_wait__waits_twelve_seconds() async throws { try await check("expectations-wait/waits-twelve-seconds") }
@@ -74,6 +76,8 @@ import Testing
     @Test("busy-assertion-eventually/no-deadline") func busy_assertion_eventually__no_deadline() async throws { try await check("busy-assertion-eventually/no-deadline") }
     @Test("busy-assertion-eventually/over-patient") func busy_assertion_eventually__over_patient() async throws { try await check("busy-assertion-eventually/over-patient") }
     @Test("busy-assertion-eventually/polls-fifteen-seconds") func busy_assertion_eventually__polls_fifteen_seconds() async throws { try await check("busy-assertion-eventually/polls-fifteen-seconds") }
+    @Test("busy-assertion-eventually/timeout-at-the-contract") func busy_assertion_eventually__timeout_at_the_contract() async throws { try await check("busy-assertion-eventually/timeout-at-the-contract") }
+    @Test("busy-assertion-eventually/timeout-just-above-the-contract") func busy_assertion_eventually__timeout_just_above_the_contract() async throws { try await check("busy-assertion-eventually/timeout-just-above-the-contract") }
     @Test("busy-assertion-eventually/vacuous") func busy_assertion_eventually__vacuous() async throws { try await check("busy-assertion-eventually/vacuous") }
     @Test("busy-assertion-predicate/fixed-sleep") func busy_assertion_predicate__fixed_sleep() async throws { try await check("busy-assertion-predicate/fixed-sleep") }
     @Test("busy-assertion-predicate/over-patient") func busy_assertion_predicate__over_patient() async throws { try await check("busy-assertion-predicate/over-patient") }
@@ -132,12 +136,17 @@ import Testing
     @Test("flaky-tests-order/shipped-swift-testing") func flaky_tests_order__shipped_swift_testing() async throws { try await check("flaky-tests-order/shipped-swift-testing") }
     @Test("flaky-tests-order/tight-timeout") func flaky_tests_order__tight_timeout() async throws { try await check("flaky-tests-order/tight-timeout") }
     @Test("flaky-tests-timeout/assertions-deleted") func flaky_tests_timeout__assertions_deleted() async throws { try await check("flaky-tests-timeout/assertions-deleted") }
+    @Test("flaky-tests-timeout/assumes-the-back-off") func flaky_tests_timeout__assumes_the_back_off() async throws { try await check("flaky-tests-timeout/assumes-the-back-off") }
     @Test("flaky-tests-timeout/longer-sleep") func flaky_tests_timeout__longer_sleep() async throws { try await check("flaky-tests-timeout/longer-sleep") }
     @Test("flaky-tests-timeout/shipped") func flaky_tests_timeout__shipped() async throws { try await check("flaky-tests-timeout/shipped") }
     @Test("flaky-tests-timeout/shipped-swift-testing") func flaky_tests_timeout__shipped_swift_testing() async throws { try await check("flaky-tests-timeout/shipped-swift-testing") }
     @Test("flaky-tests-timeout/timeout-above-the-wheat") func flaky_tests_timeout__timeout_above_the_wheat() async throws { try await check("flaky-tests-timeout/timeout-above-the-wheat") }
+    @Test("flaky-tests-timeout/timeout-at-the-contract") func flaky_tests_timeout__timeout_at_the_contract() async throws { try await check("flaky-tests-timeout/timeout-at-the-contract") }
+    @Test("flaky-tests-timeout/timeout-just-above-the-contract") func flaky_tests_timeout__timeout_just_above_the_contract() async throws { try await check("flaky-tests-timeout/timeout-just-above-the-contract") }
     @Test("flaky-tests-shared-state/assertions-deleted") func flaky_tests_shared_state__assertions_deleted() async throws { try await check("flaky-tests-shared-state/assertions-deleted") }
+    @Test("flaky-tests-shared-state/assertions-deleted-own-caches") func flaky_tests_shared_state__assertions_deleted_own_caches() async throws { try await check("flaky-tests-shared-state/assertions-deleted-own-caches") }
     @Test("flaky-tests-shared-state/longer-sleep") func flaky_tests_shared_state__longer_sleep() async throws { try await check("flaky-tests-shared-state/longer-sleep") }
+    @Test("flaky-tests-shared-state/own-album-names-shared-cache") func flaky_tests_shared_state__own_album_names_shared_cache() async throws { try await check("flaky-tests-shared-state/own-album-names-shared-cache") }
     @Test("flaky-tests-shared-state/shipped") func flaky_tests_shared_state__shipped() async throws { try await check("flaky-tests-shared-state/shipped") }
     @Test("flaky-tests-shared-state/shipped-swift-testing") func flaky_tests_shared_state__shipped_swift_testing() async throws { try await check("flaky-tests-shared-state/shipped-swift-testing") }
 }

@@ -78,12 +78,17 @@ final class PerturbationTests: XCTestCase {
     /// The run hook computes the same delay in C (`RunHookSource`): SipHash-2-4 of "delay" under
     /// the key (seed, point). Pinned here, so that a change on one side shows.
     func test_theDelayIsSipHashOfDelayUnderSeedAndPoint() {
-        for (seed, point) in [(UInt32(17), Int32(1)), (41872, 2), (0xFF_FFFF, 3)] {
+        for (seed, point) in [(UInt32(17), Int32(1)), (41872, 2), (0x7F_FFFF, 3)] {
             let hash = ChannelKey(k0: UInt64(seed), k1: UInt64(point)).mac(Array("delay".utf8))
             let expected = [1000, 1000, 0, 500][Int(hash % 4)]
             XCTAssertEqual(Perturbation.delay(seed: seed, point: point, range: 0...1000), expected)
+            // The top bit asks for the margin: the same pick, HIGH stretched to half again.
+            XCTAssertEqual(Perturbation.delay(seed: seed | Perturbation.marginBit, point: point, range: 0...1000), expected == 1000 ? 1500 : expected)
         }
         XCTAssertTrue(RunHookSource.source.contains(#"kata_siphash((uint64_t)seed, (uint64_t)(uint32_t)point, (const unsigned char *)"delay", 5)"#))
+        XCTAssertTrue(RunHookSource.source.contains("int margin = (seed & 0x800000) != 0;"))
+        XCTAssertTrue(RunHookSource.source.contains("seed &= 0x7fffff;"))
+        XCTAssertTrue(RunHookSource.source.contains("case 0: case 1: return margin ? high + high / 2 : high;"))
     }
 
     func test_draw_givesAllLateThenEachPointAloneLate() throws {
@@ -93,10 +98,30 @@ final class PerturbationTests: XCTestCase {
         XCTAssertEqual(seeds.count, 3)
         let numbered = Perturbation.numbered(points, module: "M")
         let delays = seeds.map { seed in numbered.map { Perturbation.delay(seed: seed, point: $0.number, range: $0.point.range) } }
-        XCTAssertEqual(delays[0], [800, 600])
+        // The first is the margin seed: every point at half again its HIGH.
+        XCTAssertTrue(Perturbation.isMargin(seeds[0]))
+        XCTAssertEqual(delays[0], [1200, 900])
         XCTAssertEqual(Set(delays.dropFirst()), [[800, 100], [0, 600]])
         XCTAssertEqual(Perturbation.words(exercise(perturbs: ["albums", "playlists"]), seed: seeds[0], points: points),
-                       "albums comes 800 ms later and playlists comes 600 ms later")
+                       "albums comes 1200 ms later and playlists comes 900 ms later")
+        let wheat = Perturbation.wheat(exercise(perturbs: ["albums", "playlists"]), seed: seeds[0], points: points)
+        let inside = try XCTUnwrap(Perturbation.insideContract(wheat))
+        XCTAssertEqual(inside.seed, Perturbation.withinContract(seeds[0]))
+        XCTAssertEqual(inside.hint, "albums comes 800 ms later and playlists comes 600 ms later")
+        XCTAssertEqual(inside.hint, Perturbation.words(exercise(perturbs: ["albums", "playlists"]), seed: inside.seed!, points: points))
+    }
+
+    /// A point whose code ships slower than its LOW (a 150 ms back-off where 0 is allowed) is also
+    /// drawn at LOW: a suite that assumes the code is at least that slow is caught.
+    func test_draw_aPointThatShipsAboveLowIsAlsoDrawnAtLow() throws {
+        let text = pointText.replacingOccurrences(of: "-        queue.async {", with: "-        queue.asyncAfter(deadline: .now() + .milliseconds(150)) {")
+        let slow = try PerturbationPoint.parse(text, module: "M", name: "back-off", source: "b.point")
+        XCTAssertEqual(slow.shipped, 150)
+        XCTAssertEqual(try point("answer-later").shipped, 0)
+        var generator = SystemRandomNumberGenerator()
+        let seeds = Perturbation.draw(for: exercise(perturbs: ["back-off"]), points: [slow], using: &generator)
+        XCTAssertEqual(seeds.map { Perturbation.delay(seed: $0, point: 1, range: 0...1000) }, [1500, 0])
+        XCTAssertEqual(Perturbation.draw(for: exercise(perturbs: ["answer-later"]), points: [try point("answer-later")], using: &generator).count, 1)
     }
 
     func test_draw_perturbsOnlyThePointsTheExerciseReaches() throws {
@@ -104,7 +129,7 @@ final class PerturbationTests: XCTestCase {
         var generator = SystemRandomNumberGenerator()
         let seeds = Perturbation.draw(for: exercise(perturbs: ["playlists"]), points: points, using: &generator)
         XCTAssertEqual(seeds.count, 1)
-        XCTAssertEqual(Perturbation.words(exercise(perturbs: ["playlists"]), seed: seeds[0], points: points), "playlists comes 1000 ms later")
+        XCTAssertEqual(Perturbation.words(exercise(perturbs: ["playlists"]), seed: seeds[0], points: points), "playlists comes 1500 ms later")
         XCTAssertEqual(Perturbation.draw(for: exercise(perturbs: []), points: points, using: &generator), [])
     }
 
@@ -146,7 +171,9 @@ final class PerturbationTests: XCTestCase {
         let rejected = Judge.judge(track, evidence: Evidence(real: [pass], wheats: [(wheat, fail)], replays: [wheat.name: fail]))
         XCTAssertEqual(rejected.kind, .rejectsCorrectCode)
         XCTAssertTrue(rejected.reason.contains("your tests fail when \(wheat.hint)."), rejected.reason)
-        XCTAssertTrue(rejected.details.contains { $0.contains("Scripts/grade.sh e --seed 41872") }, "\(rejected.details)")
+        // The replay names the track, as "Grade it again" does; the contract is quoted.
+        XCTAssertTrue(rejected.details.contains { $0.contains("Scripts/grade.sh e@xctest --seed 41872") }, "\(rejected.details)")
+        XCTAssertTrue(rejected.details.contains("- The contract: it hands its value over on its queue, at any time up to 1 s after it is asked."), "\(rejected.details)")
         XCTAssertEqual(rejected.perturbationSeed, 41872)
         let flaky = Judge.judge(track, evidence: Evidence(real: [pass], wheats: [(wheat, fail)], replays: [wheat.name: pass]))
         XCTAssertEqual(flaky.kind, .flaky)
@@ -162,5 +189,49 @@ final class PerturbationTests: XCTestCase {
         let done = Judge.judge(track, evidence: Evidence(real: [pass], chaffs: [(chaff, fail)], wheats: [(wheat, pass)]))
         XCTAssertEqual(done.kind, .done)
         XCTAssertTrue(done.reason.contains("1 perturbed timing"), done.reason)
+    }
+
+    /// The margin rule: a suite that fails when a hand-off takes half again its contract's longest
+    /// delay, twice, and passes the same timing inside the contract, has no room to spare (flaky,
+    /// in the contract's words); failing inside the contract too rejects correct code; a margin run
+    /// killed at the time limit counts for nothing.
+    func test_judge_theMargin() throws {
+        let pass = TestOutcome(status: .passed, testSeconds: 0.1, testCount: 1)
+        let timedOut = TestOutcome(status: .failed(test: "T.t", message: "Asynchronous wait failed - Exceeded timeout of 1.02 seconds, with unfulfilled expectations: x", location: "T.swift:3"), testSeconds: 1.1, testCount: 1)
+        let asserted = TestOutcome(status: .failed(test: "T.t", message: "XCTAssertEqual failed", location: "T.swift:3"), testSeconds: 0.1, testCount: 1)
+        let hung = TestOutcome(status: .hung(test: "T.t", after: 10), testSeconds: nil, testCount: 1)
+        let points = [try point("answer-later", words: "the value is handed over {ms} ms later")]
+        let track = exercise(perturbs: ["answer-later"])
+        let margin = Perturbation.wheat(track, seed: 41872 | Perturbation.marginBit, points: points)
+        let inside = try XCTUnwrap(Perturbation.insideContract(margin))
+        XCTAssertEqual(margin.hint, "the value is handed over 1500 ms later")
+        XCTAssertEqual(inside.hint, "the value is handed over 1000 ms later")
+
+        let edge = Judge.judge(track, evidence: Evidence(real: [pass], wheats: [(margin, timedOut)], replays: [margin.name: timedOut],
+                                                        insideContract: [margin.name: (inside, pass)]))
+        XCTAssertEqual(edge.kind, .flaky)
+        XCTAssertTrue(edge.reason.hasPrefix("passes only when the answer comes within 1.02 s; the contract allows 1 s, and a busy machine adds more"), edge.reason)
+        XCTAssertTrue(edge.next?.contains("for example a timeout of 5 s") == true, edge.next ?? "")
+        XCTAssertEqual(edge.cause, .noRoom)
+        XCTAssertTrue(edge.details.contains { $0.contains("--seed \(41872 | Perturbation.marginBit)") }, "\(edge.details)")
+
+        let rejected = Judge.judge(track, evidence: Evidence(real: [pass], wheats: [(margin, asserted)], replays: [margin.name: asserted],
+                                                            insideContract: [margin.name: (inside, asserted)]))
+        XCTAssertEqual(rejected.kind, .rejectsCorrectCode)
+        XCTAssertTrue(rejected.reason.contains("handed over 1000 ms later"), rejected.reason)
+        XCTAssertEqual(rejected.perturbationSeed, 41872)
+        XCTAssertTrue(rejected.next?.contains("wait for the result itself") == true, rejected.next ?? "")
+
+        // A deadline that ran out inside the contract is told so, not "wait for the result".
+        let short = TestOutcome(status: .failed(test: "T.t", message: "Still false after 0.35 s.", location: "T.swift:3"), testSeconds: 0.4, testCount: 1)
+        let deadline = Judge.judge(track, evidence: Evidence(real: [pass], wheats: [(margin, short)], replays: [margin.name: short],
+                                                            insideContract: [margin.name: (inside, short)]))
+        XCTAssertEqual(deadline.kind, .rejectsCorrectCode)
+        XCTAssertTrue(deadline.next?.hasPrefix("Your wait's deadline is shorter than the contract allows (1 s here)") == true, deadline.next ?? "")
+        XCTAssertEqual(deadline.cause, .deadline)
+        XCTAssertEqual(rejected.cause, .assumedTime)
+
+        let generous = Judge.judge(track, evidence: Evidence(real: [pass], wheats: [(margin, hung)]))
+        XCTAssertEqual(generous.kind, .done)
     }
 }

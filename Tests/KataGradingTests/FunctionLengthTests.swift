@@ -12,11 +12,11 @@ final class FunctionLengthTests: XCTestCase {
         "Sources/KataGrading/Process/Supervisor.swift:supervise": 146,
         "Sources/KataGrading/Process/ProcessRunner.swift:supervise": 139,
         "Sources/KataGradingCore/Catalog/Variant.swift:read": 104,
-        "Sources/KataGradingCore/Judging/Judge.swift:judgeRuns": 101,
+        "Sources/KataGradingCore/Judging/Judge.swift:judgeRuns": 91,
         "Sources/KataGrading/CLI/WatchCommand.swift:run": 99,
         "Sources/KataGrading/CLI/GradeCommand.swift:main": 96,
-        "Sources/KataGrading/Build/ShadowBuild.swift:run": 96,
-        "Sources/KataGrading/Run/RunScheduler.swift:schedule": 95,
+        "Sources/KataGrading/Build/ShadowBuild.swift:run": 84,
+        "Sources/KataGrading/Run/RunScheduler.swift:schedule": 86,
     ]
 
     func test_noFunctionGrowsPastEightyLines() throws {

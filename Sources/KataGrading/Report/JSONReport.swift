@@ -71,11 +71,15 @@ public struct JSONReport: Codable, Sendable, Equatable {
         /// `status` rejects correct code or flaky (`details` then holds its `--seed` line); always
         /// written. Nil only when read from a file an older grader wrote, which means false.
         public var perturbed: Bool?
+        /// What a rejection's advice answers (`Verdict.cause`): `deadline`, `assumed-time`,
+        /// `no-room`, `order`, `shared-state`, `form`, `count` or `input`; null for any other
+        /// verdict, and in a file an older grader wrote.
+        public var cause: String? = nil
 
         enum CodingKeys: String, CodingKey {
             case id, framework, pattern, title, status, exerciseStatus, message, details, chaffs, testSeconds, seconds, next, extraFiles
             case unchangedSince, route
-            case perturbed
+            case perturbed, cause
         }
 
         public func encode(to encoder: any Encoder) throws {
@@ -96,6 +100,7 @@ public struct JSONReport: Codable, Sendable, Equatable {
             try c.encode(unchangedSince, forKey: .unchangedSince)
             try c.encode(route, forKey: .route)
             try c.encode(perturbed ?? false, forKey: .perturbed)
+            try c.encode(cause, forKey: .cause)
         }
     }
 
@@ -157,7 +162,7 @@ public struct JSONReport: Codable, Sendable, Equatable {
                          next: advice.isEmpty ? nil : advice.joined(separator: " "), extraFiles: result.extraFiles,
                          unchangedSince: result.unchangedSince.map { formatter.string(from: $0) },
                          route: result.verdict.viaSwiftPM ? "swift-test" : "private-channel",
-                         perturbed: result.verdict.perturbationSeed != nil)
+                         perturbed: result.verdict.perturbationSeed != nil, cause: result.verdict.cause?.rawValue)
         }
     }
 

@@ -14,6 +14,7 @@ struct ExerciseRuns: Sendable {
         let labelled = evidence.real.enumerated().map { ("real-\($0.offset + 1)", $0.element) }
             + (evidence.wheats + evidence.chaffs).map { ("\($0.variant.kind.rawValue)-\($0.variant.name)", $0.outcome) }
             + evidence.replays.sorted { $0.key < $1.key }.map { ("wheat-\($0.key)-replay", $0.value) }
+            + evidence.insideContract.sorted { $0.key < $1.key }.map { ("wheat-\($0.value.variant.name)", $0.value.outcome) }
         return labelled.map { "\($0.0)\t\($0.1.log ?? "-")\n" }.joined()
     }
 }

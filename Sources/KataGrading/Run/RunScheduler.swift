@@ -38,8 +38,12 @@ final class RunScheduler: Sendable {
 
     /// A generated wheat (`Perturbation`) that did not pass is run again with the same seed: the
     /// judge reads both, a failure the seed reproduces as a rejection, one it does not as flakiness.
+    /// A margin seed's wheat that hung is not replayed: tests killed at the time limit while the
+    /// code answers past its contract say nothing about their margin (the judge passes it).
     static func asksForAReplay(_ variant: Variant, _ outcome: TestOutcome) -> Bool {
-        variant.seed != nil && !outcome.passedCleanly
+        guard let seed = variant.seed, !outcome.passedCleanly else { return false }
+        if Perturbation.isMargin(seed), case .hung = outcome.status { return false }
+        return true
     }
 
     /// A correct version that differs only in timing, which a test failed (not hung on, not
@@ -108,8 +112,7 @@ final class RunScheduler: Sendable {
         let ticket = Ticket()
         // The exercise's own time: from its first run, not from when it was queued.
         let start = Locked(Date())
-        let outcomes = Locked([Int: TestOutcome]())
-        let replays = Locked([Int: TestOutcome]())
+        let runs = Locked([Int: JobRun]())
         let failure = Locked<(any Error)?>(nil)
         let firstFailure = Locked<(any Error)?>(nil)
         let first = Locked<TestOutcome?>(nil)
@@ -128,21 +131,15 @@ final class RunScheduler: Sendable {
             var evidence = Evidence(real: [first])
             if first.passedCleanly {
                 for (index, job) in jobs.enumerated() {
-                    guard var outcome = outcomes.value[index] else { continue }
-                    var replay = replays.value[index]
-                    if early.contains(index), outcome.viaSwiftPM != first.viaSwiftPM {
+                    guard var done = runs.value[index] else { continue }
+                    if early.contains(index), done.outcome.viaSwiftPM != first.viaSwiftPM {
                         do {
-                            (outcome, replay) = try run(job, of: exercise, runner: runner, cancellation: nil)
+                            done = try run(job, of: exercise, runner: runner, cancellation: nil)
                         } catch {
                             return ticket.settle(.failure(error))
                         }
                     }
-                    switch job {
-                    case .repeatRun: evidence.real.append(outcome)
-                    case .variant(let v):
-                        if v.kind == .chaff { evidence.chaffs.append((v, outcome)) } else { evidence.wheats.append((v, outcome)) }
-                        if let replay { evidence.replays[v.name] = replay }
-                    }
+                    Self.add(job, done, to: &evidence)
                 }
             }
             ticket.settle(.success(ExerciseRuns(evidence: evidence, seconds: Date().timeIntervalSince(start.value))))
@@ -162,10 +159,8 @@ final class RunScheduler: Sendable {
                 // Called off before it started: the first run failed.
                 guard !calledOff.isCalledOff else { return }
                 do {
-                    let (outcome, replay) = try run(jobs[index], of: exercise, runner: runner,
-                                                    cancellation: early.contains(index) ? calledOff : nil)
-                    outcomes.withLock { $0[index] = outcome }
-                    if let replay { replays.withLock { $0[index] = replay } }
+                    let done = try run(jobs[index], of: exercise, runner: runner, cancellation: early.contains(index) ? calledOff : nil)
+                    runs.withLock { $0[index] = done }
                 } catch {
                     // What a run called off threw (stopped, say) means nothing either.
                     if !calledOff.isCalledOff { failure.withLock { $0 = error } }
@@ -200,18 +195,34 @@ final class RunScheduler: Sendable {
         return ticket
     }
 
+    /// What one job's run gave: its outcome, the replay and the run inside the contract if there were.
+    typealias JobRun = (outcome: TestOutcome, replay: TestOutcome?, inside: (variant: Variant, outcome: TestOutcome)?)
+
+    /// `run` of `job` as evidence: a repeat of the real code, or a variant's run with its replay and
+    /// its run inside the contract.
+    static func add(_ job: Job, _ run: JobRun, to evidence: inout Evidence) {
+        switch job {
+        case .repeatRun: evidence.real.append(run.outcome)
+        case .variant(let v):
+            if v.kind == .chaff { evidence.chaffs.append((v, run.outcome)) } else { evidence.wheats.append((v, run.outcome)) }
+            if let replay = run.replay { evidence.replays[v.name] = replay }
+            if let inside = run.inside { evidence.insideContract[v.name] = inside }
+        }
+    }
+
     /// One job's run (a timing wheat that failed run once more, a generated wheat that failed
-    /// replayed): its outcome, and the replay if there was one.
+    /// replayed, a margin seed's that failed also run inside the contract): its outcome, the replay
+    /// and the run inside the contract if there were.
     private func run(_ job: Job, of exercise: Catalog.Exercise, runner: any SuiteRunner,
-                     cancellation: RunCancellation?) throws -> (TestOutcome, TestOutcome?) {
+                     cancellation: RunCancellation?) throws -> JobRun {
         switch job {
         case .repeatRun(let n, let noisy):
-            guard noisy else { return (try runner.run(exercise, variant: nil, label: "real-\(n)", cancellation: cancellation), nil) }
+            guard noisy else { return (try runner.run(exercise, variant: nil, label: "real-\(n)", cancellation: cancellation), nil, nil) }
             var loaded = try Noise.shared.during {
                 try runner.run(exercise, variant: nil, label: "real-\(n)", cancellation: cancellation)
             }
             loaded.underNoise = true
-            return (loaded, nil)
+            return (loaded, nil, nil)
         case .variant(let v):
             let label = "\(v.kind.rawValue)-\(v.name)"
             let once = try runner.run(exercise, variant: v, label: label, cancellation: cancellation)
@@ -219,7 +230,10 @@ final class RunScheduler: Sendable {
                 ? try runner.run(exercise, variant: v, label: label + "-again", cancellation: cancellation) : once
             let replay = Self.asksForAReplay(v, once)
                 ? try runner.run(exercise, variant: v, label: label + "-replay", cancellation: cancellation) : nil
-            return (outcome, replay)
+            let inside = Self.asksForAReplay(v, once) ? Perturbation.insideContract(v) : nil
+            return (outcome, replay, try inside.map {
+                ($0, try runner.run(exercise, variant: $0, label: "\(v.kind.rawValue)-\($0.name)", cancellation: cancellation))
+            })
         }
     }
 }

@@ -23,6 +23,25 @@ public struct PerturbationPoint: Sendable, Equatable {
 
     public var key: String { "\(module)/\(name)" }
 
+    /// The delay the module ships with at this point: the number a `-` line holds where its `+`
+    /// line says `KATA_MS` (`.milliseconds(150)` for `.milliseconds(KATA_MS)`), else LOW (the point
+    /// adds a delay where the code has none).
+    public var shipped: Int {
+        for hunk in hunks {
+            let originals = hunk.original.components(separatedBy: "\n")
+            for line in hunk.replacement.components(separatedBy: "\n") where line.contains(Self.placeholder) {
+                let parts = line.components(separatedBy: Self.placeholder)
+                guard parts.count == 2 else { continue }
+                for original in originals where original.hasPrefix(parts[0]) && original.hasSuffix(parts[1])
+                    && original.count > parts[0].count + parts[1].count {
+                    let middle = original.dropFirst(parts[0].count).dropLast(parts[1].count)
+                    if let value = Int(middle) { return value }
+                }
+            }
+        }
+        return range.lowerBound
+    }
+
     /// `words` with the delay `milliseconds`.
     public func words(_ milliseconds: Int) -> String {
         words.replacingOccurrences(of: "{ms}", with: String(milliseconds))
@@ -91,6 +110,17 @@ public enum Perturbation {
     }
     /// Seeds are 24 bits: the variant word's upper three bytes (`Schemata.word`).
     public static let seeds: ClosedRange<UInt32> = 1...0xFF_FFFF
+    /// The seed's top bit asks for the margin: every point the seed puts at HIGH is delayed to
+    /// `margin(HIGH)` instead, half again what its contract allows. The other bits pick the delays
+    /// as for any seed, so `withinContract(seed)` is the same timing inside the contract.
+    public static let marginBit: UInt32 = 0x80_0000
+    /// What a correct wait survives: half again the contract's longest delay, as a slow machine
+    /// would add (`PerturbationPoint.range`'s HIGH times 3/2).
+    public static func margin(_ high: Int) -> Int { high + high / 2 }
+    /// Whether `seed` stretches its HIGH points past their contract.
+    public static func isMargin(_ seed: UInt32) -> Bool { seed & marginBit != 0 }
+    /// The seed with the same timing, inside the contract.
+    public static func withinContract(_ seed: UInt32) -> UInt32 { seed & ~marginBit }
 
     /// The points of `module`, numbered 1, 2, … in the order of their names, as the template asks
     /// the hook for their delays.
@@ -98,11 +128,12 @@ public enum Perturbation {
         points.filter { $0.module == module }.sorted { $0.name < $1.name }.enumerated().map { (Int32($0.offset + 1), $0.element) }
     }
 
-    /// The delay `seed` picks at the point numbered `point`, within `range`.
+    /// The delay `seed` picks at the point numbered `point`, within `range` (HIGH stretched to
+    /// `margin(HIGH)` for a margin seed).
     public static func delay(seed: UInt32, point: Int32, range: ClosedRange<Int>) -> Int {
-        let hash = ChannelKey(k0: UInt64(seed), k1: UInt64(UInt32(bitPattern: point))).mac(Array("delay".utf8))
+        let hash = ChannelKey(k0: UInt64(withinContract(seed)), k1: UInt64(UInt32(bitPattern: point))).mac(Array("delay".utf8))
         switch hash % 4 {
-        case 0, 1: return range.upperBound
+        case 0, 1: return isMargin(seed) ? margin(range.upperBound) : range.upperBound
         case 2: return range.lowerBound
         default: return range.lowerBound + (range.upperBound - range.lowerBound) / 2
         }
@@ -127,14 +158,48 @@ public enum Perturbation {
                        differs: .timing)
     }
 
+    /// One point a generated wheat delays: its contract, and the delay the wheat's seed picks.
+    public struct Delay: Sendable, Equatable {
+        public var point: String
+        public var contract: String
+        public var words: String
+        /// The point's HIGH: the longest delay its contract allows.
+        public var high: Int
+        public var milliseconds: Int
+        /// Past what the contract allows (a margin seed's HIGH).
+        public var beyond: Bool { milliseconds > high }
+    }
+
     /// The correct version of `exercise`'s module that `seed` picks: its points (`exercise.perturbs`)
-    /// delayed as the seed says, its hint the delays in words.
+    /// delayed as the seed says, its hint the delays in words. A margin seed's version is correct
+    /// only with room to spare: it answers later than the contract allows.
     public static func wheat(_ exercise: Catalog.Exercise, seed: UInt32, points: [PerturbationPoint]) -> Variant {
         var variant = Variant(module: exercise.module, name: "perturbed-\(seed)", kind: .wheat,
                               hint: words(exercise, seed: seed, points: points), hunks: [], differs: .timing)
         variant.seed = seed
         variant.template = templateName(for: exercise.perturbs)
+        variant.delays = numbered(points, module: exercise.module).filter { exercise.perturbs.contains($0.point.name) }.map { number, point in
+            Delay(point: point.name, contract: point.contract, words: point.words, high: point.range.upperBound,
+                  milliseconds: delay(seed: seed, point: number, range: point.range))
+        }
         return variant
+    }
+
+    /// A margin seed's wheat with the same timing inside the contract (every stretched point back
+    /// at its HIGH): run when the margin's fails, to tell a suite that rejects correct code from
+    /// one that passes only at the contract's edge. Nil for a wheat that is not a margin seed's.
+    public static func insideContract(_ wheat: Variant) -> Variant? {
+        guard let seed = wheat.seed, isMargin(seed) else { return nil }
+        var inside = wheat
+        inside.seed = withinContract(seed)
+        inside.name = "perturbed-\(withinContract(seed))"
+        inside.delays = wheat.delays.map { var delay = $0; delay.milliseconds = min(delay.milliseconds, delay.high); return delay }
+        inside.hint = joined(inside.delays.map { $0.words.replacingOccurrences(of: "{ms}", with: String($0.milliseconds)) })
+        return inside
+    }
+
+    static func joined(_ phrases: [String]) -> String {
+        phrases.count <= 1 ? phrases.first ?? "" : phrases.dropLast().joined(separator: ", ") + " and " + phrases.last!
     }
 
     /// The seed of the generated wheat named `name`, nil when it is not one.
@@ -147,30 +212,37 @@ public enum Perturbation {
         let phrases = numbered(points, module: exercise.module).filter { exercise.perturbs.contains($0.point.name) }.map { number, point in
             point.words(delay(seed: seed, point: number, range: point.range))
         }
-        return phrases.count <= 1 ? phrases.first ?? "" : phrases.dropLast().joined(separator: ", ") + " and " + phrases.last!
+        return joined(phrases)
     }
 
-    /// The seeds a grade of `exercise` runs, drawn at random from `generator`: one that delays
-    /// every point to its HIGH, and, when it has two points or more, one for each point that
-    /// delays it alone to its HIGH and every other to its LOW, so that each hand-off comes both
-    /// last and first (at most `most` seeds in all).
+    /// The seeds a grade of `exercise` runs, drawn at random from `generator`: the margin seed,
+    /// which delays every point to half again its HIGH (`margin`: a correct wait has room to spare;
+    /// when it fails, the grader runs the same seed inside the contract too); with one point whose
+    /// shipped delay is above its LOW, one at LOW (a suite that assumes the code is at least as
+    /// slow as it ships); and, when it has two points or more, one for each point that delays it
+    /// alone to its HIGH and every other to its LOW, so that each hand-off comes both last and first
+    /// (at most `most` seeds in all).
     public static func draw<G: RandomNumberGenerator>(for exercise: Catalog.Exercise, points: [PerturbationPoint],
                                                       most: Int = 4, using generator: inout G) -> [UInt32] {
         let reached = numbered(points, module: exercise.module).filter { exercise.perturbs.contains($0.point.name) }
         guard !reached.isEmpty else { return [] }
         var targets: [[Int]] = [reached.map(\.point.range.upperBound)]
+        if reached.count == 1, reached[0].point.shipped > reached[0].point.range.lowerBound {
+            targets.append([reached[0].point.range.lowerBound])
+        }
         if reached.count > 1 {
             for late in reached.indices.shuffled(using: &generator).prefix(most - 1) {
                 targets.append(reached.indices.map { $0 == late ? reached[$0].point.range.upperBound : reached[$0].point.range.lowerBound })
             }
         }
-        return targets.compactMap { target in
+        return targets.enumerated().compactMap { index, target in
             // Each point's delay is HIGH for half the seeds and LOW for a quarter: a few thousand
             // tries find any target of up to five points.
             for _ in 0..<200_000 {
-                let seed = UInt32.random(in: seeds, using: &generator)
+                let seed = UInt32.random(in: 1...(marginBit - 1), using: &generator)
                 if reached.indices.allSatisfy({ delay(seed: seed, point: reached[$0].number, range: reached[$0].point.range) == target[$0] }) {
-                    return seed
+                    // The first, every point at HIGH, is drawn as the margin seed.
+                    return index == 0 ? seed | marginBit : seed
                 }
             }
             return nil

@@ -27,6 +27,11 @@ public struct Variant: Sendable, Equatable {
         case count
         /// It differs only on an input that the real world never gives it.
         case input
+        /// It does things in another order its contract allows (the same items, another sequence).
+        case order
+        /// It shares state its contract allows it to share (a default that is app-wide), so what
+        /// one test leaves behind shows in another.
+        case state
     }
 
     public var module: String
@@ -56,6 +61,8 @@ public struct Variant: Sendable, Equatable {
     public var seed: UInt32?
     /// For a generated wheat: the template it runs (`Perturbation.templateName(for:)`).
     public var template: String?
+    /// For a generated wheat: each point it delays, with its contract and the delay its seed picks.
+    public var delays: [Perturbation.Delay] = []
 
     /// How a wheat differs from the real code, timing when its file does not say.
     public var difference: Difference { differs ?? .timing }

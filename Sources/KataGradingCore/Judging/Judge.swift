@@ -75,28 +75,34 @@ public enum Judge {
             tooSlow && isHang(wheat.outcome) && wheat.variant.difference == .timing
         }
         let written = evidence.wheats.filter { $0.variant.seed == nil }
-        let generated = evidence.wheats.filter { $0.variant.seed != nil && !$0.outcome.passedCleanly && !slowedPastTheLimit($0) }
+        // A margin seed's run that hung (killed at the time limit while the code answers past its
+        // contract) says nothing about the margin: never "too slow" for a generous wait.
+        let generatedFailed = evidence.wheats.filter { $0.variant.seed != nil && !$0.outcome.passedCleanly && !slowedPastTheLimit($0)
+            && !(isMargin($0.variant) && isHang($0.outcome)) }
+        // A margin seed's failure is judged by the same timing inside the contract, run beside it:
+        // failing that too rejects correct code; passing it, the suite has no room to spare. So has
+        // a wait that ran out inside the contract after as long as the contract allows (a 1.0 s
+        // timeout for "up to a second"): whether it makes it is a race it loses on a busy machine.
+        let edgeOfContract = { (inside: (variant: Variant, outcome: TestOutcome)) in
+            inside.outcome.passedCleanly || waitedAtLeastTheContract(inside)
+        }
+        let generated = generatedFailed.filter { !isMargin($0.variant) }
+            + generatedFailed.compactMap { evidence.insideContract[$0.variant.name] }.filter { !edgeOfContract($0) }
+        let atTheEdge = generatedFailed.filter { failed in
+            isMargin(failed.variant) && evidence.insideContract[failed.variant.name].map(edgeOfContract) != false
+        }
         if let rejected = written.first(where: { !$0.outcome.passedCleanly && !slowedPastTheLimit($0) }) {
-            verdict.kind = .rejectsCorrectCode
-            // The wheat's own hint leads: it says how this correct version differs.
-            verdict.reason = "fails on a correct version of the code. " + rejected.variant.hint(for: exercise.framework).prefix(1).uppercased() + rejected.variant.hint(for: exercise.framework).dropFirst()
-            verdict.details = [describe(rejected.outcome)]
-            // A seed that fails them too gives a timing to replay until the fix passes it.
-            if let timed = reproduced(generated, evidence) {
-                verdict.details.append("- They also fail when \(timed.variant.hint).")
-                verdict.details.append(replayLine(exercise, timed.variant))
-                verdict.perturbationSeed = timed.variant.seed
-            }
-            verdict.next = rejectionAdvice(rejected.variant.difference)
-            return verdict
+            return rejectedByWritten(verdict, rejected, generated: generated, exercise: exercise, evidence: evidence)
         }
         // A generated wheat is the real code with its hand-offs delayed within their contract: a
         // failure its seed reproduces is the suite's, whatever the machine did.
         if let rejected = reproduced(generated, evidence) {
             verdict.kind = .rejectsCorrectCode
             verdict.reason = "fails on the real code when it takes its time within what it promises: your tests fail when \(rejected.variant.hint)."
-            verdict.details = [describe(rejected.outcome), replayLine(exercise, rejected.variant)]
-            verdict.next = rejectionAdvice(.timing)
+            verdict.details = contractLines(rejected.variant) + [describe(rejected.outcome)]
+                + handOffThatMatters(rejected.variant, evidence) + [replayLine(exercise, rejected.variant)]
+            verdict.next = rejectionAdvice(.timing, failure: rejected.outcome, contract: rejected.variant.delays)
+            verdict.cause = cause(.timing, failure: rejected.outcome)
             verdict.perturbationSeed = rejected.variant.seed
             return verdict
         }
@@ -105,23 +111,16 @@ public enum Judge {
         // that says nothing about the bug; the too-slow verdict below says what it does say.
         let killedForSlowness = missed.filter { tooSlow && isHang($0.outcome) }
         if !missed.isEmpty, killedForSlowness.count < missed.count {
-            let limit = format(exercise.timeLimit)
-            verdict.kind = .missesBugs
-            verdict.reason = "caught \(caught.count) of \(evidence.chaffs.count) planted bugs. Your tests do not fail when:"
-            verdict.details = missed.map { miss in
-                if isHang(miss.outcome) {
-                    return "- (they waited until killed at the \(limit) s limit instead of failing) " + miss.variant.hint(for: exercise.framework)
-                }
-                if let late = miss.outcome.late.first {
-                    return "- (your check\(late.location.map { " at \($0)" } ?? "") failed only after its test had ended, which catches nothing) " + miss.variant.hint(for: exercise.framework)
-                }
-                return "- " + miss.variant.hint(for: exercise.framework)
-            }
-            // The Next card words the advice from which bugs the tests missed by hanging.
-            verdict.missedChaffsThatHung = missed.filter { isHang($0.outcome) }.map(\.variant.name)
-            return verdict
+            return missesBugs(verdict, caught: caught.count, missed: missed, exercise: exercise, evidence: evidence)
         }
-        if let once = generated.first {
+        // Tests already past their budget on the real code (a sleep sized past the contract) are
+        // told that first: waiting for the event fixes both.
+        if !((seconds ?? 0) > exercise.budget), let edge = reproduced(atTheEdge, evidence) {
+            return noRoomToSpare(exercise, edge, verdict: verdict)
+        }
+        // A margin failure its replay did not reproduce is flaky too; one it did, on tests past
+        // their budget, is the too-slow verdict's below.
+        if let once = generated.first ?? atTheEdge.first(where: { evidence.replays[$0.variant.name]?.passedCleanly == true }) {
             verdict.kind = .flaky
             verdict.reason = "failed once when \(once.variant.hint), and passed when the grader replayed that timing."
             verdict.details = [describe(once.outcome), replayLine(exercise, once.variant)]
@@ -140,21 +139,71 @@ public enum Judge {
             return verdict
         }
         if let seconds, seconds > exercise.budget {
-            verdict.kind = .tooSlow
-            verdict.reason = "the tests took \(format(seconds)) s; this exercise's budget is \(format(exercise.budget)) s."
-            if let slowed = evidence.wheats.first(where: slowedPastTheLimit) {
-                verdict.details = ["- A correct version that \(slowed.variant.hint(for: exercise.framework).prefix { $0 != ":" }) ran past the \(format(exercise.timeLimit)) s limit with these tests."]
-            }
-            if !killedForSlowness.isEmpty {
-                verdict.details.append("- \(killedForSlowness.count == 1 ? "A planted bug" : "\(killedForSlowness.count) planted bugs") kept these tests running past the \(format(exercise.timeLimit)) s limit: whether they catch \(killedForSlowness.count == 1 ? "it" : "them") shows once they are faster.")
-                verdict.missedChaffs = []
-            }
-            verdict.next = "Don't wait out a timeout when the work takes milliseconds: end the wait as soon as the answer arrives, and keep fixed windows short."
-            return verdict
+            return overBudget(verdict, seconds: seconds, exercise: exercise, slowed: evidence.wheats.first(where: slowedPastTheLimit),
+                              killedForSlowness: killedForSlowness.count)
         }
         verdict.reason = evidence.chaffs.isEmpty
             ? "all tests pass."
             : "caught \(caught.count) of \(evidence.chaffs.count) planted bugs" + passedWheats(written: written.count, generated: evidence.wheats.count - written.count)
+        return verdict
+    }
+
+    /// The verdict when a written correct version fails: its own hint leads, and a seed that fails
+    /// the tests too gives a timing to replay.
+    static func rejectedByWritten(_ verdict: Verdict, _ rejected: (variant: Variant, outcome: TestOutcome),
+                                  generated: [(variant: Variant, outcome: TestOutcome)], exercise: Catalog.Exercise,
+                                  evidence: Evidence) -> Verdict {
+        var verdict = verdict
+        verdict.kind = .rejectsCorrectCode
+        // The wheat's own hint leads: it says how this correct version differs.
+        verdict.reason = "fails on a correct version of the code. " + rejected.variant.hint(for: exercise.framework).prefix(1).uppercased() + rejected.variant.hint(for: exercise.framework).dropFirst()
+        verdict.details = [describe(rejected.outcome)]
+        // A seed that fails them too gives a timing to replay until the fix passes it.
+        if let timed = reproduced(generated, evidence) {
+            verdict.details.append("- They also fail when \(timed.variant.hint).")
+            verdict.details.append(replayLine(exercise, timed.variant))
+            verdict.perturbationSeed = timed.variant.seed
+        }
+        verdict.next = rejectionAdvice(rejected.variant.difference, failure: rejected.outcome, contract: rejected.variant.delays)
+        verdict.cause = cause(rejected.variant.difference, failure: rejected.outcome)
+        return verdict
+    }
+
+    /// The verdict when planted bugs pass: each missed bug's hint, with how it was missed.
+    static func missesBugs(_ verdict: Verdict, caught: Int, missed: [(variant: Variant, outcome: TestOutcome)],
+                           exercise: Catalog.Exercise, evidence: Evidence) -> Verdict {
+        var verdict = verdict
+        let limit = format(exercise.timeLimit)
+        verdict.kind = .missesBugs
+        verdict.reason = "caught \(caught) of \(evidence.chaffs.count) planted bugs. Your tests do not fail when:"
+        verdict.details = missed.map { miss in
+            if isHang(miss.outcome) {
+                return "- (they waited until killed at the \(limit) s limit instead of failing) " + miss.variant.hint(for: exercise.framework)
+            }
+            if let late = miss.outcome.late.first {
+                return "- (your check\(late.location.map { " at \($0)" } ?? "") failed only after its test had ended, which catches nothing) " + miss.variant.hint(for: exercise.framework)
+            }
+            return "- " + miss.variant.hint(for: exercise.framework)
+        }
+        // The Next card words the advice from which bugs the tests missed by hanging.
+        verdict.missedChaffsThatHung = missed.filter { isHang($0.outcome) }.map(\.variant.name)
+        return verdict
+    }
+
+    /// The verdict for tests past their budget on the real code, with what that cost them.
+    static func overBudget(_ verdict: Verdict, seconds: Double, exercise: Catalog.Exercise,
+                           slowed: (variant: Variant, outcome: TestOutcome)?, killedForSlowness: Int) -> Verdict {
+        var verdict = verdict
+        verdict.kind = .tooSlow
+        verdict.reason = "the tests took \(format(seconds)) s; this exercise's budget is \(format(exercise.budget)) s."
+        if let slowed {
+            verdict.details = ["- A correct version that \(slowed.variant.hint(for: exercise.framework).prefix { $0 != ":" }) ran past the \(format(exercise.timeLimit)) s limit with these tests."]
+        }
+        if killedForSlowness > 0 {
+            verdict.details.append("- \(killedForSlowness == 1 ? "A planted bug" : "\(killedForSlowness) planted bugs") kept these tests running past the \(format(exercise.timeLimit)) s limit: whether they catch \(killedForSlowness == 1 ? "it" : "them") shows once they are faster.")
+            verdict.missedChaffs = []
+        }
+        verdict.next = "Don't wait out a timeout when the work takes milliseconds: end the wait as soon as the answer arrives, and keep fixed windows short."
         return verdict
     }
 
@@ -177,6 +226,89 @@ public enum Judge {
         return slow
     }
 
+    /// Whether `variant` is a margin seed's wheat: its HIGH points past their contract.
+    static func isMargin(_ variant: Variant) -> Bool { variant.seed.map(Perturbation.isMargin) ?? false }
+
+    /// The margin rule, in the words README's verdict table and Catalog/README.md's points use.
+    public static let marginRule = "a correct wait leaves room to spare: the grader also delays each hand-off to half again the longest its contract allows, as a slow or busy machine would, and a done suite still passes"
+
+    /// The verdict for tests that pass inside the contract and fail, every time, when its hand-offs
+    /// take half again the longest it allows (`edge`, a margin seed's run): flaky, in the kata's
+    /// sense, since a busier machine than the attendee's adds that much.
+    static func noRoomToSpare(_ exercise: Catalog.Exercise, _ edge: (variant: Variant, outcome: TestOutcome), verdict: Verdict) -> Verdict {
+        var verdict = verdict
+        let beyond = edge.variant.delays.filter(\.beyond)
+        let allows = beyond.map { seconds($0.high) }
+        let allowed = allows.count <= 1 ? "the contract allows \(allows.first ?? "")" : "the contracts allow " + allows.joined(separator: " and ")
+        let waited = waitedSeconds(edge.outcome)
+        verdict.kind = .flaky
+        verdict.reason = (waited.map { "passes only when the answer comes within \($0) s; " } ?? "passes only when the answer comes within what the contract allows; ")
+            + "\(allowed), and a busy machine adds more: your tests fail when \(edge.variant.hint), half again the longest the contract allows."
+        verdict.details = beyond.map { "- The contract: it \($0.contract)." } + [
+            "- The rule: \(marginRule).",
+            describe(edge.outcome),
+            replayLine(exercise, edge.variant),
+        ]
+        let longest = beyond.map(\.high).reduce(0, +)
+        // A wait that ran out is given room; a check that assumed a time (a sleep past the
+        // contract) is told to wait for the answer instead: a longer sleep is only slower.
+        verdict.next = ranOutOfTime(edge.outcome)
+            ? "Leave room: give the wait a deadline well past what the contract allows, for example a timeout of \(suggestedTimeout(longest)) s; it still ends as soon as the answer arrives."
+            : "Don't size a fixed wait to the contract: wait for the result itself (an expectation, an await) with a deadline well past what the contract allows, for example \(suggestedTimeout(longest)) s."
+        verdict.perturbationSeed = edge.variant.seed
+        verdict.cause = .noRoom
+        return verdict
+    }
+
+    /// The cause `rejectionAdvice` answers for a correct version that differs by `difference`.
+    static func cause(_ difference: Variant.Difference, failure: TestOutcome) -> Verdict.Cause {
+        switch difference {
+        case .timing: return ranOutOfTime(failure) ? .deadline : .assumedTime
+        case .form: return .form
+        case .count: return .count
+        case .input: return .input
+        case .order: return .order
+        case .state: return .sharedState
+        }
+    }
+
+    /// Whether `run` failed on a wait that gave up no sooner than its contract's longest delay and
+    /// before the margin's: one that races the contract's edge. A wait past the margin that still
+    /// failed inside the contract waits for more than one hand-off (four requests, each up to
+    /// 500 ms, in 1.5 s): that rejects correct code.
+    static func waitedAtLeastTheContract(_ run: (variant: Variant, outcome: TestOutcome)) -> Bool {
+        let longest = run.variant.delays.map(\.high).reduce(0, +)
+        guard longest > 0, let waited = waitedSeconds(run.outcome).flatMap(Double.init) else { return false }
+        return waited * 1000 >= Double(longest) - 0.5 && waited * 1000 < Double(Perturbation.margin(longest))
+    }
+
+    /// A timeout to suggest when the contract allows `milliseconds`: five times that, in whole seconds.
+    static func suggestedTimeout(_ milliseconds: Int) -> Int { max(1, (milliseconds * 5 + 999) / 1000) }
+
+    /// `milliseconds` as an attendee reads a contract: "1 s", "500 ms".
+    static func seconds(_ milliseconds: Int) -> String {
+        milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
+    }
+
+    /// The timeout a failed wait names in its message, as the attendee wrote it: "Exceeded timeout
+    /// of 1.02 seconds" (XCTest's words), "still false after 0.35 s", "did not come within 1 s" (a
+    /// helper's); nil when the message names none.
+    static func waitedSeconds(_ outcome: TestOutcome) -> String? {
+        guard case .failed(_, let message, _) = outcome.status else { return nil }
+        let lower = message.lowercased()
+        for words in ["timeout of ", "after ", "within "] {
+            var rest = lower[...]
+            while let range = rest.range(of: words) {
+                rest = rest[range.upperBound...]
+                let number = rest.prefix { $0.isNumber || $0 == "." }
+                let unit = rest.dropFirst(number.count).drop { $0 == " " }
+                guard !number.isEmpty, Double(number) != nil, words == "timeout of " || unit.hasPrefix("s") else { continue }
+                return String(number.hasSuffix(".0") ? number.dropLast(2) : number)
+            }
+        }
+        return nil
+    }
+
     /// The end of a done verdict's reason: the correct versions passed, written and generated.
     static func passedWheats(written: Int, generated: Int) -> String {
         var parts: [String] = []
@@ -190,17 +322,56 @@ public enum Judge {
         failed.first { evidence.replays[$0.variant.name].map { !$0.passedCleanly } ?? true }
     }
 
-    /// How to replay the timing a generated wheat's seed picks.
+    /// How to replay the timing a generated wheat's seed picks, on this track (`ID@framework`, as
+    /// "Grade it again" names a track).
     static func replayLine(_ exercise: Catalog.Exercise, _ wheat: Variant) -> String {
-        "- Replay exactly this timing: " + ShellCommand.grade(exercise.key, "--seed", String(wheat.seed ?? 0)).line
+        "- Replay exactly this timing: " + ShellCommand.grade(exercise.trackKey.description, "--seed", String(wheat.seed ?? 0)).line
     }
 
-    /// What to do about a rejected correct version, worded by how it differs from the real code
-    /// (its `differs:` line). Its own hint, in the reason, says what this one does.
-    public static func rejectionAdvice(_ difference: Variant.Difference) -> String {
+    /// The contract of each point a generated wheat delays, in its own sentence.
+    static func contractLines(_ wheat: Variant) -> [String] {
+        wheat.delays.map { "- The contract: it \($0.contract)." }
+    }
+
+    /// With two points or more, the seed that delays one point alone (the others at LOW) and that
+    /// failed too: the hand-off that matters, named, with its seed.
+    static func handOffThatMatters(_ wheat: Variant, _ evidence: Evidence) -> [String] {
+        guard wheat.delays.count > 1, wheat.delays.allSatisfy({ $0.milliseconds >= $0.high }) else { return [] }
+        let alone = evidence.wheats.filter { other in
+            other.variant.seed != nil && other.variant.name != wheat.name && !other.outcome.passedCleanly
+                && other.variant.delays.filter { $0.milliseconds >= $0.high && $0.high > 0 }.count == 1
+        }
+        guard let one = alone.first, let late = one.variant.delays.first(where: { $0.milliseconds >= $0.high }) else { return [] }
+        return ["- The hand-off that matters: they fail with only this one late, \(late.words.replacingOccurrences(of: "{ms}", with: String(late.milliseconds))) (seed \(one.variant.seed ?? 0))."]
+    }
+
+    /// Why a failure under a correct timing happened, as far as its message tells: a wait that ran
+    /// out (its deadline), or nil.
+    static func ranOutOfTime(_ outcome: TestOutcome) -> Bool {
+        guard case .failed(_, let message, _) = outcome.status else { return false }
+        let lower = message.lowercased()
+        return ["exceeded timeout", "asynchronous wait failed", "timed out", "timeout"].contains { lower.contains($0) }
+            || waitedSeconds(outcome) != nil
+    }
+
+    /// What to do about a rejected correct version, worded by its cause: how it differs from the
+    /// real code (its `differs:` line), and for a timing, whether the failure is a wait's deadline
+    /// running out (`failure`) before what the contract (`contract`, a generated wheat's points)
+    /// allows. Its own hint, in the reason, says what this one does.
+    public static func rejectionAdvice(_ difference: Variant.Difference, failure: TestOutcome? = nil,
+                                       contract: [Perturbation.Delay] = []) -> String {
         switch difference {
         case .timing:
-            return "A correct answer that arrives at another time fails your tests: wait for the result itself (an expectation, an await) instead of assuming when it comes."
+            if let failure, ranOutOfTime(failure) {
+                let longest = contract.map(\.high).reduce(0, +)
+                let allows = longest > 0 ? " (\(seconds(longest)) here)" : ""
+                return "Your wait's deadline is shorter than the contract allows\(allows): give it a deadline well past that, for example a timeout of \(suggestedTimeout(max(longest, 1000))) s; it still ends as soon as the answer arrives."
+            }
+            return "A correct answer that arrives at another time fails your tests: they assume when it comes (a fixed sleep, a check right after the call); wait for the result itself (an expectation, an await) instead."
+        case .order:
+            return "A correct version that does things in another order its contract allows fails your tests: check what is promised (each item once, the end after all), not the order the real code happens to use."
+        case .state:
+            return "A correct version that shares state with other tests, as its contract allows, fails your tests: give each test its own instance of everything it touches (pass it in), so that no test can see what another left behind."
         case .form:
             return "A correct version that gives the same result in another form fails your tests: check what the result means (the values, the items), not how it is spelled or produced."
         case .count:

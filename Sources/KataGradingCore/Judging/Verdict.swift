@@ -28,6 +28,24 @@ public struct Verdict: Sendable, Equatable {
     /// The seed of the generated wheat (`Perturbation`) that made the verdict rejects correct
     /// code or flaky, which `grade.sh ID --seed SEED` replays; nil when no perturbation did.
     public var perturbationSeed: UInt32?
+    /// What a rejection's advice (`next`) answers, for a rejection of correct code or a suite with
+    /// no room past the contract; nil for every other verdict.
+    public var cause: Cause?
+
+    /// Why a suite rejects correct code, as the judge tells it from how the tests failed.
+    public enum Cause: String, Sendable, Equatable {
+        /// A wait's deadline ran out before what the contract allows.
+        case deadline
+        /// A check assumed when the answer comes (a fixed sleep, a check right after the call).
+        case assumedTime = "assumed-time"
+        /// The tests pass inside the contract and fail just past it: no room to spare.
+        case noRoom = "no-room"
+        case order
+        case sharedState = "shared-state"
+        case form
+        case count
+        case input
+    }
 
     public init(kind: Kind, reason: String, details: [String] = [], next: String? = nil, chaffsCaught: Int = 0,
                 chaffsTotal: Int = 0, missedChaffs: [String] = [], missedChaffsThatHung: [String] = [],

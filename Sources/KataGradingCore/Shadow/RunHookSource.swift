@@ -244,16 +244,19 @@ public enum RunHookSource {
 
         /// The delay, in milliseconds, that a perturbed run's seed picks at the point numbered
         /// `point`: LOW, HIGH or the middle, by SipHash of "delay" under the key (seed, point), as
-        /// `Perturbation.delay` computes it in the grader.
+        /// `Perturbation.delay` computes it in the grader; a margin seed stretches HIGH by half.
         __attribute__((visibility("hidden"))) int \#(GraderOnlyNames.delaySymbol)(int point, int low, int high) {
             if (!kata_cells[0]) return low;
             struct kata_secret secret;
             kata_read_secret(&secret);
             uint32_t seed = (secret.masked ^ kata_mask(&secret)) >> 8;
             memset(&secret, 0, sizeof secret);
+            // The seed's top bit asks for the margin: HIGH becomes half again HIGH (`Perturbation.margin`).
+            int margin = (seed & 0x800000) != 0;
+            seed &= 0x7fffff;
             uint64_t hash = kata_siphash((uint64_t)seed, (uint64_t)(uint32_t)point, (const unsigned char *)"delay", 5);
             switch (hash % 4) {
-            case 0: case 1: return high;
+            case 0: case 1: return margin ? high + high / 2 : high;
             case 2: return low;
             default: return low + (high - low) / 2;
             }
