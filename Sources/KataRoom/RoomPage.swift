@@ -72,8 +72,11 @@ enum RoomPage {
     static let timingSign = "◷"
 
     /// What a suite rejected by a timing change (a generated perturbation) did, for the instructor
-    /// to explain: the lesson is the same whatever the exercise.
-    static let timingHint = "their tests fail when the code takes its time within what it promises (grade.sh names the delay and a --seed to replay it): wait for the event, not for a fixed time."
+    /// to explain. Its cause differs from suite to suite (a deadline too short for the contract, a
+    /// fixed sleep, an assumed time, no room past the contract's edge), and each attendee's grade
+    /// names theirs: the room names them all rather than one that misleads the others (a "wait for
+    /// the event" told to a suite that already waits, and whose deadline is the fault).
+    static let timingHint = "their tests fail when the code takes its time within what it promises (grade.sh names the delay, the cause and a --seed to replay it): a deadline too short for the contract, a fixed sleep, or no room past its longest delay. Wait for the event, with a deadline well past what the contract allows."
     static let timingTitle = "Attendees whose latest suite a timing change the code allows (a generated perturbation) rejects: rejects correct code or flaky"
 
     static let html = #"""
