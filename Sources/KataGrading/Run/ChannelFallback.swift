@@ -170,6 +170,11 @@ public final class ChannelFallback: @unchecked Sendable {
         result.run?.report = RunReport()
     }
 
+    /// Whether the self-test's switch silences `exercise`'s runs, its framework's or its own.
+    func switchApplies(to exercise: Catalog.Exercise) -> Bool {
+        silenced.contains(exercise.framework) || silencedExercises.contains(exercise.id) || silencedExercises.contains(exercise.key)
+    }
+
     /// The test files each exercise silenced alone had at its first run (`applySwitch`).
     private var silencedBuilds: [String: String] = [:]
 
