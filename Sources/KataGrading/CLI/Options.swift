@@ -65,6 +65,12 @@ extension Arguments {
 
     static let failPrivateChannelUsage = "--fail-private-channel takes xctest, swift-testing or all, then :silent, :exit, :trap or :refuse if you like; or an exercise, then :runs."
 
+    /// `value` as a whole number in `range`, else the usage error `message`.
+    static func number(_ value: String?, in range: ClosedRange<Int>, or message: String) throws -> Int {
+        guard let number = value.flatMap({ Int($0) }), range.contains(number) else { throw UsageError(description: message) }
+        return number
+    }
+
     /// Every option, in the order the help lists them.
     static let table: [Option] = [
         Option(names: ["--watch"], action: .watch, audience: .attendees, usage: "grade.sh --watch [ID]",
@@ -132,32 +138,17 @@ extension Arguments {
         Option(names: ["--html"], takes: .value(needs: "--html needs a path, such as --html=room.html."), apply: { a, value in a.html = value },
                audience: .instructors, usage: "grade.sh --merge FILE… --html=PATH", summary: "also write the room's page to a file"),
         Option(names: ["--repeats"], takes: .value(needs: "--repeats needs a whole number of at least 1.", dashes: true),
-               apply: { a, value in
-                   guard let repeats = value.flatMap({ Int($0) }), repeats >= 1 else {
-                       throw UsageError(description: "--repeats needs a whole number of at least 1.")
-                   }
-                   a.repeats = repeats
-               },
+               apply: { a, value in a.repeats = try number(value, in: 1...Int.max, or: "--repeats needs a whole number of at least 1.") },
                audience: .instructors, usage: "grade.sh --repeats N", summary: "run each suite N times to detect flakiness (default 3)"),
         Option(names: ["--room-serve"], action: .roomServe, audience: .instructors, usage: "grade.sh --room-serve",
                summary: "open the live room page; prints the join line and your instructor link"),
         Option(names: ["--port"], takes: .value(needs: "--port needs a value."),
-               apply: { a, value in
-                   guard let port = value.flatMap({ Int($0) }), (1...65535).contains(port) else {
-                       throw UsageError(description: "--port needs a port number from 1 to 65535.")
-                   }
-                   a.port = port
-               },
+               apply: { a, value in a.port = try number(value, in: 1...65535, or: "--port needs a port number from 1 to 65535.") },
                audience: .instructors, usage: "grade.sh --room-serve --port N", summary: "the room's port (default 8787)"),
         Option(names: ["--bind"], takes: .value(needs: "--bind needs a value."), apply: { a, value in a.bind = value },
                audience: .instructors, usage: "grade.sh --room-serve --bind ADDRESS", summary: "the address the room listens on (default every address)"),
         Option(names: ["--rows-per-machine"], takes: .value(needs: "--rows-per-machine needs a value."),
-               apply: { a, value in
-                   guard let rows = value.flatMap({ Int($0) }), (1...300).contains(rows) else {
-                       throw UsageError(description: "--rows-per-machine needs a number from 1 to 300.")
-                   }
-                   a.rowsPerMachine = rows
-               },
+               apply: { a, value in a.rowsPerMachine = try number(value, in: 1...300, or: "--rows-per-machine needs a number from 1 to 300.") },
                audience: .instructors, usage: "grade.sh --room-serve --rows-per-machine N",
                summary: "how many attendees may join from one machine (default 3)"),
         Option(names: ["--code"], takes: .value(needs: "--code needs a value."), apply: { a, value in a.roomCode = value },
@@ -177,12 +168,7 @@ extension Arguments {
         Option(names: ["--attacks"], action: .attacks, audience: .maintainers, usage: "grade.sh --attacks [NAME]…",
                summary: "plant the attacks of Tests/Attacks/ and check their verdicts: one line per check"),
         Option(names: ["--times"], takes: .value(needs: "--times needs a whole number of at least 1.", dashes: true),
-               apply: { a, value in
-                   guard let times = value.flatMap({ Int($0) }), times >= 1 else {
-                       throw UsageError(description: "--times needs a whole number of at least 1.")
-                   }
-                   a.times = times
-               },
+               apply: { a, value in a.times = try number(value, in: 1...Int.max, or: "--times needs a whole number of at least 1.") },
                audience: .maintainers, usage: "grade.sh --fixtures … --times N", summary: "grade each weak suite N times"),
         Option(names: ["--keep-logs"], takes: .value(needs: "--keep-logs needs a folder.", dashes: true),
                apply: { a, value in
