@@ -6,6 +6,8 @@ public enum CanarySource {
     public static let fileName = "KataShadowCanary.swift"
     /// Its XCTest test, as the run plans name a track's (`Class.test`).
     public static let xctestTest = "KataShadowCanary.testTheChannelReports"
+    /// Whether a Swift Testing listing's line (`Module.function()`) is the canary's test.
+    public static func isCanary(_ listed: String) -> Bool { listed.hasSuffix(".kataShadowCanary()") }
     /// Long enough for a loaded machine to start a test binary; a canary that takes it is a failure.
     public static let timeLimit = 60.0
 
