@@ -473,6 +473,10 @@ def stop_chromium(browser, tools):
         reap_orphans()
 
 
+# The causes a grade names for a rejection of correct code (Verdict.cause).
+CAUSES = ["deadline", "assumed-time", "no-room", "order", "shared-state", "form", "count", "input"]
+
+
 def room_results(attendee, index, exercises):
     """Where attendee `index` stands: exercises done in course order, then one not done; every
     fourth also started the other framework's track of an exercise it had done. A suite rejected
@@ -496,6 +500,10 @@ def room_results(attendee, index, exercises):
                         "framework": exercise["frameworks"][0]})
         if verdict in ("rejects correct code", "flaky"):
             entries[-1]["perturbed"] = True
+            # The cause each grade names (Explain next teaches the most common one per exercise);
+            # every eighth leaves it out, as a grader older than causes does.
+            if index % 8:
+                entries[-1]["cause"] = CAUSES[(index + position) % len(CAUSES)]
         if index % 4 == 0 and position == done - 1 and len(exercise["frameworks"]) > 1:
             attendee.seq += 1
             entries.append({"id": exercise["id"], "verdict": "misses bugs", "missed": exercise["chaffs"][:1], "seq": attendee.seq,
@@ -513,14 +521,28 @@ def timing_shown(tools, port):
                            ".map(tr => [tr.dataset.exercise, tr.querySelector('td.timing').textContent])")
     reached = {e["id"] for e in room["exercises"] if e["reached"] > 0}
     expected = [[e["id"], "◷ %d rejected" % e["perturbed"] if e["perturbed"] else ""] for e in room["exercises"] if e["id"] in reached]
+    # Explain next's line for an exercise whose correct code some suites reject: the desks rejected,
+    # and the lesson of the cause most of them have (the snapshot's causes, most first).
+    def rejection(e):
+        top = e["causes"][0]
+        return ("◷ " if top["timing"] else "") + "%d rejected: %s" % (e["rejected"], top["title"])
     ranked = [(m["count"], e["number"], "%d × %s" % (m["count"], m["bug"])) for e in room["exercises"] for m in e["mostMissed"]] \
-        + [(e["perturbed"], e["number"], "◷ %d rejected by a timing change" % e["perturbed"]) for e in room["exercises"] if e["perturbed"]]
+        + [(e["rejected"], e["number"], rejection(e)) for e in room["exercises"] if e["rejected"] and e["causes"]]
     explain = [text for _, _, text in sorted(ranked, key=lambda item: (-item[0], item[1]))[:5]]
     listed = tools.evaluate("[...document.querySelectorAll('#explain li.item')].map(li => li.querySelector('b').textContent)")
+    lessons = tools.evaluate("[...document.querySelectorAll('#explain li.item[data-cause]')].map(li => [li.dataset.cause, li.querySelector('.hint').textContent])")
     timed = [e for e in room["exercises"] if e["perturbed"]]
     print("  rejected by a timing change: %s; Per exercise reached shows %s; Explain next ranks %s"
           % (", ".join("#%d %d" % (e["number"], e["perturbed"]) for e in timed) or "none",
-             [text for _, text in shown if text], [t for t in listed if t.startswith("◷")]))
+             [text for _, text in shown if text], [t for t in listed if " rejected: " in t]))
+    print("  causes per exercise: %s; Explain next's lessons: %s"
+          % ("; ".join("#%d %s" % (e["number"], ", ".join("%s %d" % (c["cause"], c["count"]) for c in e["causes"])) for e in room["exercises"] if e["causes"]),
+             [(cause, hint[:60]) for cause, hint in lessons or []]))
+    by_cause = {c["cause"]: c["lesson"] for e in room["exercises"] for c in e["causes"]}
+    if not lessons or any(not hint.startswith(by_cause.get(cause, "?")) for cause, hint in lessons):
+        lesson_failures = ["Explain next's rejection lines do not give their cause's lesson: %s" % lessons]
+    else:
+        lesson_failures = []
     failures = []
     if not timed:
         failures.append("no suite rejected by a timing change in the room: the check sees nothing")
@@ -528,7 +550,9 @@ def timing_shown(tools, port):
         failures.append("Per exercise reached's timing column %s, not %s" % (shown, expected))
     if listed != explain:
         failures.append("Explain next lists %s, not %s" % (listed, explain))
-    return failures
+    if not any(c["cause"] == "timing" for e in room["exercises"] for c in e["causes"]):
+        failures.append("no rejection without a cause (an older grader's) in the room: the check sees nothing of it")
+    return failures + lesson_failures
 
 
 def run_browser(args):
@@ -730,6 +754,8 @@ def run_browser(args):
             for entry, result in zip(document["exercises"], entries):
                 if result.get("perturbed"):  # the rest are left without it, as an older grader wrote them
                     entry["perturbed"] = True
+                if result.get("cause"):
+                    entry["cause"] = result["cause"]
             with open(os.path.join(merged, "results-%02d.json" % index), "w") as file:
                 json.dump(document, file)
         page = os.path.join(merged, "room.html")

@@ -73,12 +73,10 @@ enum RoomPage {
     /// macOS's fonts both draw, where ⏱ is missing from the first.
     static let timingSign = "◷"
 
-    /// What a suite rejected by a timing change (a generated perturbation) did, for the instructor
-    /// to explain. Its cause differs from suite to suite (a deadline too short for the contract, a
-    /// fixed sleep, an assumed time, no room past the contract's edge), and each attendee's grade
-    /// names theirs: the room names them all rather than one that misleads the others (a "wait for
-    /// the event" told to a suite that already waits, and whose deadline is the fault).
-    static let timingHint = "their tests fail when the code takes its time within what it promises (grade.sh names the delay, the cause and a --seed to replay it): a deadline too short for the contract, a fixed sleep, or no room past its longest delay. Wait for the event, with a deadline well past what the contract allows."
+    /// What a suite rejected by a timing change (a generated perturbation) did: the tooltip of Per
+    /// exercise reached's ◷ column. Explain next gives the lesson of each exercise's most common
+    /// cause instead (`RoomLessons`, from the snapshot's `causes`).
+    static let timingHint = "their tests fail when the code takes its time within what it promises (grade.sh names the delay, the cause and a --seed to replay it); Explain next gives the lesson of the cause most of them have."
     static let timingTitle = "Attendees whose latest suite a timing change the code allows (a generated perturbation) rejects: rejects correct code or flaky"
 
     /// The page as it is served: `Page/room.html` with `room.css` and `room.js` inlined where it

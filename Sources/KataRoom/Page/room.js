@@ -192,15 +192,24 @@ function render(room) {
   $("stuck").replaceChildren(...(OFFLINE ? [el("li", "Only the live room can tell: results files say where everyone is, not for how long.", "empty")]
     : stuckItems.length ? stuckItems : [el("li", "Nobody, at " + limit + " minutes.", "empty")]));
 
-  // Across the room: the misconceptions worth stopping everyone for. A suite a timing change
-  // rejects (a generated perturbation) is one too: the tests assume how long the code takes.
-  const timing = exercises.filter(e => e.perturbed > 0).map(e => [e, { count: e.perturbed, bug: null, hint: TIMING_HINT }]);
-  const everywhere = exercises.flatMap(e => e.mostMissed.map(m => [e, m])).concat(timing)
+  // Across the room: the misconceptions worth stopping everyone for. Correct code that their
+  // tests reject is one too (a timing change the grader generated, or a correct version written
+  // for the exercise): its line gives the lesson of the cause most of those desks have (the
+  // snapshot's causes, most first: a deadline too short, a fixed sleep, an order, shared state…),
+  // and names the others after it.
+  const rejections = exercises.filter(e => e.rejected > 0 && e.causes && e.causes.length).map(e => {
+    const top = e.causes[0];
+    const others = e.causes.slice(1).map(c => c.title + " " + c.count);
+    return [e, { count: e.rejected, bug: null, cause: top.cause,
+                 label: (top.timing ? TIMING_SIGN + " " : "") + e.rejected + " rejected: " + top.title,
+                 hint: top.lesson + (others.length ? " (" + top.count + " of " + e.rejected + "; also " + others.join(", ") + ")" : "") }];
+  });
+  const everywhere = exercises.flatMap(e => e.mostMissed.map(m => [e, m])).concat(rejections)
     .sort((x, y) => y[1].count - x[1].count || x[0].number - y[0].number).slice(0, 5);
   const explainItems = everywhere.map(([e, m]) => {
     const li = el("li", null, "item");
-    if (m.bug === null) li.dataset.timing = e.id;
-    li.append(el("b", m.bug === null ? TIMING_SIGN + " " + m.count + " " + TIMING : m.count + " × " + m.bug), " ",
+    if (m.bug === null) li.dataset.cause = m.cause;
+    li.append(el("b", m.bug === null ? m.label : m.count + " × " + m.bug), " ",
               el("span", "in #" + e.number + " " + e.label, "where"), el("span", m.hint, "hint"));
     li.title = m.hint;
     return li;
