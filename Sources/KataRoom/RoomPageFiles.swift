@@ -89,7 +89,8 @@ h1 { font-size: 1.5rem; margin: 0; white-space: nowrap; }
 h2 { font-size: max(17px, 1.1rem); margin: 0 0 0.3rem; }
 h2 .sub { font-size: 0.75rem; font-weight: normal; color: #444; }
 code, .mono { font-family: "DejaVu Sans Mono", "Liberation Mono", monospace; }
-.joinline { font-size: 1.1rem; min-width: 0; }
+/* Attendees type the join line from the back of the room. */
+.joinline { font-size: max(16px, 1.1rem); min-width: 0; }
 .join { display: inline-block; max-width: 100%; background: #f2f2f2; border: 2px solid #444; padding: 0 0.4rem; }
 .join .word { white-space: nowrap; }
 #status { font-size: 0.75rem; color: #444; }
@@ -100,29 +101,33 @@ code, .mono { font-family: "DejaVu Sans Mono", "Liberation Mono", monospace; }
 #grid { border-collapse: collapse; table-layout: fixed; width: 100%; }
 #grid col.name { width: var(--name); }
 #grid col.stuckcol { width: max(4.3rem, 64px); }
-#grid col.donecol { width: 3.4rem; }
+#grid col.donecol { width: max(3.4rem, 54px); }
 #grid th, #grid td { border: 1px solid #999; padding: 0 0.15rem; }
-#grid thead th { font-size: 0.72rem; font-weight: bold; vertical-align: bottom; background: #fafafa; }
+/* What an instructor reads from the back is 16 px at least, at every screen size (room-check.py
+   browser measures it): the heads too. A head that cannot fit in 16 px is left off or shortened,
+   and the legend says so (fitHeads). */
+#grid thead th { font-size: max(16px, 0.9rem); font-weight: bold; vertical-align: bottom; background: #fafafa; }
 #grid th.caption { text-align: left; font-weight: normal; color: #333; vertical-align: bottom; }
-/* A head breaks between words only ("Busy assertio / n" read as two words); fitRows sets
-   a head whose longest word is wider than its columns in smaller type. */
-#grid th.pattern { text-align: center; line-height: 1.1; padding: 0.1rem; overflow-wrap: normal; word-break: normal; }
+/* A head breaks between words only ("Busy assertio / n" read as two words); fitHeads shortens
+   a head whose longest word is wider than its columns (its title on hover, the legend says so). */
+#grid th.pattern { text-align: center; line-height: 1.1; padding: 0.1rem 0; overflow-wrap: normal; word-break: normal;
+                   font-family: "DejaVu Sans Condensed", "Arial Narrow", system-ui, sans-serif; font-stretch: condensed; }
+#grid th.pattern.shortened { cursor: help; text-decoration: underline dotted #888; }
 #grid th.ex { padding: 0.2rem 0 0.1rem; text-align: center; }
 #grid th.ex .label { writing-mode: vertical-rl; transform: rotate(180deg); white-space: nowrap; font-weight: normal; line-height: 1; display: inline-block; }
-/* A short screen: a two-word head on two lines, and tighter rows. */
-body.short #grid th.ex .label { white-space: normal; max-height: 4.9rem; }
+/* A screen the grid does not fit with its column names: the numbers alone head the columns
+   (grade.sh --list's, as Looks stuck and Explain next name them), and the legend says so. */
+body.nolabels #grid th.ex .label { display: none; }
+/* A short screen: tighter rows. */
 body.short #grid th.pattern { line-height: 1; }
 body.short #grid tbody td, body.short #grid tfoot td { line-height: 1.05; }
 body.short #grid td.cell .box { min-height: 1.05em; }
 body.short header { margin-bottom: 0.2rem; }
 body.short #grid col.stuckcol { width: max(3.7rem, 60px); }
-body.short #grid col.donecol { width: 3.2rem; }
+body.short #grid col.donecol { width: max(3.2rem, 54px); }
 /* Many exercises on a short screen: the names give way a little (down to 15rem, still two
-   lines for most), two-line heads set tighter and pattern heads smaller, so that each column
-   holds its head and a pattern of three holds its title's longest word. */
+   lines for most), so that each column holds its number. */
 body.short #grid col.name { width: clamp(15rem, calc(100vw - var(--side) - 10.5rem - var(--cols, 29) * 1.5rem), var(--name)); }
-body.short #grid th.ex .label { line-height: 0.9; }
-body.short #grid th.pattern { font-size: 0.66rem; }
 body.short #grid td.stuckmark { font-size: max(16px, 0.75rem); letter-spacing: -0.06em; }
 /* The number, as Looks stuck and Explain next name the exercise, reads from the back. */
 #grid th.ex .num { display: block; font-size: max(16px, 0.6rem); color: #222; margin-top: 0.15rem; white-space: nowrap;
@@ -134,7 +139,9 @@ body.short #grid td.stuckmark { font-size: max(16px, 0.75rem); letter-spacing: -
 #grid tr.stuck td.name { background: #fde2e2; }
 #grid td.stuckmark { color: #a00; font-weight: bold; font-size: max(16px, 0.8rem); white-space: nowrap; text-align: left; }
 #grid td.name .doctor { font-size: 1em; white-space: nowrap; } #grid td.name .ready { color: #1a7f37; } #grid td.name .notready { color: #b35900; }
-#grid td.count { text-align: right; font-size: calc(var(--row-font, 1rem) * 0.85); white-space: nowrap; }
+/* Figures in narrow columns (done of all, done per exercise): condensed, as the numbers are. */
+#grid td.count, #grid tfoot td:not(.foot) { font-family: "DejaVu Sans Condensed", "Arial Narrow", system-ui, sans-serif; font-stretch: condensed; letter-spacing: -0.06em; }
+#grid td.count { text-align: right; font-size: max(16px, calc(var(--row-font, 1rem) * 0.85)); white-space: nowrap; }
 #grid td.cell { padding: 0; height: 1px; text-align: center; font-weight: bold; }
 #grid td.cell .box { display: flex; height: 100%; min-height: 1.2em; }
 #grid td.cell .box span { flex: 1 1 0; min-width: 0; display: flex; align-items: center; justify-content: center; }
@@ -144,12 +151,13 @@ body.short #grid td.stuckmark { font-size: max(16px, 0.75rem); letter-spacing: -
 #grid td.cell .box.split { flex-direction: column; }
 #grid td.cell .box.split span + span { flex: 0 0 0.3em; border-left: 0; border-top: 1px solid #fff; }
 #grid td.current { outline: 3px solid #000; outline-offset: -3px; }
-#grid tfoot td { font-size: calc(var(--row-font, 1rem) * 0.75); text-align: center; color: #222; background: #fafafa; }
+#grid tfoot td { font-size: max(16px, calc(var(--row-font, 1rem) * 0.75)); text-align: center; color: #222; background: #fafafa; padding: 0; }
+#grid tfoot td.foot { padding: 0 0.15rem; }
 #grid tfoot td.foot { text-align: left; }
 #grid td.empty { text-align: left; font-weight: normal; }
 body.instructor #grid td.name { cursor: pointer; text-decoration: underline dotted #888; }
 /* The rows the screen could not hold, named where they were cut off. */
-#below { position: sticky; bottom: 0; background: #fff3c4; border: 2px solid #444; padding: 0.1rem 0.4rem; font-size: 0.9rem; }
+#below { position: sticky; bottom: 0; background: #fff3c4; border: 2px solid #444; padding: 0.1rem 0.4rem; font-size: max(16px, 0.9rem); }
 
 /* __KATA_VERDICT_STYLES__ */
 
@@ -167,7 +175,9 @@ body.instructor #grid td.name { cursor: pointer; text-decoration: underline dott
 #explain.nohints li.hintsnote { display: list-item; }
 .more { font-size: max(16px, 0.8rem); color: #444; list-style: none; }
 .empty { color: #666; font-style: italic; }
-.legend { display: flex; flex-wrap: wrap; gap: 0.1rem 0.7rem; font-size: 0.72rem; }
+.legend { display: flex; flex-wrap: wrap; gap: 0 0.7rem; font-size: max(16px, 0.8rem); line-height: 1.25; }
+/* What the heads left off to fit the screen, and how to see it (fitHeads), in the grid's corner. */
+#grid th.caption .leftoff { display: block; color: #333; }
 .legend b { display: inline-block; width: 1.4rem; text-align: center; border: 1px solid #888; }
 .controls { display: flex; flex-wrap: wrap; gap: 0.3rem 0.9rem; align-items: center; font-size: 0.72rem; }
 .controls input { width: 3.5rem; }
@@ -242,9 +252,14 @@ for (const [verdict, symbol] of VERDICTS) {
   const item = el("span");
   const sample = el("b", "✓", cls("done"));
   sample.style.borderBottom = "0.3em solid #f9c74f";
-  item.append(sample, " a bar under it: a second track (hover)");
+  item.append(sample, " bar under it: a second track");
   $("legend").append(item);
 }
+// What the grid's heads left off to fit the screen, and how to see it: under the rows' order in
+// the grid's corner (fitHeads writes it).
+const leftOff = el("span", "", "leftoff");
+leftOff.id = "leftOff";
+leftOff.hidden = true;
 
 // The join line breaks only between its words, never inside "--name" or the URL.
 function showJoinLine(text) {
@@ -299,11 +314,13 @@ function render(room) {
   $("grid").style.setProperty("--cols", exercises.length);
 
   const patternRow = el("tr");
-  const caption = el("th", sortInput.value === "help" ? "Rows: stuck first, then least done" : "", "caption");
+  const caption = el("th", sortInput.value === "help" ? "Rows: stuck first, then least done." : "", "caption");
+  caption.append(leftOff);
   caption.colSpan = 3;
   patternRow.append(caption);
   for (const p of room.patterns) {
     const th = el("th", p.title, "pattern pstart");
+    th.dataset.title = p.title;
     th.colSpan = p.exercises;
     patternRow.append(th);
   }
@@ -419,10 +436,10 @@ function render(room) {
     return li;
   });
   if (explainItems.length) {
-    explainItems.push(el("li", "Hints left off to fit the screen: hover a line, or see Per exercise reached.", "hintsnote"));
+    explainItems.push(el("li", "Hints left off to fit: hover a line.", "hintsnote"));
     const more = el("li", null, "more");
     more.dataset.total = everywhere.length;
-    more.dataset.says = "more in Per exercise reached (the button below)";
+    more.dataset.says = "more in Per exercise reached";
     explainItems.push(more);
   }
   $("explain").replaceChildren(...(explainItems.length ? explainItems : [el("li", "No planted bug is missed right now.", "empty")]));
@@ -472,7 +489,7 @@ function fitRows() {
   const base = parseFloat(getComputedStyle(root).fontSize);
   const bottom = () => grid.getBoundingClientRect().bottom + window.scrollY;
   below.hidden = true;
-  body.classList.remove("short");
+  body.classList.remove("short", "nolabels");
   let size = Math.max(READABLE, base * 1.2);
   root.style.setProperty("--row-font", size + "px");
   if (!wide.matches) { fitSide(); return; }
@@ -484,6 +501,8 @@ function fitRows() {
   };
   shrink();
   if (bottom() > window.innerHeight - 4 && !perExercise) { body.classList.add("short"); shrink(); }
+  // Still below the screen: the columns' names give their height to rows (numbers head them).
+  if (bottom() > window.innerHeight - 4 && !perExercise) { body.classList.add("nolabels"); shrink(); }
   fitHeads();
   fitSide();
   if (bottom() <= window.innerHeight - 4) return;
@@ -507,12 +526,33 @@ function fitRows() {
 
 // A pattern's head whose longest word is wider than its columns ("assertion" over three
 // narrow ones) in smaller type, rather than broken inside the word.
+// A pattern's head whose longest word is wider than its columns ("assertion" over three narrow
+// ones) loses its last words, then letters of its first ("Busy", "Expect."), rather than being
+// set under 16 px or broken inside a word; its title is on hover. The legend says what the
+// heads left off and how to see it.
 function fitHeads() {
+  const wider = th => th.scrollWidth > th.clientWidth + 1;
+  const shortened = [];
   for (const th of document.querySelectorAll("#grid th.pattern")) {
-    th.style.fontSize = "";
-    let px = parseFloat(getComputedStyle(th).fontSize);
-    while (th.scrollWidth > th.clientWidth + 1 && px > 8) { px -= 0.5; th.style.fontSize = px + "px"; }
+    const full = th.dataset.title || th.textContent;
+    th.textContent = full;
+    th.classList.remove("shortened");
+    th.removeAttribute("title");
+    if (!wider(th)) continue;
+    const words = full.split(" ");
+    for (let count = words.length - 1; count >= 1 && wider(th); count--) th.textContent = words.slice(0, count).join(" ");
+    for (let letters = words[0].length - 1; letters >= 1 && wider(th); letters--) th.textContent = words[0].slice(0, letters) + ".";
+    th.classList.add("shortened");
+    th.title = full;
+    shortened.push(full);
   }
+  const said = [];
+  if (document.body.classList.contains("nolabels")) {
+    said.push("Column names left off to fit: hover a number, or Per exercise reached.");
+  }
+  if (shortened.length) said.push("Shortened: " + shortened.map(full => "\u201c" + full + "\u201d").join(", ") + ".");
+  leftOff.textContent = said.join(" ");
+  leftOff.hidden = said.length === 0;
 }
 
 // Each list of the side names fewer, the stuck first, until the side ends on the first

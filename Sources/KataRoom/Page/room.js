@@ -38,9 +38,14 @@ for (const [verdict, symbol] of VERDICTS) {
   const item = el("span");
   const sample = el("b", "✓", cls("done"));
   sample.style.borderBottom = "0.3em solid #f9c74f";
-  item.append(sample, " a bar under it: a second track (hover)");
+  item.append(sample, " bar under it: a second track");
   $("legend").append(item);
 }
+// What the grid's heads left off to fit the screen, and how to see it: under the rows' order in
+// the grid's corner (fitHeads writes it).
+const leftOff = el("span", "", "leftoff");
+leftOff.id = "leftOff";
+leftOff.hidden = true;
 
 // The join line breaks only between its words, never inside "--name" or the URL.
 function showJoinLine(text) {
@@ -95,11 +100,13 @@ function render(room) {
   $("grid").style.setProperty("--cols", exercises.length);
 
   const patternRow = el("tr");
-  const caption = el("th", sortInput.value === "help" ? "Rows: stuck first, then least done" : "", "caption");
+  const caption = el("th", sortInput.value === "help" ? "Rows: stuck first, then least done." : "", "caption");
+  caption.append(leftOff);
   caption.colSpan = 3;
   patternRow.append(caption);
   for (const p of room.patterns) {
     const th = el("th", p.title, "pattern pstart");
+    th.dataset.title = p.title;
     th.colSpan = p.exercises;
     patternRow.append(th);
   }
@@ -215,10 +222,10 @@ function render(room) {
     return li;
   });
   if (explainItems.length) {
-    explainItems.push(el("li", "Hints left off to fit the screen: hover a line, or see Per exercise reached.", "hintsnote"));
+    explainItems.push(el("li", "Hints left off to fit: hover a line.", "hintsnote"));
     const more = el("li", null, "more");
     more.dataset.total = everywhere.length;
-    more.dataset.says = "more in Per exercise reached (the button below)";
+    more.dataset.says = "more in Per exercise reached";
     explainItems.push(more);
   }
   $("explain").replaceChildren(...(explainItems.length ? explainItems : [el("li", "No planted bug is missed right now.", "empty")]));
@@ -268,7 +275,7 @@ function fitRows() {
   const base = parseFloat(getComputedStyle(root).fontSize);
   const bottom = () => grid.getBoundingClientRect().bottom + window.scrollY;
   below.hidden = true;
-  body.classList.remove("short");
+  body.classList.remove("short", "nolabels");
   let size = Math.max(READABLE, base * 1.2);
   root.style.setProperty("--row-font", size + "px");
   if (!wide.matches) { fitSide(); return; }
@@ -280,6 +287,8 @@ function fitRows() {
   };
   shrink();
   if (bottom() > window.innerHeight - 4 && !perExercise) { body.classList.add("short"); shrink(); }
+  // Still below the screen: the columns' names give their height to rows (numbers head them).
+  if (bottom() > window.innerHeight - 4 && !perExercise) { body.classList.add("nolabels"); shrink(); }
   fitHeads();
   fitSide();
   if (bottom() <= window.innerHeight - 4) return;
@@ -303,12 +312,33 @@ function fitRows() {
 
 // A pattern's head whose longest word is wider than its columns ("assertion" over three
 // narrow ones) in smaller type, rather than broken inside the word.
+// A pattern's head whose longest word is wider than its columns ("assertion" over three narrow
+// ones) loses its last words, then letters of its first ("Busy", "Expect."), rather than being
+// set under 16 px or broken inside a word; its title is on hover. The legend says what the
+// heads left off and how to see it.
 function fitHeads() {
+  const wider = th => th.scrollWidth > th.clientWidth + 1;
+  const shortened = [];
   for (const th of document.querySelectorAll("#grid th.pattern")) {
-    th.style.fontSize = "";
-    let px = parseFloat(getComputedStyle(th).fontSize);
-    while (th.scrollWidth > th.clientWidth + 1 && px > 8) { px -= 0.5; th.style.fontSize = px + "px"; }
+    const full = th.dataset.title || th.textContent;
+    th.textContent = full;
+    th.classList.remove("shortened");
+    th.removeAttribute("title");
+    if (!wider(th)) continue;
+    const words = full.split(" ");
+    for (let count = words.length - 1; count >= 1 && wider(th); count--) th.textContent = words.slice(0, count).join(" ");
+    for (let letters = words[0].length - 1; letters >= 1 && wider(th); letters--) th.textContent = words[0].slice(0, letters) + ".";
+    th.classList.add("shortened");
+    th.title = full;
+    shortened.push(full);
   }
+  const said = [];
+  if (document.body.classList.contains("nolabels")) {
+    said.push("Column names left off to fit: hover a number, or Per exercise reached.");
+  }
+  if (shortened.length) said.push("Shortened: " + shortened.map(full => "\u201c" + full + "\u201d").join(", ") + ".");
+  leftOff.textContent = said.join(" ");
+  leftOff.hidden = said.length === 0;
 }
 
 // Each list of the side names fewer, the stuck first, until the side ends on the first
