@@ -494,6 +494,10 @@ def stop_chromium(browser, tools):
 
 # The causes a grade names for a rejection of correct code (Verdict.cause).
 CAUSES = ["deadline", "assumed-time", "no-room", "order", "shared-state", "form", "count", "input"]
+# "A timeout a little too short" as issue 46 saw a room have it: three desks rejected, two of
+# them for a deadline too short, one for a fixed sleep. Explain next must teach the deadline.
+TIMEOUT_EXERCISE = "flaky-tests-timeout"
+TIMEOUT_DESKS = {25: "deadline", 26: "assumed-time", 27: "deadline"}
 
 
 def room_results(attendee, index, exercises):
@@ -527,6 +531,11 @@ def room_results(attendee, index, exercises):
             attendee.seq += 1
             entries.append({"id": exercise["id"], "verdict": "misses bugs", "missed": exercise["chaffs"][:1], "seq": attendee.seq,
                             "framework": exercise["frameworks"][1]})
+    timeout = next((e for e in exercises if e["id"] == TIMEOUT_EXERCISE), None)
+    if index in TIMEOUT_DESKS and timeout:
+        attendee.seq += 1
+        entries.append({"id": timeout["id"], "verdict": "rejects correct code", "missed": [], "seq": attendee.seq,
+                        "framework": timeout["frameworks"][0], "perturbed": True, "cause": TIMEOUT_DESKS[index]})
     return entries
 
 
@@ -569,6 +578,16 @@ def timing_shown(tools, port):
         failures.append("Per exercise reached's timing column %s, not %s" % (shown, expected))
     if listed != explain:
         failures.append("Explain next lists %s, not %s" % (listed, explain))
+    # The timeout exercise's line teaches the deadline that most of its desks got wrong.
+    timeout = next((e for e in room["exercises"] if e["id"] == TIMEOUT_EXERCISE), None)
+    line = tools.evaluate("[...document.querySelectorAll('#explain li.item[data-cause]')]"
+                          ".filter(li => li.querySelector('.where').textContent.startsWith('in #%d '))"
+                          ".map(li => [li.querySelector('b').textContent, li.querySelector('.hint').textContent])[0] || null"
+                          % (timeout["number"] if timeout else -1))
+    print("  Explain next on %s: %s" % (TIMEOUT_EXERCISE, line))
+    if timeout and (not line or line[0] != "◷ 3 rejected: deadline too short" or "give up before the code may answer" not in line[1]
+                    or "(deadline too short: 2 of 3; checks at a fixed time: 1)" not in line[1]):
+        failures.append("Explain next on %s does not teach the deadline most of its desks got wrong: %s" % (TIMEOUT_EXERCISE, line))
     if not any(c["cause"] == "timing" for e in room["exercises"] for c in e["causes"]):
         failures.append("no rejection without a cause (an older grader's) in the room: the check sees nothing of it")
     return failures + lesson_failures

@@ -420,10 +420,10 @@ function render(room) {
   // and names the others after it.
   const rejections = exercises.filter(e => e.rejected > 0 && e.causes && e.causes.length).map(e => {
     const top = e.causes[0];
-    const others = e.causes.slice(1).map(c => c.title + " " + c.count);
+    const others = e.causes.slice(1).map(c => c.title + ": " + c.count);
     return [e, { count: e.rejected, bug: null, cause: top.cause,
                  label: (top.timing ? TIMING_SIGN + " " : "") + e.rejected + " rejected: " + top.title,
-                 hint: top.lesson + (others.length ? " (" + top.count + " of " + e.rejected + "; also " + others.join(", ") + ")" : "") }];
+                 hint: top.lesson + (others.length ? " (" + top.title + ": " + top.count + " of " + e.rejected + "; " + others.join("; ") + ")" : "") }];
   });
   const everywhere = exercises.flatMap(e => e.mostMissed.map(m => [e, m])).concat(rejections)
     .sort((x, y) => y[1].count - x[1].count || x[0].number - y[0].number).slice(0, 5);

@@ -63,6 +63,28 @@ final class RoomCauseFlowTests: XCTestCase {
         XCTAssertEqual(decoded.exercises.map(\.cause), [nil, nil])
     }
 
+    /// grade.sh --merge prints Explain next's rejection lines: the desks, the most common cause's
+    /// title and lesson, the other causes counted.
+    func test_theMergedRoomOnATerminalTeachesTheMostCommonCause() throws {
+        let room = RoomCatalog(exercises: [.init(id: "p-one", title: "One", pattern: "p", frameworks: ["xctest"])])
+        var state = RoomState(code: "OFFLINE")
+        for (index, cause) in ["deadline", "assumed-time", "deadline"].enumerated() {
+            let id = "attendee-\(index + 1)"
+            let token = String(repeating: "t", count: 16) + "\(index)"
+            _ = try state.join(JoinRequest(code: "OFFLINE", attendee: id, token: token, name: "A\(index)"), now: Date())
+            try state.post(ResultsPost(code: "OFFLINE", attendee: id, token: token, results: [
+                .init(id: "p-one", verdict: .rejectsCorrectCode, seq: 1, framework: "xctest", perturbed: true, cause: cause)]),
+                catalog: room, now: Date())
+        }
+        let snapshot = RoomSnapshot(state: state, catalog: room, stuckAfterMinutes: 10, now: Date())
+        let lines = RoomReport(style: Style(color: false, symbols: true, width: 400)).rejections(snapshot)
+        XCTAssertEqual(lines.count, 3, "\(lines)")
+        XCTAssertEqual(lines[1], "  ◷ 3 rejected in #1 p-one: deadline too short (2 of 3; checks at a fixed time: 1)")
+        XCTAssertEqual(lines[2].trimmingCharacters(in: .whitespaces), RoomLessons.lesson("deadline").text)
+        XCTAssertEqual(RoomReport(style: .plain).rejections(RoomSnapshot(state: RoomState(code: "OFFLINE"), catalog: room,
+                                                                          stuckAfterMinutes: 10, now: Date())), [])
+    }
+
     /// Every cause the judge names has a lesson of its own in the room, never the general words
     /// kept for a newer grader's cause.
     func test_everyCauseTheJudgeNamesHasItsOwnLessonInTheRoom() {

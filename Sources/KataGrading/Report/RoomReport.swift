@@ -30,11 +30,11 @@ struct RoomReport {
         var lines = [style.bold("Correct code their tests reject") + style.dim(" (the lesson of the cause most of them have)")]
         for exercise in rejected.prefix(5) {
             let top = exercise.causes[0]
-            let others = exercise.causes.dropFirst().map { "\($0.title) \($0.count)" }
+            let others = exercise.causes.dropFirst().map { "\($0.title): \($0.count)" }
             // The page's clock sign (RoomPage.timingSign) for a cause of timing, where symbols are on.
             let sign = top.timing && style.symbols ? "◷ " : ""
             lines += style.wrap(paragraph: "\(sign)\(exercise.rejected) rejected in #\(exercise.number) \(exercise.id): \(top.title)"
-                                + (others.isEmpty ? "" : " (\(top.count); also \(others.joined(separator: ", ")))"),
+                                + (others.isEmpty ? "" : " (\(top.count) of \(exercise.rejected); \(others.joined(separator: "; ")))"),
                                 first: "  ", rest: "  ")
             lines += style.wrap(paragraph: top.lesson, first: "     ", rest: "     ").map { style.dim($0) }
         }
