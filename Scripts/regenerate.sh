@@ -1,5 +1,8 @@
 #!/usr/bin/env bash
 # Maintainers: regenerate what is derived from the catalog, after adding or editing an exercise:
+#   - Sources/KataRoom/RoomPageFiles.swift, the room's page as the grader embeds it, from its files
+#     in Sources/KataRoom/Page/ (Scripts/room-page.sh): after editing the page, first, since the
+#     fingerprints below record it;
 #   - Catalog/starters.json, the text of every shipped starter, which tells a shipped starter from an
 #     edited one and which --reset writes;
 #   - Catalog/sources.json, the fingerprints of the kata's own files that every grade checks
@@ -15,6 +18,8 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 grade="$root/Scripts/grade.sh"
+
+"$root/Scripts/room-page.sh"
 
 "$grade" --refresh-starters
 

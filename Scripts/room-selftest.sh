@@ -4,7 +4,8 @@
 # builds the grader cold). It builds the grader through grade.sh, then drives headless Chromium
 # (Scripts/room-check.py, Python standard library; the kata itself never needs Python) with a room
 # of 30 at 1920x1080, 1280x800, 1280x720 and on a phone, each measured: nothing cut or scrolled
-# sideways, the stuck first, rows of at least 16 px, Looks stuck, Explain next, the legend and the
+# sideways, the stuck first, what is read from the back in 16 px at least (or left off, and said
+# so), rows of at least 16 px, Looks stuck, Explain next, the legend and the
 # controls on the first screen, every row there or named in the bar that says to scroll, Per
 # exercise reached one button away and listing only exercises graded past the starter; a posted
 # verdict appears without a reload; a name made of markup is text; the instructor renames and
@@ -60,7 +61,7 @@ else
   # Kept in the checkout's ignored state folder, for a maintainer (or CI) to look at.
   shots="${ROOM_SHOTS:-$state/room-shots}"
   if with_timeout 150 TERM python3 "$root/Scripts/room-check.py" browser "$grader" "$work/browser" --shots "$shots" >"$work/browser.txt" 2>&1; then
-    pass "headless Chromium: nothing cut or scrolled sideways, what is read from the back (names, cells, Looks stuck, Explain next, badges, stuck marks, exercise numbers) in 16 px or more at 1920x1080, 1280x800 and 1280x720, what the instructor needs on the first screen (or named there), the instructor's controls work, and the room merged from results files opens as a file"
+    pass "headless Chromium: nothing cut or scrolled sideways, every text's size printed and what is read from the back (names, cells, badges, stuck marks, column labels and heads, exercise numbers, counts, Looks stuck, Explain next, the legend, the join line, the bar below) in 16 px or more at 1920x1080, 1280x800 and 1280x720, or left off with the page saying so, what the instructor needs on the first screen (or named there), Explain next's lesson by cause, the instructor's controls work, and the room merged from results files opens as a file"
     grep -v '^PASS' "$work/browser.txt" | sed 's/^/      /'
   else
     fail "headless Chromium" "$(cat "$work/browser.txt")"

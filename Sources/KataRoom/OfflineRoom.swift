@@ -56,7 +56,7 @@ public enum OfflineRoom {
                 let unknown = result.missed.filter { exercise.bugHints[$0] == nil }
                 if !unknown.isEmpty { notes.append("\(shown): \(result.id) has no planted bug \(unknown.joined(separator: ", ")) here; not counted.") }
                 entries.append(ResultsPost.Entry(id: result.id, verdict: result.verdict, missed: result.missed.filter { exercise.bugHints[$0] != nil },
-                                                 seq: seq + 1, framework: result.framework, perturbed: result.perturbed))
+                                                 seq: seq + 1, framework: result.framework, perturbed: result.perturbed, cause: result.cause))
             }
             _ = try? state.post(ResultsPost(code: code, attendee: id, token: token, results: entries), catalog: catalog, now: machine.generatedAt)
         }

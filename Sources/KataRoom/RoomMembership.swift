@@ -43,13 +43,17 @@ public struct GradedExercise: Sendable, Equatable {
     /// A timing change the code's contract allows (a generated perturbation, `Verdict.perturbationSeed`)
     /// made this verdict rejects correct code or flaky: the room counts these per exercise.
     public var perturbed: Bool
+    /// Why correct code failed the tests (`Verdict.cause`), for the room's Explain next; nil for
+    /// every verdict but a rejection, and from a results file an older grader wrote.
+    public var cause: String?
 
-    public init(id: String, verdict: VerdictKind, missed: [String], framework: String? = nil, perturbed: Bool = false) {
+    public init(id: String, verdict: VerdictKind, missed: [String], framework: String? = nil, perturbed: Bool = false, cause: String? = nil) {
         self.id = id
         self.verdict = verdict
         self.missed = missed
         self.framework = framework
         self.perturbed = perturbed
+        self.cause = cause
     }
 }
 
@@ -172,7 +176,7 @@ public struct RoomLink: Sendable {
         var pending = Dictionary(outbox.map { ($0.trackKey, $0) }, uniquingKeysWith: { $0.seq > $1.seq ? $0 : $1 })
         for result in graded {
             let entry = ResultsPost.Entry(id: result.id, verdict: result.verdict, missed: result.missed, seq: joined.nextSeq, framework: result.framework,
-                                          perturbed: result.perturbed)
+                                          perturbed: result.perturbed, cause: result.cause)
             pending[entry.trackKey] = entry
             joined.nextSeq += 1
         }

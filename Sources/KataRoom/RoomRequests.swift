@@ -38,14 +38,21 @@ public struct ResultsPost: Codable, Sendable, Equatable {
         /// the verdict rejects correct code or flaky. Sent only when true; absent (older graders,
         /// and every other verdict) means false.
         public var perturbed: Bool?
+        /// Why correct code failed the tests (`Verdict.cause`: `deadline`, `assumed-time`, `no-room`,
+        /// `order`, `shared-state`, `form`, `count`, `input`), for a rejection of correct code or a
+        /// flaky verdict. Absent from older graders and for every other verdict; a cause this room
+        /// does not know (a newer grader's) is kept and explained in general words.
+        public var cause: String?
 
-        public init(id: String, verdict: VerdictKind, missed: [String] = [], seq: Int, framework: String? = nil, perturbed: Bool = false) {
+        public init(id: String, verdict: VerdictKind, missed: [String] = [], seq: Int, framework: String? = nil, perturbed: Bool = false,
+                    cause: String? = nil) {
             self.id = id
             self.verdict = verdict
             self.missed = missed
             self.seq = seq
             self.framework = framework
             self.perturbed = perturbed ? true : nil
+            self.cause = cause
         }
 
         /// What the room keeps one result per: the exercise on its track.
@@ -137,6 +144,7 @@ public enum RoomValidation {
             if let framework = entry.framework, !frameworks.contains(framework) {
                 throw RoomError.invalid("framework must be one of \(frameworks.joined(separator: ", "))")
             }
+            if let cause = entry.cause, !isSlug(cause) { throw RoomError.invalid("cause must be 1-64 of a-z 0-9 -") }
         }
     }
 

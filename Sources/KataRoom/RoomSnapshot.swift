@@ -42,6 +42,24 @@ public struct RoomSnapshot: Codable, Sendable, Equatable {
         /// How many attendees' latest suites a timing change the code's contract allows (a
         /// generated perturbation) rejected: rejects correct code or flaky, on any of their tracks.
         public var perturbed: Int
+        /// How many attendees' latest suites correct code rejected for a named cause, or a timing
+        /// change did (`causes`), each attendee once.
+        public var rejected: Int
+        /// Why, most common first: each cause with how many attendees it rejected and the lesson
+        /// Explain next gives the room (`RoomLessons`). Empty when none was rejected.
+        public var causes: [Cause]
+    }
+
+    /// One cause of the rejections of an exercise, with the words Explain next says.
+    public struct Cause: Codable, Sendable, Equatable {
+        /// The grader's name of the cause (`deadline`, `assumed-time`, …), or `timing` for a
+        /// suite a timing change rejected whose grader did not name the cause.
+        public var cause: String
+        public var count: Int
+        public var title: String
+        public var lesson: String
+        /// A cause of timing: the page shows it with the clock sign.
+        public var timing: Bool
     }
 
     public struct Missed: Codable, Sendable, Equatable {
@@ -77,6 +95,8 @@ public struct RoomSnapshot: Codable, Sendable, Equatable {
         /// True when a timing change rejected the result that stands (`RoomState.Result.perturbed`);
         /// absent otherwise.
         public var perturbed: Bool?
+        /// Why correct code failed the result that stands (`RoomState.Result.cause`); absent otherwise.
+        public var cause: String?
     }
 
     public struct Track: Codable, Sendable, Equatable {
@@ -87,6 +107,8 @@ public struct RoomSnapshot: Codable, Sendable, Equatable {
         public var at: String
         /// True when a timing change rejected this track's result; absent otherwise.
         public var perturbed: Bool?
+        /// Why correct code failed this track's result; absent otherwise.
+        public var cause: String?
     }
 
     public init(state: RoomState, catalog: RoomCatalog, stuckAfterMinutes: Double, now: Date) {
@@ -108,7 +130,12 @@ public struct RoomSnapshot: Codable, Sendable, Equatable {
                      mostMissed: RoomState.mostMissed(exercise.id, in: grouped).map {
                          Missed(bug: $0.bug, hint: exercise.bugHints[$0.bug] ?? "", count: $0.count)
                      },
-                     perturbed: RoomState.perturbedCount(exercise.id, in: grouped))
+                     perturbed: RoomState.perturbedCount(exercise.id, in: grouped),
+                     rejected: RoomState.rejectedCount(exercise.id, in: grouped),
+                     causes: RoomState.causes(exercise.id, in: grouped).map { found in
+                         let lesson = RoomLessons.lesson(found.cause)
+                         return Cause(cause: found.cause, count: found.count, title: lesson.title, lesson: lesson.text, timing: lesson.timing)
+                     })
         }
         attendees = zip(state.attendees, grouped).map { attendee, byExercise in
             var results: [String: Result] = [:]
@@ -122,8 +149,9 @@ public struct RoomSnapshot: Codable, Sendable, Equatable {
                     verdict: headline.verdict, symbol: headline.verdict.symbol, missed: headline.missed, at: iso.string(from: headline.receivedAt),
                     framework: ordered.first { $0.result == headline }?.framework,
                     tracks: ordered.map { Track(framework: $0.framework, verdict: $0.result.verdict, symbol: $0.result.verdict.symbol,
-                                                missed: $0.result.missed, at: iso.string(from: $0.result.receivedAt), perturbed: $0.result.perturbed) },
-                    perturbed: headline.perturbed)
+                                                missed: $0.result.missed, at: iso.string(from: $0.result.receivedAt), perturbed: $0.result.perturbed,
+                                                cause: $0.result.cause) },
+                    perturbed: headline.perturbed, cause: headline.cause)
             }
             return Attendee(id: attendee.id, name: attendee.name, joinedAt: iso.string(from: attendee.joinedAt),
                             lastSeen: iso.string(from: attendee.lastSeen), current: attendee.current,
@@ -139,16 +167,17 @@ public struct RoomSnapshot: Codable, Sendable, Equatable {
     }
 
     /// One row per attendee and track they have a verdict for, for a spreadsheet. `framework` and
-    /// `perturbed` (`true` when a timing change rejected the track) come last, so that a sheet made
-    /// for the columns before them still reads.
+    /// `perturbed` (`true` when a timing change rejected the track) come last, then `cause` (why
+    /// correct code failed the track, empty otherwise), so that a sheet made for the columns
+    /// before them still reads.
     public func csv() -> String {
-        var lines = ["attendee,name,exercise,number,title,verdict,missed,at,framework,perturbed"]
+        var lines = ["attendee,name,exercise,number,title,verdict,missed,at,framework,perturbed,cause"]
         for attendee in attendees {
             for exercise in exercises {
                 for track in attendee.results[exercise.id]?.tracks ?? [] {
                     lines.append([attendee.id, attendee.name, exercise.id, String(exercise.number), exercise.title,
                                   track.verdict.rawValue, track.missed.joined(separator: " "), track.at, track.framework ?? "",
-                                  track.perturbed == true ? "true" : "false"]
+                                  track.perturbed == true ? "true" : "false", track.cause ?? ""]
                         .map(Self.csvField).joined(separator: ","))
                 }
             }

@@ -56,9 +56,21 @@ public struct RoomState: Codable, Sendable, Equatable {
         /// graded alone: what says which exercise the attendee is working on, since every grade
         /// of the whole course sends every exercise again. Nil in a state saved before.
         public var touchedAt: Date? = nil
+        /// Why correct code failed the tests (`ResultsPost.Entry.cause`), kept for a rejection of
+        /// correct code or a flaky verdict only; nil otherwise, from an older grader, and in a
+        /// state saved before.
+        public var cause: String? = nil
 
         /// Rejected by a timing change: what the room counts per exercise (`perturbedCount`).
         public var isPerturbed: Bool { perturbed == true }
+
+        /// The cause Explain next counts this result under (`RoomState.causes`): its own, or a
+        /// timing change's unnamed one when an older grader said only that a timing change
+        /// rejected it; nil for a result that is no rejection, or one whose cause nobody named.
+        public var countedCause: String? {
+            guard RoomState.perturbable.contains(verdict) else { return nil }
+            return cause ?? (isPerturbed ? RoomLessons.unnamedTiming : nil)
+        }
     }
 
     public static let maxAttendees = 300
@@ -160,11 +172,14 @@ public struct RoomState: Codable, Sendable, Equatable {
         let gradedAlone = Set(post.results.map(\.id)).count == 1
         for result in post.results where (attendee.results[result.trackKey]?.seq ?? Int.min) < result.seq {
             let before = attendee.results[result.trackKey]
-            let changed = before == nil || before?.verdict != result.verdict || before?.missed != result.missed
+            let rejection = Self.perturbable.contains(result.verdict)
+            let cause = rejection ? result.cause : nil
+            let changed = before == nil || before?.verdict != result.verdict || before?.missed != result.missed || before?.cause != cause
             attendee.results[result.trackKey] = Result(verdict: result.verdict, missed: result.missed,
                                                        seq: result.seq, receivedAt: now,
-                                                       perturbed: result.perturbed == true && Self.perturbable.contains(result.verdict) ? true : nil,
-                                                       touchedAt: changed || gradedAlone ? now : (before?.touchedAt ?? before?.receivedAt))
+                                                       perturbed: result.perturbed == true && rejection ? true : nil,
+                                                       touchedAt: changed || gradedAlone ? now : (before?.touchedAt ?? before?.receivedAt),
+                                                       cause: cause)
             accepted += 1
         }
         attendee.lastSeen = now
@@ -243,6 +258,29 @@ public struct RoomState: Codable, Sendable, Equatable {
 
     static func perturbedCount(_ exerciseID: String, in grouped: [[String: [TrackResult]]]) -> Int {
         grouped.filter { ($0[exerciseID] ?? []).contains { $0.result.isPerturbed } }.count
+    }
+
+    /// Why correct code failed the latest suites of an exercise, most common first: per cause
+    /// (`Result.countedCause`), how many attendees have a track of it rejected for that cause,
+    /// each attendee once per cause. A tie goes to the cause first in `RoomLessons.order`.
+    public func causes(_ exerciseID: String) -> [(cause: String, count: Int)] {
+        Self.causes(exerciseID, in: attendees.map { $0.tracksByExercise() })
+    }
+
+    static func causes(_ exerciseID: String, in grouped: [[String: [TrackResult]]]) -> [(cause: String, count: Int)] {
+        var counts: [String: Int] = [:]
+        for tracks in grouped {
+            for cause in Set((tracks[exerciseID] ?? []).compactMap(\.result.countedCause)) { counts[cause, default: 0] += 1 }
+        }
+        let rank = { (cause: String) in RoomLessons.order.firstIndex(of: cause) ?? RoomLessons.order.count }
+        return counts.map { (cause: $0.key, count: $0.value) }
+            .sorted { ($1.count, rank($0.cause), $0.cause) < ($0.count, rank($1.cause), $1.cause) }
+    }
+
+    /// How many attendees have a track of the exercise rejected for a named cause, or by a timing
+    /// change (`Result.countedCause`): the desks Explain next's rejection line speaks of.
+    static func rejectedCount(_ exerciseID: String, in grouped: [[String: [TrackResult]]]) -> Int {
+        grouped.filter { ($0[exerciseID] ?? []).contains { $0.result.countedCause != nil } }.count
     }
 
     static func mostMissed(_ exerciseID: String, in grouped: [[String: [TrackResult]]]) -> [(bug: String, count: Int)] {

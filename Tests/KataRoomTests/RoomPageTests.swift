@@ -24,7 +24,7 @@ final class RoomPageTests: XCTestCase {
         for verdict in VerdictKind.allCases {
             XCTAssertTrue(RoomPage.html.contains("[\"\(verdict.rawValue)\", \"\(verdict.symbol)\", \"\(verdict.cssClass)\"]"), verdict.rawValue)
             // Its colours, under the class the script gives it: both from VerdictKind.
-            XCTAssertTrue(RoomPage.html.contains("\n  .\(verdict.cssClass) { \(RoomPage.colours(verdict)) }"), verdict.rawValue)
+            XCTAssertTrue(RoomPage.html.contains("\n.\(verdict.cssClass) { \(RoomPage.colours(verdict)) }"), verdict.rawValue)
         }
         XCTAssertEqual(Set(VerdictKind.allCases.map(\.cssClass)).count, VerdictKind.allCases.count)
         // Without symbols (NO_COLOR, a pipe), the grid's signs are plain ASCII, and still distinct.

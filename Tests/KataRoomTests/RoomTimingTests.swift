@@ -95,9 +95,9 @@ final class RoomTimingTests: XCTestCase {
         try state.post(RoomFixtures.post("attendee-1", [.init(id: "first", verdict: .rejectsCorrectCode, seq: 1, perturbed: true),
                                                          .init(id: "second", verdict: .done, seq: 2)]), catalog: catalog, now: start)
         let lines = RoomSnapshot(state: state, catalog: catalog, stuckAfterMinutes: 10, now: start).csv().split(separator: "\r\n")
-        XCTAssertEqual(lines[0], "attendee,name,exercise,number,title,verdict,missed,at,framework,perturbed")
-        XCTAssertTrue(lines[1].hasSuffix(",true") && lines[1].contains(",first,"), "\(lines)")
-        XCTAssertTrue(lines[2].hasSuffix(",false") && lines[2].contains(",second,"), "\(lines)")
+        XCTAssertEqual(lines[0], "attendee,name,exercise,number,title,verdict,missed,at,framework,perturbed,cause")
+        XCTAssertTrue(lines[1].hasSuffix(",true,") && lines[1].contains(",first,"), "\(lines)")
+        XCTAssertTrue(lines[2].hasSuffix(",false,") && lines[2].contains(",second,"), "\(lines)")
     }
 
     func testAResultsFileMergedOfflineKeepsTheFlag() throws {
@@ -116,7 +116,8 @@ final class RoomTimingTests: XCTestCase {
         XCTAssertTrue(page.contains("<th title=\"\(RoomPage.timingTitle)\">◷ Timing change</th>"))
         XCTAssertTrue(page.contains("const TIMING_SIGN = \"◷\";"))
         XCTAssertTrue(page.contains("e.perturbed ? TIMING_SIGN + \" \" + e.perturbed + \" rejected\""), "a figure per exercise")
-        XCTAssertTrue(page.contains("exercises.filter(e => e.perturbed > 0)"), "Explain next ranks the timing lesson with the planted bugs")
+        XCTAssertTrue(page.contains("exercises.filter(e => e.rejected > 0 && e.causes && e.causes.length)"),
+                      "Explain next ranks the lesson of the rejections' cause with the planted bugs (RoomCauseTests)")
         XCTAssertTrue(page.contains("const TIMING_HINT = \"\(RoomPage.timingHint)\";"))
         XCTAssertFalse(RoomPage.timingHint.contains("\""), "the hint sits in a JavaScript string")
     }

@@ -41,7 +41,7 @@ enum MergeCommand {
             machines.append(OfflineRoom.Machine(
                 attendee: report.attendee, generatedAt: iso.date(from: report.generatedAt) ?? Date(),
                 results: report.exercises.map { GradedExercise(id: $0.id, verdict: $0.status, missed: $0.chaffs.missed, framework: $0.framework,
-                                                                 perturbed: $0.perturbed ?? false) }))
+                                                                 perturbed: $0.perturbed ?? false, cause: $0.cause) }))
         }
         let (state, notes) = OfflineRoom.merge(machines, catalog: RoomCommands.catalog(of: course))
         let newest = machines.map(\.generatedAt).max() ?? Date()

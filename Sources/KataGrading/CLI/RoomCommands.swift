@@ -55,14 +55,15 @@ enum RoomCommands {
         fflush(nil)
     }
 
-    /// What a grade hands to the room: each track's verdict, the planted bugs it missed, and
-    /// whether a timing change the code allows (a generated perturbation) made the verdict. Each
+    /// What a grade hands to the room: each track's verdict, the planted bugs it missed, whether
+    /// a timing change the code allows (a generated perturbation) made the verdict, and why correct
+    /// code failed the tests (`Verdict.cause`, which Explain next teaches by). Each
     /// exercise's standing track last: the room takes the result it received last to stand for an
     /// exercise not done, and must say what the grader says.
     static func graded(_ results: [ExerciseResult]) -> [GradedExercise] {
         results.standingLast().map {
             GradedExercise(id: $0.exercise.id, verdict: $0.verdict.kind, missed: $0.verdict.missedChaffs, framework: $0.exercise.framework.rawValue,
-                           perturbed: $0.verdict.perturbationSeed != nil)
+                           perturbed: $0.verdict.perturbationSeed != nil, cause: $0.verdict.cause?.rawValue)
         }
     }
 
@@ -88,7 +89,7 @@ enum RoomCommands {
             if let framework, !exercise.frameworks.contains(framework) { return nil }
             return GradedExercise(id: exercise.id, verdict: track.verdict,
                                   missed: (track.missed ?? []).filter { exercise.bugHints[$0] != nil }, framework: framework,
-                                  perturbed: track.perturbed ?? false)
+                                  perturbed: track.perturbed ?? false, cause: track.cause)
         }
     }
 

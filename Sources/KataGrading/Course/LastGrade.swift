@@ -19,6 +19,9 @@ public struct LastGrade: Codable, Sendable {
         /// A timing change rejected this verdict (`Verdict.perturbationSeed`), so that joining a
         /// room counts it at once. Absent otherwise, and from an older grader's record.
         public var perturbed: Bool? = nil
+        /// Why correct code failed this verdict's tests (`Verdict.cause`), so that joining a room
+        /// explains it at once. Absent otherwise, and from an older grader's record.
+        public var cause: String? = nil
     }
 
     /// By `TrackKey`, `id@framework`.
@@ -95,7 +98,8 @@ public struct LastGrade: Codable, Sendable {
         for result in results.standingLast() {
             grade.tracks[trackKey(result.exercise)] = Track(verdict: result.verdict.kind, seq: grade.nextSeq,
                                                                    missed: result.verdict.missedChaffs.isEmpty ? nil : result.verdict.missedChaffs,
-                                                                   perturbed: result.verdict.perturbationSeed != nil ? true : nil)
+                                                                   perturbed: result.verdict.perturbationSeed != nil ? true : nil,
+                                                                   cause: result.verdict.cause?.rawValue)
             grade.nextSeq += 1
         }
         // Verdicts an older grader kept under the bare id are replaced by the tracks' own.

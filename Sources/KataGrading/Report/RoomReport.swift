@@ -15,6 +15,29 @@ struct RoomReport {
         lines += grid(room)
         lines.append("")
         lines += missedMost(room)
+        let rejected = rejections(room)
+        if !rejected.isEmpty { lines += [""] + rejected }
+        return lines
+    }
+
+    /// The page's rejection lines of Explain next: per exercise whose correct code some suites
+    /// reject, how many, and the lesson of the cause most of them have (`RoomLessons`), the
+    /// others' causes named after it. Most rejected first.
+    func rejections(_ room: RoomSnapshot) -> [String] {
+        let rejected = room.exercises.filter { $0.rejected > 0 && !$0.causes.isEmpty }
+            .sorted { ($1.rejected, $0.number) < ($0.rejected, $1.number) }
+        guard !rejected.isEmpty else { return [] }
+        var lines = [style.bold("Correct code their tests reject") + style.dim(" (the lesson of the cause most of them have)")]
+        for exercise in rejected.prefix(5) {
+            let top = exercise.causes[0]
+            let others = exercise.causes.dropFirst().map { "\($0.title): \($0.count)" }
+            // The page's clock sign (RoomPage.timingSign) for a cause of timing, where symbols are on.
+            let sign = top.timing && style.symbols ? "◷ " : ""
+            lines += style.wrap(paragraph: "\(sign)\(exercise.rejected) rejected in #\(exercise.number) \(exercise.id): \(top.title)"
+                                + (others.isEmpty ? "" : " (\(top.count) of \(exercise.rejected); \(others.joined(separator: "; ")))"),
+                                first: "  ", rest: "  ")
+            lines += style.wrap(paragraph: top.lesson, first: "     ", rest: "     ").map { style.dim($0) }
+        }
         return lines
     }
 
