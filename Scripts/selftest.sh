@@ -26,9 +26,11 @@
 #      README, maintainers' section);
 #   9. the kata on laptops (Scripts/laptop-selftest.sh): a ZIP download in a folder named with
 #      non-ASCII letters, git clean -fdx and rm -rf .build, editors and habits, two tracks, and
-#      files an unprivileged attendee cannot read or write; then the live room's own self-test;
-#  10. grade.sh --doctor (Scripts/doctor-selftest.sh); the fallback to `swift test` when the
-#      private channel is silent is step 1's (KataEndToEndTests).
+#      files an unprivileged attendee cannot read or write;
+#  10. grade.sh --doctor (Scripts/doctor-selftest.sh, run beside step 9: they grade checkouts of
+#      their own); the fallback to `swift test` when the private channel is silent is step 1's
+#      (KataEndToEndTests); then the live room's own self-test.
+# Each step ends with the time it took, and the times are listed again above the summary.
 # It ends with the line "N passed, N failed" and exits non-zero when anything failed.
 # It is not a step of the course, and it refuses to run on a checkout with work in Exercises/.
 set -uo pipefail
@@ -55,8 +57,9 @@ fi
 rm -f "${TMPDIR:-/tmp}/kata-selftest-starters.$$"
 work="$(mktemp -d "${TMPDIR:-/tmp}/kata-selftest.XXXXXX")"
 load_pids=()
+doctor_pid=""
 cleanup() {
-  for pid in ${load_pids[@]+"${load_pids[@]}"}; do kill "$pid" 2>/dev/null; done
+  for pid in ${load_pids[@]+"${load_pids[@]}"} $doctor_pid; do kill "$pid" 2>/dev/null; done
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -390,11 +393,24 @@ guide_minutes="$(grep -o 'selftest.sh` on a fresh clone (about [0-9]* minutes' d
 check "README and docs/INSTRUCTORS.md give the self-test the same time" "${readme_minutes:-none}" "${guide_minutes:-none}"
 
 section "Laptops: a ZIP download in 'Café Kata', git clean, editors, two tracks, permissions (Scripts/laptop-selftest.sh)"
+# The pre-workshop check's self-test runs beside it: each grades checkouts of its own (the laptop's
+# ZIP copy and clones; the doctor's this checkout, which no other step grades by then), each with
+# its own lock, temporary folders and room, and neither expects a verdict that timing decides.
+# Together about a minute and a half less than one after the other (Scripts/doctor-selftest.sh's
+# section, below, waits for it).
+"$root/Scripts/doctor-selftest.sh" >"$work/doctor.log" 2>&1 &
+doctor_pid=$!
 # Each of its checks is printed here; its summary counts as one check of this self-test.
 "$root/Scripts/laptop-selftest.sh" >"$work/laptop.log" 2>&1; code=$?
 grep -E '^  (ok|FAIL|skip) |^ {8}' "$work/laptop.log" | sed 's/^/  /'
 if [ "$code" = 0 ]; then pass "laptop self-test: $(tail -n 1 "$work/laptop.log")"
 else fail "laptop self-test: $(tail -n 1 "$work/laptop.log")"; fi
+
+section "The pre-workshop check (Scripts/doctor-selftest.sh, started beside the laptops')"
+wait "$doctor_pid"; code=$?
+grep -E '^  (ok|FAIL|skip) |^ {8}' "$work/doctor.log" | sed 's/^/  /'
+if [ "$code" = 0 ]; then pass "doctor self-test: $(tail -n 1 "$work/doctor.log")"
+else fail "doctor self-test: $(tail -n 1 "$work/doctor.log")"; fi
 
 section "The live room (Scripts/room-selftest.sh)"
 if "$root/Scripts/room-selftest.sh" >"$work/room.log" 2>&1; then
@@ -403,11 +419,6 @@ else
   fail "room self-test" "$(grep -E 'FAIL|^ {8}' "$work/room.log" | head -n 25)"
 fi
 
-section "The pre-workshop check (Scripts/doctor-selftest.sh)"
-"$root/Scripts/doctor-selftest.sh" >"$work/doctor.log" 2>&1; code=$?
-grep -E '^  (ok|FAIL|skip) |^ {8}' "$work/doctor.log" | sed 's/^/  /'
-if [ "$code" = 0 ]; then pass "doctor self-test: $(tail -n 1 "$work/doctor.log")"
-else fail "doctor self-test: $(tail -n 1 "$work/doctor.log")"; fi
 
 elapsed_minutes=$(( SECONDS / 60 ))
 cores="$(getconf _NPROCESSORS_ONLN 2>/dev/null || sysctl -n hw.ncpu 2>/dev/null || echo 2)"
