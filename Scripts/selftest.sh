@@ -59,7 +59,7 @@ work="$(mktemp -d "${TMPDIR:-/tmp}/kata-selftest.XXXXXX")"
 load_pids=()
 doctor_pid=""
 cleanup() {
-  for pid in ${load_pids[@]+"${load_pids[@]}"} $doctor_pid; do kill "$pid" 2>/dev/null; done
+  for pid in ${load_pids[@]+"${load_pids[@]}"} $doctor_pid ${attacks_pid:-}; do kill "$pid" 2>/dev/null; done
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -93,10 +93,14 @@ check "the build left no file in the checkout's root" "$root_before" "$(untracke
 own_warnings="$(grep -E '^([^ |].*: )?warning:' "$work/build.log" | grep -v '/Exercises/' | sort -u | head -n 5)"
 check "swift build prints no warning of the kata's own code" "" "$own_warnings"
 # Starters fail by design, so plain `swift test` runs everything else, the weak suites' and the
-# attacks' cases (Tests/KataCasesTests) with it: each kind shares one grade (the attacks' first,
-# then the weak suites'), which starts after the XCTest run has ended and, two seconds after the
-# last case asks, Swift Testing's other tests (each shorter than a second here) have ended, so
-# nothing timing-sensitive runs beside its builds.
+# attacks' cases (Tests/KataCasesTests) with it: each kind shares one grade. The weak suites' starts
+# after the XCTest run has ended and, two seconds after the last case asks, Swift Testing's other
+# tests (each shorter than a second here) have ended, so nothing beside it stretches the waits their
+# verdicts are measured by. The attacks' (about 4 minutes) asks for verdicts that no timing decides
+# (done, failing, a check's yes or no), so on Linux, where the test product is an executable,
+# it runs from that binary beside swift test's XCTest run (the mini course's end-to-end tests,
+# about 9 minutes, which grade checkouts of their own); on macOS, in swift test, before the weak
+# suites'.
 checkout_state() { git status --porcelain -- Sources Exercises Solutions Catalog Package.swift; }
 # issue_lines PATTERN: each line of swift test's log that PATTERN (an ERE) matches, with what its
 # issue said under it (the ↳ and indented lines).
@@ -104,7 +108,23 @@ issue_lines() {
   awk -v p="$1" '$0 ~ p { on = 1; print; next } on && /^(↳|  )/ { print; next } { on = 0 }' "$work/swift-test.log"
 }
 state_before="$(checkout_state)"
-if with_timeout 1800 INT swift test --build-system native --skip-build --skip 'Exercises\.' >"$work/swift-test.log" 2>&1; then
+attacks_beside=() attacks_pid=""
+tests_binary="$(ls -d "$(swift build --build-system native --show-bin-path 2>/dev/null)"/*PackageTests.xctest 2>/dev/null | head -n 1)"
+if [ "$(uname -s)" = Linux ] && [ -f "$tests_binary" ] && [ -x "$tests_binary" ]; then
+  # NO_COLOR, as swift test gives it when its output is not a terminal: the lines read below.
+  NO_COLOR=1 with_timeout 1800 INT "$tests_binary" --testing-library swift-testing --filter 'KataCasesTests\.AttackCases/' \
+    >"$work/attack-cases.log" 2>&1 &
+  attacks_pid=$!
+  attacks_beside=(--skip 'KataCasesTests\.AttackCases/')
+fi
+with_timeout 1800 INT swift test --build-system native --skip-build --skip 'Exercises\.' ${attacks_beside[@]+"${attacks_beside[@]}"} >"$work/swift-test.log" 2>&1
+code=$?
+if [ -n "$attacks_pid" ]; then
+  wait "$attacks_pid"; attacks_code=$?
+  cat "$work/attack-cases.log" >>"$work/swift-test.log"
+  [ "$code" != 0 ] || code=$attacks_code
+fi
+if [ "$code" = 0 ]; then
   pass "swift test: Tests/ and Solutions/ pass ($(grep -c "' passed (" "$work/swift-test.log") XCTest cases)"
 else
   fail "swift test: Tests/ and Solutions/ pass" "$(issue_lines 'error:|✘' | head -n 40)"
