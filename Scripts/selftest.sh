@@ -47,7 +47,7 @@ if ! "$grade" --check-starters >/dev/null 2>"${TMPDIR:-/tmp}/kata-selftest-start
 selftest.sh is the maintainers' test of the kata itself, not a step of the course.
 $(grep -v regenerate "${TMPDIR:-/tmp}/kata-selftest-starters.$$")
 To grade your exercises, run: Scripts/grade.sh
-To run the self-test, use a clean clone (about 40 minutes on two cores):
+To run the self-test, use a clean clone (about 30 minutes on two cores):
   git clone "$root" /tmp/kata-selftest && /tmp/kata-selftest/Scripts/selftest.sh
 Maintainers who changed a starter on purpose: run Scripts/regenerate.sh, commit, then run this again.
 MESSAGE
