@@ -263,7 +263,7 @@ for id in "${keys[@]}"; do check "macOS decisions: $id: solution is done" "$(exp
 # @MainActor class of sync tests found in SwiftPM's discovery, an early exit judged with no exit
 # attestation, an exit test's child through the testing helper's stand-in, Swift Testing's
 # main-thread advice, and a test that reads its environment, to which a Mac's runs add SwiftPM's
-# library paths. (All 146 here took 12 rounds, about 5 minutes; these take 2.)
+# library paths. (All 146 took 12 rounds here, about 5 minutes on two cores; these take 2 rounds.)
 source "$root/Scripts/lib/fixture-rounds.sh"
 representative_fixtures "$work/exercises.tsv" mocking-sync-dispatch/main-deadlock busy-assertion-eventually/main-actor-sync \
   mocking-failure/exits-early modern-swift-exit-test/trap-in-process expectations-wait/main-thread-check \
@@ -420,8 +420,7 @@ section "Laptops: a ZIP download in 'Café Kata', git clean, editors, two tracks
 # The pre-workshop check's self-test runs beside it: each grades checkouts of its own (the laptop's
 # ZIP copy and clones; the doctor's this checkout, which no other step grades by then), each with
 # its own lock, temporary folders and room, and neither expects a verdict that timing decides.
-# Together about a minute and a half less than one after the other (Scripts/doctor-selftest.sh's
-# section, below, waits for it).
+# (The doctor's section, below, waits for it.)
 "$root/Scripts/doctor-selftest.sh" >"$work/doctor.log" 2>&1 &
 doctor_pid=$!
 # Each of its checks is printed here; its summary counts as one check of this self-test.
@@ -442,7 +441,6 @@ if "$root/Scripts/room-selftest.sh" >"$work/room.log" 2>&1; then
 else
   fail "room self-test" "$(grep -E 'FAIL|^ {8}' "$work/room.log" | head -n 25)"
 fi
-
 
 elapsed_minutes=$(( SECONDS / 60 ))
 cores="$(getconf _NPROCESSORS_ONLN 2>/dev/null || sysctl -n hw.ncpu 2>/dev/null || echo 2)"
