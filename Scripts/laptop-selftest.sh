@@ -248,18 +248,6 @@ kill -INT "$watch_pid"; wait "$watch_pid"; watch_pid=""
 unchanged "a full --watch" "$zip"
 cp "$work/success-fixed.swift" "$zip/Exercises/$success_xc"
 
-section "rm -rf .build in the ZIP copy: the name, the room join and the backups stay"
-rm -rf "$zip/.build"
-"$grader_bin" "$zip" --name >"$work/zip-name.out" 2>&1
-contains "after rm -rf .build, --name still answers the name, and the room it stands in" "$work/zip-name.out" "Your name is Zoë Café" "room"
-snap "$zip"
-"$grader_bin" "$zip" --porcelain "$untouched_id" >"$work/zip-after-rm.tsv" 2>"$work/zip-after-rm.err"
-check "after rm -rf .build, a grade still reaches the room" "not started xctest:not started" "$(room_result "Zoë Café" "$untouched_id")" "$(cat "$work/zip-after-rm.err")"
-unchanged "a grade after rm -rf .build" "$zip"
-"$grader_bin" "$zip" --undo-reset --yes >"$work/zip-undo.out" 2>&1
-if grep -q "my work in the ZIP copy" "$zip/Exercises/$failure_xc"; then pass "after rm -rf .build, --undo-reset still puts the work back"
-else fail "after rm -rf .build, --undo-reset still puts the work back" "$(cat "$work/zip-undo.out")"; fi
-
 # --- 5. Permissions, as a user whose chmod counts ---------------------------------------------------
 section "Unreadable files and unwritable backups, as an unprivileged user"
 as_attendee=""
@@ -334,9 +322,15 @@ fi
 
 # --- 6. Environments: TMPDIR, NO_COLOR, a grade.sh that lost its execute bit -------------------------
 section "A missing TMPDIR, NO_COLOR on a terminal, grade.sh without its execute bit"
-# A missing TMPDIR, where grade.sh builds the grader too (rm -rf .build, above, took it).
+# A missing TMPDIR, where grade.sh builds the grader too: a grader source newer than the binary
+# (as after a git pull) has it compile that file and link the grader, with the manifest read again,
+# each of which writes temporary files. (Not a cold build: the ZIP copy's first grade built the
+# grader cold, with a TMPDIR named in non-ASCII letters, and a second cold build costs a minute or two.)
+touch "$zip/Package.swift" "$zip/Sources/KataGrader/main.swift"
 TMPDIR="$work/no-such-tmp" "$zip/Scripts/grade.sh" --porcelain --regrade mocking-request >"$work/tmp-missing.tsv" 2>"$work/tmp-missing.err"
 check "a missing TMPDIR: grade.sh builds the grader and grades (done)" "done" "$(verdict_of mocking-request "$work/tmp-missing.tsv")" "$(tail -n 5 "$work/tmp-missing.err")"
+check "... the grader it built is newer than the source it was given" "yes" \
+  "$([ "$zip/.build/kata/grader/debug/KataGrader" -nt "$zip/Sources/KataGrader/main.swift" ] && echo yes || echo no)" "$(tail -n 5 "$work/tmp-missing.err")"
 check "... and says so once" "1" "$(grep -c "TMPDIR is $work/no-such-tmp, and there is no such folder: temporary files go to /tmp instead." "$work/tmp-missing.err")" "$(cat "$work/tmp-missing.err")"
 zip_grader="$zip/.build/kata/grader/debug/KataGrader"
 [ -x "$zip_grader" ] || zip_grader="$grader_bin"
@@ -354,6 +348,18 @@ chmod a-x "$zip/Scripts/grade.sh"
 check "grade.sh without its execute bit runs as bash Scripts/grade.sh" "not started" "$(verdict_of "$untouched_id" "$work/no-x.tsv")" "$(cat "$work/no-x.err")"
 chmod a+x "$zip/Scripts/grade.sh"
 contains "README's Quick start names bash Scripts/grade.sh for a lost execute bit" "$root/README.md" '"Permission denied"' '`bash Scripts/grade.sh` always works'
+
+section "rm -rf .build in the ZIP copy: the name, the room join and the backups stay"
+rm -rf "$zip/.build"
+"$grader_bin" "$zip" --name >"$work/zip-name.out" 2>&1
+contains "after rm -rf .build, --name still answers the name, and the room it stands in" "$work/zip-name.out" "Your name is Zoë Café" "room"
+snap "$zip"
+"$grader_bin" "$zip" --porcelain "$untouched_id" >"$work/zip-after-rm.tsv" 2>"$work/zip-after-rm.err"
+check "after rm -rf .build, a grade still reaches the room" "not started xctest:not started" "$(room_result "Zoë Café" "$untouched_id")" "$(cat "$work/zip-after-rm.err")"
+unchanged "a grade after rm -rf .build" "$zip"
+"$grader_bin" "$zip" --undo-reset --yes >"$work/zip-undo.out" 2>&1
+if grep -q "my work in the ZIP copy" "$zip/Exercises/$failure_xc"; then pass "after rm -rf .build, --undo-reset still puts the work back"
+else fail "after rm -rf .build, --undo-reset still puts the work back" "$(cat "$work/zip-undo.out")"; fi
 
 # --- 7. Commands to paste ---------------------------------------------------------------------------
 section "Every command printed or documented to paste reads the same in bash, zsh and fish"

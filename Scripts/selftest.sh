@@ -26,9 +26,11 @@
 #      README, maintainers' section);
 #   9. the kata on laptops (Scripts/laptop-selftest.sh): a ZIP download in a folder named with
 #      non-ASCII letters, git clean -fdx and rm -rf .build, editors and habits, two tracks, and
-#      files an unprivileged attendee cannot read or write; then the live room's own self-test;
-#  10. grade.sh --doctor (Scripts/doctor-selftest.sh); the fallback to `swift test` when the
-#      private channel is silent is step 1's (KataEndToEndTests).
+#      files an unprivileged attendee cannot read or write;
+#  10. grade.sh --doctor (Scripts/doctor-selftest.sh, run beside step 9: they grade checkouts of
+#      their own); the fallback to `swift test` when the private channel is silent is step 1's
+#      (KataEndToEndTests); then the live room's own self-test.
+# Each step ends with the time it took, and the times are listed again above the summary.
 # It ends with the line "N passed, N failed" and exits non-zero when anything failed.
 # It is not a step of the course, and it refuses to run on a checkout with work in Exercises/.
 set -uo pipefail
@@ -45,7 +47,7 @@ if ! "$grade" --check-starters >/dev/null 2>"${TMPDIR:-/tmp}/kata-selftest-start
 selftest.sh is the maintainers' test of the kata itself, not a step of the course.
 $(grep -v regenerate "${TMPDIR:-/tmp}/kata-selftest-starters.$$")
 To grade your exercises, run: Scripts/grade.sh
-To run the self-test, use a clean clone (about 40 minutes on two cores):
+To run the self-test, use a clean clone (about 30 minutes on two cores):
   git clone "$root" /tmp/kata-selftest && /tmp/kata-selftest/Scripts/selftest.sh
 Maintainers who changed a starter on purpose: run Scripts/regenerate.sh, commit, then run this again.
 MESSAGE
@@ -55,8 +57,9 @@ fi
 rm -f "${TMPDIR:-/tmp}/kata-selftest-starters.$$"
 work="$(mktemp -d "${TMPDIR:-/tmp}/kata-selftest.XXXXXX")"
 load_pids=()
+doctor_pid=""
 cleanup() {
-  for pid in ${load_pids[@]+"${load_pids[@]}"}; do kill "$pid" 2>/dev/null; done
+  for pid in ${load_pids[@]+"${load_pids[@]}"} $doctor_pid ${attacks_pid:-}; do kill "$pid" 2>/dev/null; done
   rm -rf "$work"
 }
 trap cleanup EXIT
@@ -90,10 +93,14 @@ check "the build left no file in the checkout's root" "$root_before" "$(untracke
 own_warnings="$(grep -E '^([^ |].*: )?warning:' "$work/build.log" | grep -v '/Exercises/' | sort -u | head -n 5)"
 check "swift build prints no warning of the kata's own code" "" "$own_warnings"
 # Starters fail by design, so plain `swift test` runs everything else, the weak suites' and the
-# attacks' cases (Tests/KataCasesTests) with it: each kind shares one grade (the attacks' first,
-# then the weak suites'), which starts after the XCTest run has ended and, two seconds after the
-# last case asks, Swift Testing's other tests (each shorter than a second here) have ended, so
-# nothing timing-sensitive runs beside its builds.
+# attacks' cases (Tests/KataCasesTests) with it: each kind shares one grade. The weak suites' starts
+# after the XCTest run has ended and, two seconds after the last case asks, Swift Testing's other
+# tests (each shorter than a second here) have ended, so nothing beside it stretches the waits their
+# verdicts are measured by. The attacks' (about 4 minutes) asks for verdicts that no timing decides
+# (done, failing, a check's yes or no), so on Linux, where the test product is an executable,
+# it runs from that binary beside swift test's XCTest run (the mini course's end-to-end tests,
+# about 9 minutes, which grade checkouts of their own); on macOS, in swift test, before the weak
+# suites'.
 checkout_state() { git status --porcelain -- Sources Exercises Solutions Catalog Package.swift; }
 # issue_lines PATTERN: each line of swift test's log that PATTERN (an ERE) matches, with what its
 # issue said under it (the ↳ and indented lines).
@@ -101,7 +108,23 @@ issue_lines() {
   awk -v p="$1" '$0 ~ p { on = 1; print; next } on && /^(↳|  )/ { print; next } { on = 0 }' "$work/swift-test.log"
 }
 state_before="$(checkout_state)"
-if with_timeout 1800 INT swift test --build-system native --skip-build --skip 'Exercises\.' >"$work/swift-test.log" 2>&1; then
+attacks_beside=() attacks_pid=""
+tests_binary="$(ls -d "$(swift build --build-system native --show-bin-path 2>/dev/null)"/*PackageTests.xctest 2>/dev/null | head -n 1)"
+if [ "$(uname -s)" = Linux ] && [ -f "$tests_binary" ] && [ -x "$tests_binary" ]; then
+  # NO_COLOR, as swift test gives it when its output is not a terminal: the lines read below.
+  NO_COLOR=1 with_timeout 1800 INT "$tests_binary" --testing-library swift-testing --filter 'KataCasesTests\.AttackCases/' \
+    >"$work/attack-cases.log" 2>&1 &
+  attacks_pid=$!
+  attacks_beside=(--skip 'KataCasesTests\.AttackCases/')
+fi
+with_timeout 1800 INT swift test --build-system native --skip-build --skip 'Exercises\.' ${attacks_beside[@]+"${attacks_beside[@]}"} >"$work/swift-test.log" 2>&1
+code=$?
+if [ -n "$attacks_pid" ]; then
+  wait "$attacks_pid"; attacks_code=$?
+  cat "$work/attack-cases.log" >>"$work/swift-test.log"
+  [ "$code" != 0 ] || code=$attacks_code
+fi
+if [ "$code" = 0 ]; then
   pass "swift test: Tests/ and Solutions/ pass ($(grep -c "' passed (" "$work/swift-test.log") XCTest cases)"
 else
   fail "swift test: Tests/ and Solutions/ pass" "$(issue_lines 'error:|✘' | head -n 40)"
@@ -150,18 +173,6 @@ needs_here="$(awk -F'\t' '$6 != "" { print $1 ": needs " $6 }' "$work/exercises.
 section "Plain swift test: each line --hint and README print runs its exercise's tests, and only those"
 source "$root/Scripts/lib/plain-swift-test.sh"
 check_plain_swift_test_lines
-
-section "Shipped starters"
-if "$grade" --check-starters >"$work/starters.log" 2>&1; then
-  pass "every starter matches Catalog/starters.json"
-else
-  fail "every starter matches Catalog/starters.json" "$(cat "$work/starters.log")"
-fi
-"$grade" --porcelain >"$work/starters.tsv" 2>"$work/starters.err"
-for id in "${ids[@]}"; do check "$id: graded not started as shipped" "$(expect "$id" "not started")" "$(verdict_of "$id" "$work/starters.tsv")"; done
-# Graded as if edited, the starters must compile and fail, never pass, hang or crash.
-"$grade" --porcelain --from "$root/Exercises" >"$work/starters-run.tsv" 2>"$work/starters-run.err"
-for id in "${keys[@]}"; do check "$id: starter compiles and fails" "$(expect "$id" failing)" "$(verdict_of "$id" "$work/starters-run.tsv")" "$(reason_of "$id" "$work/starters-run.tsv")"; done
 
 section "The maintainers' check (grade.sh --check)"
 # check_results JSON: one "name<TAB>ok<TAB>first problems" line per check.
@@ -226,7 +237,8 @@ else
 # The grader takes every decision a Mac takes that is not an OS call: no build replay, no
 # subreaper, macOS's run and listing plans (the grader plays xctest and SwiftPM's helpers), the
 # requirement checks with a simulated Mac (docs/platforms.md). A macOS-only branch that breaks
-# fails here. Each check is the Linux one above, graded again.
+# fails here. Each check is a Linux one above, graded again (of the weak suites, those that stand
+# for the rest: below).
 # Which toolchain a Mac uses (swiftly's first on the PATH, the Command Line Tools alone), the
 # helper's stand-in, a file named in another case, and what a test starts outside its group with
 # no subreaper: swift test (MacToolchainTests, LeftBehindTests, over the mini course). Here the real course is graded as a Mac would, with a simulated swiftly toolchain
@@ -240,11 +252,29 @@ printf '#!/usr/bin/env bash\nexec "%s/usr/bin/swift" "$@"\n' "$swiftly" >"$work/
 chmod +x "$swiftly/usr/bin/swift" "$work/swiftly/bin/swift"
 PATH="$work/swiftly/bin:$PATH" KATA_PLATFORM=macos "$grade" --regrade --solutions --porcelain >"$work/mac-solutions.tsv" 2>"$work/mac-solutions.err"
 for id in "${keys[@]}"; do check "macOS decisions: $id: solution is done" "$(expect "$id" done)" "$(verdict_of "$id" "$work/mac-solutions.tsv")" "$(reason_of "$id" "$work/mac-solutions.tsv")" "$(tail -n 2 "$work/mac-solutions.err")"; done
+# The weak suites: every one is judged under Linux's decisions by the swift test step
+# (WeakSuiteCases). The decisions a Mac takes (SwiftPM's build, no replay; the run and listing
+# plans through the stand-ins of xctest and the testing helper; no subreaper; no exit attestation;
+# names found whatever their case) are the same for every suite of a track, and the solutions above
+# took them for every track, chaff and wheat; from one suite to the next, only the outcome those
+# plans hand the judge differs. So one suite of each framework, verdict and cause (a written wheat,
+# a generated timing change) stands for the rest here, beside the suites whose outcome takes a
+# platform's own path (docs/platforms.md): a dispatch_sync deadlock named from its crash, an
+# @MainActor class of sync tests found in SwiftPM's discovery, an early exit judged with no exit
+# attestation, an exit test's child through the testing helper's stand-in, Swift Testing's
+# main-thread advice, and a test that reads its environment, to which a Mac's runs add SwiftPM's
+# library paths. (All 146 took 12 rounds here, about 5 minutes on two cores; these take 2 rounds.)
 source "$root/Scripts/lib/fixture-rounds.sh"
-KATA_PLATFORM=macos grade_fixture_rounds "$work/mac-fixtures.tsv" 1
+representative_fixtures "$work/exercises.tsv" mocking-sync-dispatch/main-deadlock busy-assertion-eventually/main-actor-sync \
+  mocking-failure/exits-early modern-swift-exit-test/trap-in-process expectations-wait/main-thread-check \
+  mocking-success/reads-the-environment >"$work/mac-fixtures-chosen.tsv"
+check "macOS decisions: every suite named to stand for its platform path is in Tests/Fixtures" "" "$(grep '^MISSING' "$work/mac-fixtures-chosen.tsv")"
+echo "  ($(grep -vc '^MISSING' "$work/mac-fixtures-chosen.tsv") of $(ls -d "$root"/Tests/Fixtures/*/*/ | wc -l | tr -d ' ') weak suites: one of each framework, verdict and cause, and those named)"
+KATA_PLATFORM=macos grade_fixture_rounds "$work/mac-fixtures.tsv" 1 $(grep -v '^MISSING' "$work/mac-fixtures-chosen.tsv" | cut -f1)
 while IFS=$'\t' read -r id fixture expected actual reason wheat; do
   check "macOS decisions: $id: $fixture suite is judged $expected" "$expected" "$actual" "$reason"
 done <"$work/mac-fixtures.tsv"
+check "macOS decisions: every suite chosen was graded" "$(grep -vc '^MISSING' "$work/mac-fixtures-chosen.tsv")" "$(grep -c . "$work/mac-fixtures.tsv")"
 # A Mac older than an exercise needs, and a toolchain older than it needs: "needs", counted out.
 # Each exercise's requirements, as the catalog states them: id, Swift, macOS ("-" for none).
 python3 -c 'import json, sys
@@ -363,6 +393,22 @@ if [ -n "${hang_id:-}" ]; then
     fail "on a terminal, a grade names the exercise a hanging test keeps it waiting for" "$(tail -n 8 "$work/hang-terminal.txt")"
 fi
 
+section "Shipped starters"
+# Last of the grades --from a folder, which share one copy (.build/kata/planted): the starters
+# change every track's files, and the Solutions-based grades above (the weak suites' last round,
+# the planted hang, the exit test) each rebuild only a few tracks of it. Graded earlier, the
+# starters would have the next of those rebuild every track again.
+if "$grade" --check-starters >"$work/starters.log" 2>&1; then
+  pass "every starter matches Catalog/starters.json"
+else
+  fail "every starter matches Catalog/starters.json" "$(cat "$work/starters.log")"
+fi
+"$grade" --porcelain >"$work/starters.tsv" 2>"$work/starters.err"
+for id in "${ids[@]}"; do check "$id: graded not started as shipped" "$(expect "$id" "not started")" "$(verdict_of "$id" "$work/starters.tsv")"; done
+# Graded as if edited, the starters must compile and fail, never pass, hang or crash.
+"$grade" --porcelain --from "$root/Exercises" >"$work/starters-run.tsv" 2>"$work/starters-run.err"
+for id in "${keys[@]}"; do check "$id: starter compiles and fails" "$(expect "$id" failing)" "$(verdict_of "$id" "$work/starters-run.tsv")" "$(reason_of "$id" "$work/starters-run.tsv")"; done
+
 section "What the docs say of this self-test"
 # README and docs/INSTRUCTORS.md give the same time for a full run, and it holds (on two cores,
 # within half to twice the stated time; a busier or faster machine says so here, not in a guess).
@@ -371,11 +417,23 @@ guide_minutes="$(grep -o 'selftest.sh` on a fresh clone (about [0-9]* minutes' d
 check "README and docs/INSTRUCTORS.md give the self-test the same time" "${readme_minutes:-none}" "${guide_minutes:-none}"
 
 section "Laptops: a ZIP download in 'Café Kata', git clean, editors, two tracks, permissions (Scripts/laptop-selftest.sh)"
+# The pre-workshop check's self-test runs beside it: each grades checkouts of its own (the laptop's
+# ZIP copy and clones; the doctor's this checkout, which no other step grades by then), each with
+# its own lock, temporary folders and room, and neither expects a verdict that timing decides.
+# (The doctor's section, below, waits for it.)
+"$root/Scripts/doctor-selftest.sh" >"$work/doctor.log" 2>&1 &
+doctor_pid=$!
 # Each of its checks is printed here; its summary counts as one check of this self-test.
 "$root/Scripts/laptop-selftest.sh" >"$work/laptop.log" 2>&1; code=$?
 grep -E '^  (ok|FAIL|skip) |^ {8}' "$work/laptop.log" | sed 's/^/  /'
 if [ "$code" = 0 ]; then pass "laptop self-test: $(tail -n 1 "$work/laptop.log")"
 else fail "laptop self-test: $(tail -n 1 "$work/laptop.log")"; fi
+
+section "The pre-workshop check (Scripts/doctor-selftest.sh, started beside the laptops')"
+wait "$doctor_pid"; code=$?
+grep -E '^  (ok|FAIL|skip) |^ {8}' "$work/doctor.log" | sed 's/^/  /'
+if [ "$code" = 0 ]; then pass "doctor self-test: $(tail -n 1 "$work/doctor.log")"
+else fail "doctor self-test: $(tail -n 1 "$work/doctor.log")"; fi
 
 section "The live room (Scripts/room-selftest.sh)"
 if "$root/Scripts/room-selftest.sh" >"$work/room.log" 2>&1; then
@@ -383,12 +441,6 @@ if "$root/Scripts/room-selftest.sh" >"$work/room.log" 2>&1; then
 else
   fail "room self-test" "$(grep -E 'FAIL|^ {8}' "$work/room.log" | head -n 25)"
 fi
-
-section "The pre-workshop check (Scripts/doctor-selftest.sh)"
-"$root/Scripts/doctor-selftest.sh" >"$work/doctor.log" 2>&1; code=$?
-grep -E '^  (ok|FAIL|skip) |^ {8}' "$work/doctor.log" | sed 's/^/  /'
-if [ "$code" = 0 ]; then pass "doctor self-test: $(tail -n 1 "$work/doctor.log")"
-else fail "doctor self-test: $(tail -n 1 "$work/doctor.log")"; fi
 
 elapsed_minutes=$(( SECONDS / 60 ))
 cores="$(getconf _NPROCESSORS_ONLN 2>/dev/null || sysctl -n hw.ncpu 2>/dev/null || echo 2)"

@@ -15,13 +15,31 @@ fail() {
   done
 }
 skip() { printf '  skip  %s\n' "$1"; }
-section() { printf '\n== %s\n' "$1"; }
+# Each section ends with the time it took, so that a slow self-test says where its time went
+# (bash's SECONDS, which bash 3.2 has too); the steps' times are said again above the summary.
+section_title=""
+section_started=0
+step_times=""
+section_end() {
+  [ -n "$section_title" ] || return 0
+  local took=$((SECONDS - section_started))
+  printf '  (step took %d s)\n' "$took"
+  step_times="$step_times$(printf '%6d s  %s' "$took" "$section_title")"$'\n'
+  section_title=""
+}
+section() {
+  section_end
+  printf '\n== %s\n' "$1"
+  section_title="$1"; section_started=$SECONDS
+}
 # check NAME EXPECTED ACTUAL [context…]
 check() {
   if [ "$2" = "$3" ]; then pass "$1"; else fail "$1" "expected: $2" "actual:   $3" "${@:4}"; fi
 }
 # The last line of a self-test; its status is the self-test's.
 summary() {
+  section_end
+  [ -z "$step_times" ] || printf '\nTime per step (%d s in all):\n%s' "$SECONDS" "$step_times"
   [ -z "$failures" ] || printf '\nWhat failed, again:\n%s' "$failures"
   printf '\n%d passed, %d failed\n' "$passed" "$failed"
   [ "$failed" -eq 0 ]

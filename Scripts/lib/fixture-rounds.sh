@@ -52,3 +52,50 @@ rounds_workspace() {
 busy_cores() {
   for _ in 1 2; do yes >/dev/null & load_pids+=($!); done
 }
+
+# representative_fixtures TRACKS NAMED…: ID/NAME, the track's framework, the expected verdict and
+# what rejects it (a written wheat, rejected-by; a generated timing change, perturbed; or neither),
+# one line per fixture: every NAMED fixture, then one fixture for each other combination of
+# framework, verdict and cause among Tests/Fixtures, taken from the exercise with the fewest taken
+# so far (each round of a fixture grade holds one suite per exercise: fewer rounds). TRACKS is
+# `grade.sh --list --porcelain`'s output. A NAMED fixture that does not exist is a line
+# "MISSING<TAB>ID/NAME".
+representative_fixtures() {
+  python3 - "$root/Tests/Fixtures" "$@" <<'PY'
+import os, sys
+fixtures, tracks, named = sys.argv[1], sys.argv[2], sys.argv[3:]
+rows = [line.rstrip("\n").split("\t") for line in open(tracks) if line.strip()]
+order = []
+for row in rows:
+    if row[0].split("@")[0] not in order:
+        order.append(row[0].split("@")[0])
+cases = []
+for exercise in order:
+    folder = os.path.join(fixtures, exercise)
+    for name in sorted(os.listdir(folder)) if os.path.isdir(folder) else []:
+        case = os.path.join(folder, name)
+        files = {os.path.relpath(os.path.join(d, f), case) for d, _, fs in os.walk(case) for f in fs if f.endswith(".swift")}
+        if not files:
+            continue
+        own = [row for row in rows if row[0].split("@")[0] == exercise]
+        track = next((row for row in own if files & set(row[3].split(","))), own[0])  # WeakSuite.track(of:)
+        text = open(os.path.join(case, "expected")).read()
+        cause = "rejected-by" if "\nrejected-by:" in text else "perturbed" if "\nperturbed:" in text else ""
+        cases.append((exercise, name, track[2], text.split("\n")[0].strip(), cause))
+chosen, taken = [], {}
+def take(case):
+    chosen.append(case)
+    taken[case[0]] = taken.get(case[0], 0) + 1
+for wanted in named:
+    case = next((c for c in cases if c[0] + "/" + c[1] == wanted), None)
+    if case:
+        take(case)
+    else:
+        print("MISSING\t" + wanted)
+for kind in sorted({c[2:] for c in cases}):
+    if not any(c[2:] == kind for c in chosen):
+        take(min((c for c in cases if c[2:] == kind), key=lambda c: (taken.get(c[0], 0), order.index(c[0]))))
+for case in chosen:
+    print(case[0] + "/" + case[1] + "\t" + "\t".join(case[2:]))
+PY
+}
