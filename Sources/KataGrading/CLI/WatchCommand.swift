@@ -28,31 +28,13 @@ struct WatchCommand {
         options.regrade = regrade
         options.waiting = WaitingLine.onTerminal(style)
         let watched = only.map { [$0] } ?? catalog.exercises
-        let what = only.map { "Watching \($0.id)" } ?? "Watching Exercises/"
+        let what = what()
 
         // Before the first grade: a file saved while it runs must be seen afterwards.
         var snapshot = fingerprints()
         // By track key, the added files graded with each track at the last look (`ExtraFiles`).
         var attached = grader.course.addedFiles(under: grader.course.paths.exercises).byTrack
-        clearScreen()
-        printHeader(what, only == nil ? "grading all once, then what you save" : "grading it each time you save")
-        printNotes()
-        print("")
-        let plan = grader.plan(watched, source: .exercises)
-        report.bothTracks = plan.bothTracks
-        // As a grade of many (GradingCommand): the not-started tracks in one line after the others,
-        // so that a fresh clone's first screen fits 24 lines under its header.
-        var notStarted: [ExerciseResult] = []
-        var results = try grader.gradeLocked(watched, plan: plan, options: options, swift: swift) { result in
-            if watched.count > 1, result.verdict.kind == .notStarted, result.extraFiles.isEmpty {
-                notStarted.append(result)
-            } else {
-                print(report.headline(result))
-            }
-            fflush(nil)
-        }
-        (notStarted.count > 1 ? report.notStartedLine(notStarted) : notStarted.map(report.headline)).forEach { print($0) }
-        LastGrade.record(results, grader.course.paths)
+        var results = try gradeFirst(watched, what: what, options: options, report: &report)
         var current = only ?? results.byExercise().first { !$0.isDone }?.standing.exercise
         printFooter(results, focus: current, current: current, report: report)
         RoomCommands.send(results, course: grader.course)
@@ -65,61 +47,103 @@ struct WatchCommand {
             guard now != snapshot else { continue }
             let changed = Set(now.keys).union(snapshot.keys).filter { now[$0] != snapshot[$0] }
             snapshot = now
-            // The files each exercise is graded from, its added files included, before and after
-            // the change (a helper just written, or one just deleted, both count).
             let added = grader.course.addedFiles(under: grader.course.paths.exercises)
-            let affected = watched.filter { exercise in
-                let module = exercise.module
-                return exercise.tracks.contains { track in
-                    (track.files + track.uses + (added.byTrack[track.key] ?? []) + (attached[track.key] ?? []))
-                        .contains { changed.contains("\(module)/\($0)") }
-                }
-            }
+            let affected = exercises(of: watched, graded: changed, added: added.byTrack, attached: attached)
             attached = added.byTrack
             guard !affected.isEmpty else {
-                let stray = changed.filter { added.unattachedTests.contains($0) }
-                if !stray.isEmpty {
-                    print("")
-                    for note in TextReport.strayTestsNote(stray.sorted(), testsRoot: grader.course.paths.exercises, catalog: catalog) { print(style.wrap(note, indent: "  ").joined(separator: "\n")) }
-                    fflush(nil)
-                }
+                noteStrayTests(changed.filter { added.unattachedTests.contains($0) })
                 continue
             }
-
-            clearScreen()
-            printHeader(what, "saved: \(changed.sorted().joined(separator: ", "))")
-            printNotes()
-            print("")
-            let plan = grader.plan(affected, source: .exercises)
-            report.bothTracks = plan.bothTracks
-            let regraded = try grader.gradeLocked(affected, plan: plan, options: options, swift: swift) { result in
-                print(report.headline(result))
-                fflush(nil)
-            }
-            LastGrade.record(regraded, grader.course.paths)
-            let before = results
-            // A regrade replaces every track of the exercises it graded: a track it no longer
-            // grades (reset to the starter) is no longer shown.
-            let regradedIDs = Set(regraded.map(\.exercise.id))
-            results = results.filter { !regradedIDs.contains($0.exercise.id) } + regraded
-            results.sort { order($0) < order($1) }
-            let wasDone = Set(before.byExercise().filter(\.isDone).map(\.id))
-            if let finished = current, regraded.byExercise().contains(where: { $0.id == finished.id && $0.isDone }), !wasDone.contains(finished.id) {
-                print("")
-                print(style.paint("\(finished.id) is done.", "32") + (only == nil ? " Moving on." : " Still watching it."))
-            }
-            if only == nil {
-                current = nextCurrent(after: regraded, wasDone: wasDone, results: results, current: current)
-            }
-            // What the attendee is working on: the exercise just saved, while a track of it is not
-            // done; else the current one.
-            let saved = regraded.byExercise().first { !$0.unfinishedTracks.filter { $0.verdict.kind != .notStarted }.isEmpty }
-            printFooter(results, focus: saved.map(\.standing.exercise) ?? current, current: current, report: report)
-            RoomCommands.send(regraded, course: grader.course)
+            try regrade(affected, saved: changed, options: options, report: &report, results: &results, current: &current)
         }
     }
 
-    /// Course order, then the attendee's framework's track first.
+    /// The first grade, of every watched exercise. As a grade of many (GradingCommand): the
+    /// not-started tracks in one line after the others, so that a fresh clone's first screen fits
+    /// 24 lines under its header.
+    func gradeFirst(_ watched: [Catalog.Exercise], what: String, options: GradeOptions, report: inout TextReport) throws -> [ExerciseResult] {
+        clearScreen()
+        printHeader(what, only == nil ? "grading all once, then what you save" : "grading it each time you save")
+        printNotes()
+        print("")
+        let plan = grader.plan(watched, source: .exercises)
+        report.bothTracks = plan.bothTracks
+        var notStarted: [ExerciseResult] = []
+        let results = try grader.gradeLocked(watched, plan: plan, options: options, swift: swift) { [report] result in
+            if watched.count > 1, result.verdict.kind == .notStarted, result.extraFiles.isEmpty {
+                notStarted.append(result)
+            } else {
+                print(report.headline(result))
+            }
+            fflush(nil)
+        }
+        (notStarted.count > 1 ? report.notStartedLine(notStarted) : notStarted.map(report.headline)).forEach { print($0) }
+        LastGrade.record(results, grader.course.paths)
+        return results
+    }
+
+    /// The watched exercises graded from a file of `changed`: its own files and the files added
+    /// beside each track, before (`attached`) and after (`added`) the change (a helper just
+    /// written, or one just deleted, both count).
+    func exercises(of watched: [Catalog.Exercise], graded changed: Set<String>, added: [String: [String]],
+                   attached: [String: [String]]) -> [Catalog.Exercise] {
+        watched.filter { exercise in
+            exercise.tracks.contains { track in
+                (track.files + track.uses + (added[track.key] ?? []) + (attached[track.key] ?? []))
+                    .contains { changed.contains("\(exercise.module)/\($0)") }
+            }
+        }
+    }
+
+    /// Test files saved that no exercise grades: where they belong.
+    func noteStrayTests(_ stray: Set<String>) {
+        guard !stray.isEmpty else { return }
+        print("")
+        for note in TextReport.strayTestsNote(stray.sorted(), testsRoot: grader.course.paths.exercises, catalog: grader.course.catalog) {
+            print(style.wrap(note, indent: "  ").joined(separator: "\n"))
+        }
+        fflush(nil)
+    }
+
+    /// Grades `affected` again after a save, folds the verdicts into `results`, says when the
+    /// current exercise is done and moves `current` on.
+    func regrade(_ affected: [Catalog.Exercise], saved changed: Set<String>, options: GradeOptions, report: inout TextReport,
+                 results: inout [ExerciseResult], current: inout Catalog.Exercise?) throws {
+        clearScreen()
+        printHeader(what(), "saved: \(changed.sorted().joined(separator: ", "))")
+        printNotes()
+        print("")
+        let plan = grader.plan(affected, source: .exercises)
+        report.bothTracks = plan.bothTracks
+        let regraded = try grader.gradeLocked(affected, plan: plan, options: options, swift: swift) { [report] result in
+            print(report.headline(result))
+            fflush(nil)
+        }
+        LastGrade.record(regraded, grader.course.paths)
+        let before = results
+        // A regrade replaces every track of the exercises it graded: a track it no longer
+        // grades (reset to the starter) is no longer shown.
+        let regradedIDs = Set(regraded.map(\.exercise.id))
+        results = results.filter { !regradedIDs.contains($0.exercise.id) } + regraded
+        results.sort { order($0) < order($1) }
+        let wasDone = Set(before.byExercise().filter(\.isDone).map(\.id))
+        if let finished = current, regraded.byExercise().contains(where: { $0.id == finished.id && $0.isDone }), !wasDone.contains(finished.id) {
+            print("")
+            print(style.paint("\(finished.id) is done.", "32") + (only == nil ? " Moving on." : " Still watching it."))
+        }
+        if only == nil {
+            current = nextCurrent(after: regraded, wasDone: wasDone, results: results, current: current)
+        }
+        // What the attendee is working on: the exercise just saved, while a track of it is not
+        // done; else the current one.
+        let saved = regraded.byExercise().first { !$0.unfinishedTracks.filter { $0.verdict.kind != .notStarted }.isEmpty }
+        printFooter(results, focus: saved.map(\.standing.exercise) ?? current, current: current, report: report)
+        RoomCommands.send(regraded, course: grader.course)
+    }
+
+    /// The header's first words.
+    func what() -> String { only.map { "Watching \($0.id)" } ?? "Watching Exercises/" }
+
     func order(_ result: ExerciseResult) -> Int {
         let index = grader.course.catalog.exercises.firstIndex { $0.id == result.exercise.id } ?? Int.max / 2
         return index * 2 + (result.exercise.isOtherTrack ? 1 : 0)

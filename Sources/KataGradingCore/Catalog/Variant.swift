@@ -122,106 +122,11 @@ extension Variant {
     /// `hint@…:`, `differs:`, and each key of `fields` (into `fields`), then `file:` and hunks.
     static func read(_ text: String, source: String, fields allowed: Set<String>,
                      into fields: inout [String: (line: Int, value: String)]) throws -> (Headers, [Hunk]) {
-        var hint: String?
-        var frameworkHints: [Catalog.Framework: String] = [:]
-        var differs: Difference?
-        var differsLine: Int?
-        var file: String?
-        var hunks: [Hunk] = []
-        enum Section { case header, original, replacement, diff }
-        var section = Section.header
-        var original: [String] = []
-        var replacement: [String] = []
-        var diffStart = 0
-
-        func fail(_ line: Int, _ message: String) -> CatalogError {
-            CatalogError("\(source):\(line): \(message)")
-        }
-        func closeDiff(_ number: Int) throws {
-            // Blank lines at the end of a diff are the file's spacing, not context.
-            while original.last == "" && replacement.last == "" { original.removeLast(); replacement.removeLast() }
-            guard original.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
-                throw fail(diffStart, "the diff after @@ has no original line (context or -).")
-            }
-            guard original != replacement else { throw fail(diffStart, "the diff after @@ changes nothing.") }
-            hunks.append(Hunk(file: file!, original: original.joined(separator: "\n"), replacement: replacement.joined(separator: "\n")))
-            section = .header
-        }
+        var reader = VariantTextReader(source: source, allowed: allowed, fields: fields)
         let lines = text.components(separatedBy: "\n")
-        for (index, line) in lines.enumerated() {
-            let number = index + 1
-            if section == .diff {
-                if line.hasPrefix("@@") || line.hasPrefix("file:") {
-                    try closeDiff(number)
-                } else {
-                    if line.hasPrefix("-") { original.append(String(line.dropFirst())) }
-                    else if line.hasPrefix("+") { replacement.append(String(line.dropFirst())) }
-                    else if line.hasPrefix(" ") { original.append(String(line.dropFirst())); replacement.append(String(line.dropFirst())) }
-                    else if line.isEmpty { original.append(""); replacement.append("") }
-                    else { throw fail(number, "a diff line starts with a space, - or +, found: \(line)") }
-                    continue
-                }
-            }
-            switch section {
-            case .header, .diff:
-                let trimmed = line.trimmingCharacters(in: .whitespaces)
-                if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-                if trimmed.hasPrefix("hint:") {
-                    hint = trimmed.dropFirst("hint:".count).trimmingCharacters(in: .whitespaces)
-                } else if trimmed.hasPrefix("hint@"), let colon = trimmed.firstIndex(of: ":") {
-                    let name = trimmed[trimmed.index(trimmed.startIndex, offsetBy: 5)..<colon]
-                    guard let framework = Catalog.Framework(rawValue: String(name)) else {
-                        throw fail(number, "`hint@\(name):` names no framework: write hint@xctest: or hint@swift-testing:.")
-                    }
-                    frameworkHints[framework] = trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-                } else if trimmed.hasPrefix("differs:") {
-                    let value = trimmed.dropFirst("differs:".count).trimmingCharacters(in: .whitespaces)
-                    guard let parsed = Difference(rawValue: value) else {
-                        throw fail(number, "`differs:` takes \(Difference.allCases.map(\.rawValue).joined(separator: ", ")), not \(value).")
-                    }
-                    differs = parsed
-                    differsLine = number
-                } else if let colon = trimmed.firstIndex(of: ":"), allowed.contains(String(trimmed[..<colon])) {
-                    fields[String(trimmed[..<colon])] = (number, trimmed[trimmed.index(after: colon)...].trimmingCharacters(in: .whitespaces))
-                } else if trimmed.hasPrefix("file:") {
-                    file = trimmed.dropFirst("file:".count).trimmingCharacters(in: .whitespaces)
-                } else if trimmed.hasPrefix("@@") {
-                    guard file != nil else { throw fail(number, "a hunk needs a `file:` line before it.") }
-                    section = .diff
-                    diffStart = number
-                    original = []
-                    replacement = []
-                } else if trimmed.hasPrefix("<<<<<<<") {
-                    guard file != nil else { throw fail(number, "a hunk needs a `file:` line before it.") }
-                    section = .original
-                    original = []
-                } else {
-                    let keys = (["hint", "hint@xctest", "hint@swift-testing", "differs"] + allowed.sorted() + ["file"]).map { "`\($0):`" }
-                    throw fail(number, "expected \(keys.joined(separator: ", ")), `@@` or `<<<<<<< original`, found: \(trimmed)")
-                }
-            case .original:
-                if line.hasPrefix("=======") {
-                    section = .replacement
-                    replacement = []
-                } else {
-                    original.append(line)
-                }
-            case .replacement:
-                if line.hasPrefix(">>>>>>>") {
-                    guard !original.isEmpty, original.contains(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
-                        throw fail(number, "the original block of this hunk is empty.")
-                    }
-                    hunks.append(Hunk(file: file!, original: original.joined(separator: "\n"),
-                                      replacement: replacement.joined(separator: "\n")))
-                    section = .header
-                } else {
-                    replacement.append(line)
-                }
-            }
-        }
-        if section == .diff { try closeDiff(lines.count) }
-        guard section == .header else { throw CatalogError("\(source): a hunk is not closed with `>>>>>>>`.") }
-        guard !hunks.isEmpty else { throw CatalogError("\(source): it has no hunk (`@@` and a diff, or `<<<<<<< original` … `=======` … `>>>>>>>`).") }
-        return (Headers(hint: hint, frameworkHints: frameworkHints, differs: differs, differsLine: differsLine), hunks)
+        for (index, line) in lines.enumerated() { try reader.read(line, number: index + 1) }
+        let read = try reader.finish()
+        fields = reader.fields
+        return read
     }
 }
