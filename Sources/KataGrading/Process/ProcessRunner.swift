@@ -127,98 +127,110 @@ public final class ProcessRunner: @unchecked Sendable {
 
     private func supervise(_ orders: SupervisorOrders, log: URL, relay: ((UnsafeRawBufferPointer) -> Void)? = nil,
                            cancellation: RunCancellation? = nil) throws -> ProcessResult {
-        let fm = FileManager.default
-        try fm.createDirectory(at: log.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: log.deletingLastPathComponent(), withIntermediateDirectories: true)
         let logDescriptor = open(log.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
         guard logDescriptor >= 0 else { throw RunError.cannotWrite(log.path, errno) }
         defer { close(logDescriptor) }
-        var status: [Int32] = [0, 0], control: [Int32] = [0, 0]
-        guard pipe(&status) == 0 else { throw RunError.cannotWrite("a pipe", errno) }
-        guard pipe(&control) == 0 else { close(status[0]); close(status[1]); throw RunError.cannotWrite("a pipe", errno) }
-        for fd in [status[0], status[1], control[0], control[1]] { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        _ = fcntl(status[0], F_SETFL, fcntl(status[0], F_GETFL) | O_NONBLOCK)
-        defer { close(status[0]) }
         // A test run's relay (`RunRelay`): read as it comes, so that the supervisor never waits long.
-        var relayPipe: [Int32] = [-1, -1]
-        if relay != nil, supervisor != nil {
-            guard pipe(&relayPipe) == 0 else { [status[1], control[0], control[1]].forEach { close($0) }; throw RunError.cannotWrite("a pipe", errno) }
-            for fd in relayPipe { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-            _ = fcntl(relayPipe[0], F_SETFL, fcntl(relayPipe[0], F_GETFL) | O_NONBLOCK)
-        }
-        defer { if relayPipe[0] >= 0 { close(relayPipe[0]) } }
-        var relayEnded = relayPipe[0] < 0
-        var relayBuffer = [UInt8](repeating: 0, count: relayPipe[0] < 0 ? 0 : 1 << 16)
-        func readRelay() {
-            while !relayEnded {
-                let count = relayBuffer.withUnsafeMutableBytes { systemRead(relayPipe[0], $0.baseAddress, $0.count) }
-                if count < 0 && errno == EINTR { continue }
-                if count == 0 { relayEnded = true }
-                guard count > 0 else { return }
-                relayBuffer.withUnsafeBytes { relay?(UnsafeRawBufferPointer(rebasing: $0[0..<count])) }
-            }
-        }
+        let pipes = try SupervisorPipes(relay: relay != nil && supervisor != nil)
+        defer { pipes.closeGraderReads() }
+        let relayReader = RelayReader(pipes.relay[0], sink: relay)
 
+        let start = Date()
+        let pid = try spawn(orders, log: logDescriptor, pipes: pipes)
+        var ended = waitForEnd(of: pid, limit: orders.limit, start: start, status: pipes.status[0], relay: relayReader,
+                               cancellation: cancellation)
+        ended.reply.read(pipes.status[0])
+        // The supervisor is gone, and no other process holds the relay: its end is near.
+        relayReader.drain(within: 2)
+        lock.lock()
+        live.remove(pid)
+        let wasStopping = stopping
+        lock.unlock()
+        // A supervisor that could not say how its command ended (killed by a test, say) left that
+        // command's group behind: end it here, with whatever it started.
+        if supervisor != nil, ended.reply.report == nil {
+            if let started = ended.reply.started { kill(-started, SIGKILL); kill(started, SIGKILL) }
+            endAdopted()
+        }
+        if wasStopping { throw Interrupted() }
+        return try result(ended, seconds: Date().timeIntervalSince(start), log: log)
+    }
+
+    /// Starts the supervisor (or, unsupervised, the command itself) with `pipes`, unless the
+    /// runner is stopping, and hands the supervisor its orders.
+    private func spawn(_ orders: SupervisorOrders, log logDescriptor: Int32, pipes: SupervisorPipes) throws -> pid_t {
         let program: String
         let programArguments: [String]
         var descriptors: [(from: Int32, to: Int32)] = [(logDescriptor, 1), (logDescriptor, 2)]
         if let supervisor {
             program = supervisor
             programArguments = [Supervisor.flag]
-            descriptors += [(status[1], Supervisor.statusDescriptor), (control[0], Supervisor.ordersDescriptor)]
-            if relayPipe[1] >= 0 { descriptors.append((relayPipe[1], Supervisor.relayDescriptor)) }
+            descriptors += [(pipes.status[1], Supervisor.statusDescriptor), (pipes.control[0], Supervisor.ordersDescriptor)]
+            if pipes.relay[1] >= 0 { descriptors.append((pipes.relay[1], Supervisor.relayDescriptor)) }
         } else {
             program = orders.program
             programArguments = orders.arguments
         }
-
-        let start = Date()
         lock.lock()
-        if stopping { lock.unlock(); [status[1], control[0], control[1], relayPipe[1]].filter { $0 >= 0 }.forEach { close($0) }; throw Interrupted() }
+        if stopping { lock.unlock(); pipes.closeChildEnds(); throw Interrupted() }
         let pid: pid_t
         do {
             pid = try Spawn.start(program, programArguments, environment: supervisor == nil ? orders.environment : nil,
                                   descriptors: descriptors, newSession: false)
         } catch {
             lock.unlock()
-            [status[1], control[0], control[1], relayPipe[1]].filter { $0 >= 0 }.forEach { close($0) }
+            pipes.closeChildEnds()
             throw error
         }
         live.insert(pid)
         lock.unlock()
-        close(status[1])
-        close(control[0])
-        if relayPipe[1] >= 0 { close(relayPipe[1]) }
-        if supervisor != nil, let data = try? JSONEncoder().encode(orders) { data.withUnsafeBytes { Descriptor.writeAll($0, to: control[1]) } }
-        close(control[1])
+        close(pipes.status[1])
+        close(pipes.control[0])
+        if pipes.relay[1] >= 0 { close(pipes.relay[1]) }
+        if supervisor != nil, let data = try? JSONEncoder().encode(orders) { data.withUnsafeBytes { Descriptor.writeAll($0, to: pipes.control[1]) } }
+        close(pipes.control[1])
+        return pid
+    }
 
-        // The supervisor keeps the limit; this bound only matters if the supervisor itself is stuck.
-        let backstop = start.addingTimeInterval(supervisor == nil ? orders.limit : orders.limit + 15)
-        var reply = StatusReply()
+    /// How a supervised child ended: its wait status, whether the grader's own bound killed it,
+    /// and what the supervisor said.
+    struct Ended {
         var waitStatus: Int32 = 0
-        var pause: useconds_t = 200
         var backstopHit = false
+        var reply = StatusReply()
+    }
+
+    /// Waits for `pid`, reading the relay and the supervisor's status as they come, asking it to
+    /// stop once the run is called off, and killing it outright past the grader's own bound.
+    private func waitForEnd(of pid: pid_t, limit: TimeInterval, start: Date, status: Int32, relay: RelayReader,
+                            cancellation: RunCancellation?) -> Ended {
+        // The supervisor keeps the limit; this bound only matters if the supervisor itself is stuck.
+        let backstop = start.addingTimeInterval(supervisor == nil ? limit : limit + 15)
+        var ended = Ended()
+        var pause: useconds_t = 200
         var stopAsked = false
         while true {
-            readRelay()
+            relay.readAvailable()
             // Before `waitpid` can reap it, so the pid signalled is still the supervisor's.
             if let cancellation, !stopAsked, cancellation.isCalledOff {
                 stopAsked = true
                 kill(pid, supervisor == nil ? SIGKILL : SIGTERM)
             }
-            reply.read(status[0])
+            ended.reply.read(status)
             // The supervisor's status pipe ends only when it exits (no child of it holds the pipe):
             // its end is then a matter of moments, waited for outright.
-            let waited = waitpid(pid, &waitStatus, supervisor != nil && reply.ended ? 0 : WNOHANG)
-            if waited == pid || (waited < 0 && errno != EINTR) { break }
-            if Date() > backstop && !backstopHit {
-                backstopHit = true
+            let waited = waitpid(pid, &ended.waitStatus, supervisor != nil && ended.reply.ended ? 0 : WNOHANG)
+            if waited == pid || (waited < 0 && errno != EINTR) { return ended }
+            if Date() > backstop && !ended.backstopHit {
+                ended.backstopHit = true
                 kill(pid, SIGKILL)
             }
             if supervisor != nil {
                 // Woken by what the supervisor writes: `started`, what it relays, then its report
                 // just before it exits. And by the runs being called off, until this one was asked to stop.
-                var ready = [pollfd(fd: status[0], events: Int16(POLLIN), revents: 0)]
-                if !relayEnded { ready.append(pollfd(fd: relayPipe[0], events: Int16(POLLIN), revents: 0)) }
+                var ready = [pollfd(fd: status, events: Int16(POLLIN), revents: 0)]
+                if !relay.ended { ready.append(pollfd(fd: relay.fd, events: Int16(POLLIN), revents: 0)) }
                 if let cancellation, !stopAsked, cancellation.descriptor >= 0 {
                     ready.append(pollfd(fd: cancellation.descriptor, events: Int16(POLLIN), revents: 0))
                 }
@@ -228,34 +240,17 @@ public final class ProcessRunner: @unchecked Sendable {
                 pause = min(pause * 2, 10_000)
             }
         }
-        reply.read(status[0])
-        // The supervisor is gone, and no other process holds the relay: its end is near.
-        let relayDrained = Date().addingTimeInterval(2)
-        while !relayEnded, Date() < relayDrained {
-            readRelay()
-            var ready = pollfd(fd: relayPipe[0], events: Int16(POLLIN), revents: 0)
-            if !relayEnded { _ = poll(&ready, 1, 20) }
-        }
-        lock.lock()
-        live.remove(pid)
-        let wasStopping = stopping
-        lock.unlock()
-        // A supervisor that could not say how its command ended (killed by a test, say) left that
-        // command's group behind: end it here, with whatever it started.
-        if supervisor != nil, reply.report == nil {
-            if let started = reply.started { kill(-started, SIGKILL); kill(started, SIGKILL) }
-            endAdopted()
-        }
-        if wasStopping { throw Interrupted() }
+    }
 
-        let seconds = Date().timeIntervalSince(start)
+    /// The result of a child that `ended`, with the output its `log` holds.
+    private func result(_ ended: Ended, seconds: TimeInterval, log: URL) throws -> ProcessResult {
         let output = String(decoding: Self.read(log, atMost: 8 << 20), as: UTF8.self)
         guard supervisor != nil else {
-            return ProcessResult(termination: backstopHit ? .timedOut : Supervisor.termination(waitStatus), seconds: seconds, output: output)
+            return ProcessResult(termination: ended.backstopHit ? .timedOut : Supervisor.termination(ended.waitStatus), seconds: seconds, output: output)
         }
-        guard let report = reply.report else {
+        guard let report = ended.reply.report else {
             // The supervisor itself died: the command's fate is unknown.
-            let termination: Termination = backstopHit ? .timedOut : Supervisor.termination(waitStatus)
+            let termination: Termination = ended.backstopHit ? .timedOut : Supervisor.termination(ended.waitStatus)
             return ProcessResult(termination: termination == .exited(0) ? .signaled(SIGKILL) : termination, seconds: seconds, output: output)
         }
         if report.startFailure == "stopped" { throw Interrupted() }
@@ -264,32 +259,6 @@ public final class ProcessRunner: @unchecked Sendable {
         }
         return ProcessResult(termination: report.termination, seconds: seconds, output: output, cutBytes: report.cutBytes)
     }
-
-    /// What a supervisor sends on its status pipe, as it arrives: `started <pid>`, then its report.
-    struct StatusReply {
-        private var bytes: [UInt8] = []
-        var started: pid_t?
-        var report: SupervisorReport?
-        /// The pipe reached its end: the supervisor exited.
-        var ended = false
-
-        mutating func read(_ fd: Int32) {
-            var buffer = [UInt8](repeating: 0, count: 1 << 16)
-            while bytes.count < 4 << 20 {
-                let count = buffer.withUnsafeMutableBytes { systemRead(fd, $0.baseAddress, $0.count) }
-                if count < 0 && errno == EINTR { continue }
-                if count == 0 { ended = true }
-                guard count > 0 else { break }
-                bytes += buffer[0..<count]
-            }
-            for line in bytes.split(separator: 10) {
-                let text = String(decoding: line, as: UTF8.self)
-                if text.hasPrefix("started "), started == nil { started = pid_t(text.dropFirst(8)) }
-                else if text.hasPrefix("{") { report = try? JSONDecoder().decode(SupervisorReport.self, from: Data(line)) }
-            }
-        }
-    }
-
 
     /// At most `limit` bytes of a file: the output cap bounds a log, this bounds the grader's memory.
     static func read(_ url: URL, atMost limit: Int) -> Data {
@@ -373,9 +342,3 @@ public final class ProcessRunner: @unchecked Sendable {
 
 /// Thrown when a run was cut short by Ctrl-C.
 public struct Interrupted: Error {}
-
-#if canImport(Glibc)
-private let systemRead = Glibc.read
-#else
-private let systemRead = Darwin.read
-#endif

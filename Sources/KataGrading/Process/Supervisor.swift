@@ -128,108 +128,11 @@ public enum Supervisor {
         close(events[1])
         sendLine("started \(child)")
 
-        var log = OutputLog(sink: 1, headLimit: orders.test == nil ? OutputLog.toolHead : OutputLog.testHead,
-                            keeping: orders.test == nil ? ["error:", "note:"] : [])
-        var relay = RunRelay.Outbox()
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        var open: Set<Int32> = [output[0]]
-        if orders.test?.framework == .swiftTesting { open.insert(events[0]) } else { close(events[0]) }
-
-        /// Writes what the relay can take now; false once the grader's end is gone.
-        @discardableResult func sendRelayed() -> Bool {
-            var gone = false
-            relay.send { bytes in
-                let count = write(relayDescriptor, bytes.baseAddress, bytes.count)
-                if count < 0, errno != EAGAIN, errno != EINTR { gone = true }
-                return count
-            }
-            return !gone
-        }
-
-        func readAll(_ fd: Int32) {
-            // Past the relay's bound, the rest waits in its pipe or socket until the grader takes some.
-            while !relay.isFull {
-                let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-                if count < 0 && errno == EINTR { continue }
-                if count < 0 { return }
-                if count == 0 {
-                    if open.remove(fd) == nil { channel?.drop(fd) }
-                    close(fd)
-                    return
-                }
-                buffer.withUnsafeBytes { raw in
-                    let chunk = UnsafeRawBufferPointer(rebasing: raw[0..<count])
-                    if fd == output[0] {
-                        log.take(chunk)
-                        if orders.test != nil { relay.put(.output, chunk) }
-                    } else if fd == events[0] {
-                        relay.put(.events, chunk)
-                    } else if let connection = channel?.connections.first(where: { $0.fd == fd }), connection.role == .testProcess {
-                        relay.put(.channel, chunk, key: connection.key)
-                    }
-                }
-                sendRelayed()
-            }
-        }
-
-        func pollOnce(_ milliseconds: Int32) {
-            var fds: [pollfd] = []
-            if !relay.isFull {
-                fds = open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-                if let channel {
-                    fds.append(pollfd(fd: channel.listener, events: Int16(POLLIN), revents: 0))
-                    fds += channel.connections.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
-                }
-            }
-            if !relay.isEmpty { fds.append(pollfd(fd: relayDescriptor, events: Int16(POLLOUT), revents: 0)) }
-            if childEnded >= 0 { fds.append(pollfd(fd: childEnded, events: Int16(POLLIN), revents: 0)) }
-            guard poll(&fds, nfds_t(fds.count), milliseconds) > 0 else { return }
-            for entry in fds where entry.revents != 0 {
-                if entry.fd == childEnded { kata_child_ended_drain() }
-                else if entry.fd == relayDescriptor { sendRelayed() }
-                else if entry.fd == channel?.listener { channel?.acceptWaiting() } else { readAll(entry.fd) }
-            }
-        }
-
-        let deadline = Date().addingTimeInterval(orders.limit)
-        var termination: Termination?
-        var stopped = false
-        while termination == nil && !stopped {
-            // The command's end and its output wake the poll; the timeout only bounds how late the
-            // time limit and the grader's death are seen (every 10 ms where no end can wake it).
-            pollOnce(childEnded >= 0 ? 100 : 10)
-            var status: Int32 = 0
-            let waited = waitpid(child, &status, WNOHANG)
-            if waited == child {
-                termination = Self.termination(status)
-            } else if stopRequested != 0 || getppid() != parent {
-                stopped = true
-            } else if Date() >= deadline {
-                termination = .timedOut
-            }
-        }
-        // The group first (it holds most of what the command started), then anything that escaped.
-        kill(-child, SIGKILL)
-        kill(child, SIGKILL)
-        if !orders.subreaper, let test = orders.test { ChildProcesses.endMarked(RunFolder.mark(of: test.folder)) }
-        reapEverything()
-        // Every writer is dead now, so the pipes and the channel end soon; bound the wait all the same.
-        let until = Date().addingTimeInterval(1)
-        while Date() < until, !open.isEmpty || !(channel?.connections.isEmpty ?? true) { pollOnce(20) }
-        log.finish()
-        if let channel {
-            // The grader reads the relay as it comes: what is left goes within a bounded wait, and
-            // a relay without its end is one the grader does not trust (`RunReading.summary`).
-            relay.end(hookConnected: channel.hookConnected)
-            let flushed = Date().addingTimeInterval(5)
-            while !relay.isEmpty, !stopped, Date() < flushed, sendRelayed() {
-                var writable = pollfd(fd: relayDescriptor, events: Int16(POLLOUT), revents: 0)
-                _ = poll(&writable, 1, 20)
-            }
-            close(relayDescriptor)
-        }
-
-        var report = SupervisorReport(termination: termination ?? .signaled(SIGTERM), cutBytes: log.cutBytes)
+        let command = SupervisedCommand(orders: orders, child: child, output: output[0], events: events[0], channel: channel,
+                                        childEnded: childEnded)
+        let (termination, stopped) = command.waitForEnd(parent: parent)
+        let cutBytes = command.finish(stopped: stopped)
+        var report = SupervisorReport(termination: termination ?? .signaled(SIGTERM), cutBytes: cutBytes)
         if stopped { report.startFailure = "stopped" }
         return report
     }
