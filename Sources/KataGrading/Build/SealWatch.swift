@@ -14,10 +14,13 @@ final class SealWatch: BuiltCodeWatch {
     private(set) var seal: GraderSeal?
     /// The grade's runs, once started: what `releaseAfterFailure` waits for.
     var runs: GradeRuns?
+    /// The runner of those runs, which `releaseAfterFailure` stops.
+    let runner: ProcessRunner
 
-    init(state: URL, shadow: URL) {
+    init(state: URL, shadow: URL, runner: ProcessRunner) {
         self.state = state
         self.shadow = shadow
+        self.runner = runner
     }
 
     static let swiftPMPlanFiles: Set<String> = ["debug.yaml", "description.json", "output-file-map.json", "module.modulemap",
@@ -39,10 +42,10 @@ final class SealWatch: BuiltCodeWatch {
     /// good (Ctrl-C).
     func releaseAfterFailure(_ paths: KataPaths, swiftPMRan: Bool) throws {
         guard seal != nil else { return }
-        let stoppedForGood = ProcessRunner.shared.isStopping
-        ProcessRunner.shared.stopAll()
+        let stoppedForGood = runner.isStopping
+        runner.stopAll()
         runs?.waitForAll()
-        if !stoppedForGood { ProcessRunner.shared.resume() }
+        if !stoppedForGood { runner.resume() }
         try release(paths, swiftPMRan: swiftPMRan)
     }
 

@@ -11,10 +11,13 @@ public struct Grader: Sendable {
     public let platform: TestPlatform
     /// Where a framework goes when the private channel is silent on this machine.
     public let fallback: ChannelFallback
+    /// The command's runner of child processes: every build and run of a grade goes through it.
+    public let runner: ProcessRunner
 
-    public init(course: Course, platform: TestPlatform, fallback: ChannelFallback? = nil) {
+    public init(course: Course, platform: TestPlatform, runner: ProcessRunner, fallback: ChannelFallback? = nil) {
         self.course = course
         self.platform = platform
+        self.runner = runner
         self.fallback = fallback ?? ChannelFallback(system: platform.system)
     }
 

@@ -18,11 +18,11 @@ extension Grader {
         let lock = try CheckoutLock.acquire(in: course.paths.state) { StandardError().write($0) }
         defer { lock.release() }
         defer {
-            ProcessRunner.shared.endAdopted()
-            ProcessRunner.shared.endMarked(runsOf: course.paths.root)
+            runner.endAdopted()
+            runner.endMarked(runsOf: course.paths.root)
         }
-        ProcessRunner.shared.endMarked(runsOf: course.paths.root)
-        ProcessRunner.shared.removeLeftoverTemporaries()
+        runner.endMarked(runsOf: course.paths.root)
+        runner.removeLeftoverTemporaries()
         RunFolder.removeLeftovers(for: course.paths.root)
         // The kata's own files (catalog, legacy and grader sources, manifest) as shipped, before
         // anything is built; put back, and the grade stopped, if a test changed them.
@@ -31,7 +31,7 @@ extension Grader {
         do {
             results = try grade(selected, plan: plan, options: options, swift: swift, report: report)
         } catch {
-            ProcessRunner.shared.endAdopted()
+            runner.endAdopted()
             try shipped.checkUnchanged()
             // A grade that failed because a test took the permissions of a folder it writes into
             // (its logs, the copy's sources) fails the same way every time after: they go back.

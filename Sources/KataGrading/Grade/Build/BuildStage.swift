@@ -22,7 +22,7 @@ struct BuildStage {
         let copied = reused.copied
         var facts = reused.facts
         let toBuild = copied.plan.tracks.filter { facts[$0.key] == nil }
-        let watch = SealWatch(state: grader.course.paths.state, shadow: copied.shadowBuild.shadow.directory)
+        let watch = SealWatch(state: grader.course.paths.state, shadow: copied.shadowBuild.shadow.directory, runner: grader.runner)
         guard !toBuild.isEmpty else { return Built(reused: reused, build: nil, toRun: [], watch: watch, facts: facts) }
         let build: ShadowBuild.Result
         do {

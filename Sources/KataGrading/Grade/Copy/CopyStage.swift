@@ -17,7 +17,7 @@ struct CopyStage {
 
     func run(_ plan: GradePlan, clock: PhaseClock) throws -> Copied {
         var facts = plan.unmet.mapValues { TrackFacts.cannotRun($0) }
-        let shadowBuild = try ShadowBuild(course: grader.course, plan: plan, swift: swift, platform: grader.platform,
+        let shadowBuild = try ShadowBuild(course: grader.course, plan: plan, swift: swift, platform: grader.platform, runner: grader.runner,
                                           leftOut: Set(plan.unmet.keys))
         let prepared = try shadowBuild.prepare()
         clock.note("copied")

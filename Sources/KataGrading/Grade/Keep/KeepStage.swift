@@ -11,7 +11,7 @@ struct KeepStage {
     func run(_ judged: JudgeStage.Judged, clock: PhaseClock) throws -> [ExerciseResult] {
         let watch = judged.ran.built.watch
         if watch.seal != nil {
-            ProcessRunner.shared.endAdopted()
+            grader.runner.endAdopted()
             try watch.release(grader.course.paths, swiftPMRan: !grader.fallback.frameworksOn.isEmpty)
             clock.note("seal checked")
         }

@@ -30,7 +30,7 @@ struct RunStage {
         built.watch.willRunBuiltCode()
         clock.note("sealed")
         let runs = try GradeRuns(built.toRun, of: build, course: grader.course, options: options, platform: grader.platform,
-                                 seal: built.watch.seal!, fallback: grader.fallback, swift: swift)
+                                 runner: grader.runner, seal: built.watch.seal!, fallback: grader.fallback, swift: swift)
         built.watch.runs = runs
         clock.note("runs started")
         do {
@@ -39,7 +39,7 @@ struct RunStage {
             // Not judged: once every run is over and the seal checked, SwiftPM builds, and the
             // grade starts again from its binary. Nothing was reported yet.
             runs.waitForAll()
-            ProcessRunner.shared.endAdopted()
+            grader.runner.endAdopted()
             try built.watch.release(grader.course.paths, swiftPMRan: !grader.fallback.frameworksOn.isEmpty)
             built.reused.copied.shadowBuild.distrustReplay(untrusted.description)
             return .replayRanNoTest
