@@ -144,7 +144,7 @@ public struct ShadowBuild {
                 return built(testBinary: binary, ownBinaries: own, broken: broken, missing: missing)
             }
             // SwiftPM writes all over the copy's build: a seal the replay took is checked and let go first.
-            try watch?.release(paths)
+            try watch?.releaseBeforeSwiftPMBuilds()
             let buildStarted = Date()
             let note = ahead ? BuildProgress.preparingNote : cold ? BuildProgress.firstBuildNote : nil
             let result = try progress.during(log: log, note: note) {

@@ -25,26 +25,21 @@ public struct Grader: Sendable {
     /// as soon as it is judged, in order. Once, unless a binary the build replay made ran no test:
     /// then from the copy again, built by SwiftPM.
     func grade(_ selected: [Catalog.Exercise], plan: GradePlan? = nil, options: GradeOptions, swift: String,
-               report: (ExerciseResult) -> Void) throws -> [ExerciseResult] {
+               session: GradeSession, report: (ExerciseResult) -> Void) throws -> [ExerciseResult] {
         let clock = PhaseClock()
         let plan = plan ?? self.plan(selected, source: options.source)
         var replayTrusted = true
         while true {
             let copied = try CopyStage(grader: self, swift: swift).run(plan, clock: clock)
             let reused = ReuseStage(grader: self, options: options, swift: swift).run(copied, clock: clock)
-            let built = try BuildStage(grader: self).run(reused, clock: clock)
-            do {
-                switch try RunStage(grader: self, options: options, replayTrusted: replayTrusted, swift: swift).run(built, clock: clock) {
-                case .replayRanNoTest:
-                    replayTrusted = false
-                case .ran(let ran):
-                    let judged = try JudgeStage(grader: self, options: options).run(ran, report: report, clock: clock)
-                    return try KeepStage(grader: self, options: options).run(judged, clock: clock)
-                }
-            } catch {
-                // A grade that fails once its runs began still checks its seal (`SealWatch`).
-                try built.watch.releaseAfterFailure(course.paths, swiftPMRan: !fallback.frameworksOn.isEmpty)
-                throw error
+            let built = try BuildStage(grader: self, session: session).run(reused, clock: clock)
+            switch try RunStage(grader: self, session: session, options: options, replayTrusted: replayTrusted, swift: swift)
+                .run(built, clock: clock) {
+            case .replayRanNoTest:
+                replayTrusted = false
+            case .ran(let ran):
+                let judged = try JudgeStage(grader: self, options: options).run(ran, report: report, clock: clock)
+                return try KeepStage(grader: self, session: session, options: options).run(judged, clock: clock)
             }
         }
     }

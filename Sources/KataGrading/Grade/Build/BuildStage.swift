@@ -5,6 +5,7 @@ import KataGradingCore
 /// the build settles (a compile error, a file gone since the copy).
 struct BuildStage {
     var grader: Grader
+    var session: GradeSession
 
     struct Built {
         var reused: ReuseStage.Reused
@@ -22,16 +23,10 @@ struct BuildStage {
         let copied = reused.copied
         var facts = reused.facts
         let toBuild = copied.plan.tracks.filter { facts[$0.key] == nil }
-        let watch = SealWatch(state: grader.course.paths.state, shadow: copied.shadowBuild.shadow.directory, runner: grader.runner)
+        let watch = session.watch(shadow: copied.shadowBuild.shadow.directory)
         guard !toBuild.isEmpty else { return Built(reused: reused, build: nil, toRun: [], watch: watch, facts: facts) }
-        let build: ShadowBuild.Result
-        do {
-            build = try copied.shadowBuild.run(after: copied.prepared, watch: watch)
-        } catch {
-            // Sealed by the build replay's listing, then failed: checked all the same.
-            try watch.releaseAfterFailure(grader.course.paths, swiftPMRan: !grader.fallback.frameworksOn.isEmpty)
-            throw error
-        }
+        // Sealed by the build replay's listing, then failed: the session checks it all the same.
+        let build = try copied.shadowBuild.run(after: copied.prepared, watch: watch)
         clock.note("built")
         for track in toBuild {
             facts[track.key] = TrackFacts.beforeRuns(track, plan: copied.plan, course: grader.course, missing: build.missing, broken: build.broken)

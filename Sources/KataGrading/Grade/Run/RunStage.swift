@@ -7,6 +7,7 @@ import KataGradingCore
 /// (`TrackRunner.ReplayRanNoTest`).
 struct RunStage {
     var grader: Grader
+    var session: GradeSession
     var options: GradeOptions
     /// Whether the build replay's binaries are still trusted this grade.
     var replayTrusted: Bool
@@ -27,11 +28,11 @@ struct RunStage {
 
     func run(_ built: BuildStage.Built, clock: PhaseClock) throws -> Outcome {
         guard let build = built.build, !built.toRun.isEmpty else { return .ran(Ran(built: built, runs: nil)) }
-        built.watch.willRunBuiltCode()
+        let seal = built.watch.sealed()
         clock.note("sealed")
         let runs = try GradeRuns(built.toRun, of: build, course: grader.course, options: options, platform: grader.platform,
-                                 runner: grader.runner, seal: built.watch.seal!, fallback: grader.fallback, swift: swift)
-        built.watch.runs = runs
+                                 runner: grader.runner, seal: seal, fallback: grader.fallback, swift: swift)
+        built.watch.runsStarted(runs)
         clock.note("runs started")
         do {
             try runs.waitForReplayedTracks(waiting: options.waiting)
@@ -39,8 +40,7 @@ struct RunStage {
             // Not judged: once every run is over and the seal checked, SwiftPM builds, and the
             // grade starts again from its binary. Nothing was reported yet.
             runs.waitForAll()
-            grader.runner.endAdopted()
-            try built.watch.release(grader.course.paths, swiftPMRan: !grader.fallback.frameworksOn.isEmpty)
+            try session.checkSeal()
             built.reused.copied.shadowBuild.distrustReplay(untrusted.description)
             return .replayRanNoTest
         }
