@@ -13,6 +13,8 @@ public struct Grader: Sendable {
     public let fallback: ChannelFallback
     /// The command's runner of child processes: every build and run of a grade goes through it.
     public let runner: ProcessRunner
+    /// What the machine brings to every verdict's key, read once (`GradingMachine`).
+    let machines = GradingMachine.Known([:])
 
     public init(course: Course, platform: TestPlatform, runner: ProcessRunner, fallback: ChannelFallback? = nil) {
         self.course = course

@@ -44,7 +44,7 @@ struct ReuseStage {
     /// exercise's folder as `plan` reads it.
     func verdictKeys(_ tracks: [Catalog.Exercise], prepared: ShadowBuild.Prepared, plan: GradePlan) -> [String: VerdictKey] {
         guard !tracks.isEmpty else { return [:] }
-        let machine = GradingMachine.current(swift: swift, decisions: grader.platform)
+        let machine = GradingMachine.current(swift: swift, decisions: grader.platform, known: grader.machines)
         let manifest = Fingerprint.ofFile(at: grader.course.paths.manifest) ?? "missing"
         var folders: [String: [String: String]] = [:]
         var keys: [String: VerdictKey] = [:]
