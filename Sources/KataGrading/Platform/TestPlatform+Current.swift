@@ -51,19 +51,24 @@ extension TestPlatform {
                       needed: Version?) -> TestPlatform {
         let log = state.appendingPathComponent("platform.log")
         let system = decidingSystem(environment)
+        var askedToolchain: String?
         let swiftVersion = environment["KATA_PLATFORM_SWIFT_VERSION"].flatMap(Version.init)
             ?? swift.flatMap { swift in
-                KnownSwiftVersion.version(swift: swift, state: state, askAgain: askAgain, needed: needed) { askSwiftVersion(swift, log: log, runner: runner) }
+                KnownSwiftVersion.version(swift: swift, state: state, askAgain: askAgain, needed: needed, asked: &askedToolchain) {
+                    askSwiftVersion(swift, log: log, runner: runner)
+                }
             }
         // The macOS facts, found below; the platform is made once, from all of them, and decides then.
         var osVersion: Version?, toolchain: Toolchain?, xctest: String?, testingHelper: String?, xctestHelper: String?
         var sdkPlatform: String?, developerDirectory: String?
         func platform() -> TestPlatform {
-            TestPlatform(system: system, simulated: system != native, osVersion: osVersion, swiftVersion: swiftVersion,
-                         toolchain: toolchain, xctest: xctest, testingHelper: testingHelper, xctestHelper: xctestHelper,
-                         sdkPlatform: sdkPlatform, developerDirectory: developerDirectory,
-                         cores: ProcessInfo.processInfo.activeProcessorCount,
-                         fixedWidth: environment["KATA_RUN_WIDTH"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil })
+            var made = TestPlatform(system: system, simulated: system != native, osVersion: osVersion, swiftVersion: swiftVersion,
+                                    toolchain: toolchain, xctest: xctest, testingHelper: testingHelper, xctestHelper: xctestHelper,
+                                    sdkPlatform: sdkPlatform, developerDirectory: developerDirectory,
+                                    cores: ProcessInfo.processInfo.activeProcessorCount,
+                                    fixedWidth: environment["KATA_RUN_WIDTH"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil })
+            made.askedToolchain = askedToolchain
+            return made
         }
         guard system == .macOS else { return platform() }
         // The toolchain `swift build` runs, asked of that `swift` (as SwiftPM finds its helper
@@ -134,11 +139,13 @@ extension TestPlatform {
         let log = state.appendingPathComponent("platform.log")
         guard let selected = try? runner.run("/usr/bin/xcode-select", ["-p"], timeout: 30, log: log),
               selected.termination == .exited(0) else { return self }
-        return TestPlatform(system: system, simulated: simulated, osVersion: osVersion, swiftVersion: swiftVersion,
-                            toolchain: toolchain, xctest: xctest, testingHelper: testingHelper, xctestHelper: xctestHelper,
-                            sdkPlatform: sdkPlatform,
-                            developerDirectory: selected.output.split(separator: "\n").last.map { $0.trimmingCharacters(in: .whitespaces) },
-                            cores: cores, fixedWidth: fixedWidth)
+        var asked = TestPlatform(system: system, simulated: simulated, osVersion: osVersion, swiftVersion: swiftVersion,
+                                 toolchain: toolchain, xctest: xctest, testingHelper: testingHelper, xctestHelper: xctestHelper,
+                                 sdkPlatform: sdkPlatform,
+                                 developerDirectory: selected.output.split(separator: "\n").last.map { $0.trimmingCharacters(in: .whitespaces) },
+                                 cores: cores, fixedWidth: fixedWidth)
+        asked.askedToolchain = askedToolchain
+        return asked
     }
 
     /// `swift --version`'s compiler version: the toolchain that builds the tests, which need not

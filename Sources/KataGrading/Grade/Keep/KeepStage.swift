@@ -14,7 +14,7 @@ struct KeepStage {
         // Only now, with the seal held: nothing a test wrote during this grade is kept as its runs.
         // A replay of one seed, or a measure without the catalog's wheats, is not a whole grade.
         if options.seed == nil, options.handWheats { judged.ran.built.reused.cache.keep(judged.toKeep) }
-        KnownSwiftVersion.keepAsked(in: grader.course.paths.state)
+        KnownSwiftVersion.keep(grader.platform, in: grader.course.paths.state)
         RunTimings.record(judged.results, source: options.source, grader.course.paths)
         return judged.results
     }
