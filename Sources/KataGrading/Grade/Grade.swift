@@ -1,7 +1,7 @@
 import Foundation
 import KataGradingCore
 
-/// The grade, one stage after the other, each taking the value the one before returned:
+/// The grade, one stage after the other, each taking what it uses of what the ones before returned:
 /// plan → copy → reuse → build → run → judge → keep. Each stage has its folder beside this
 /// file; only the judge stage says verdicts (`JudgeStage`). What they call (the shadow build,
 /// the scheduler, the supervisor, processes) lives below them, in `Build/`, `Run/` and `Process/`.
@@ -33,15 +33,19 @@ public struct Grader: Sendable {
         var replayTrusted = true
         while true {
             let copied = try CopyStage(grader: self, swift: swift).run(plan, clock: clock)
-            let reused = ReuseStage(grader: self, options: options, swift: swift).run(copied, clock: clock)
-            let built = try BuildStage(grader: self, session: session).run(reused, clock: clock)
+            let reused = ReuseStage(grader: self, options: options, swift: swift)
+                .run(plan, prepared: copied.prepared, facts: copied.facts, clock: clock)
+            let built = try BuildStage(grader: self, session: session)
+                .run(plan, shadowBuild: copied.shadowBuild, prepared: copied.prepared, facts: reused.facts, clock: clock)
             switch try RunStage(grader: self, session: session, options: options, replayTrusted: replayTrusted, swift: swift)
-                .run(built, clock: clock) {
+                .run(built, shadowBuild: copied.shadowBuild, clock: clock) {
             case .replayRanNoTest:
                 replayTrusted = false
-            case .ran(let ran):
-                let judged = try JudgeStage(grader: self, options: options).run(ran, report: report, clock: clock)
-                return try KeepStage(grader: self, session: session, options: options).run(judged, clock: clock)
+            case .ran(let runs):
+                let judged = try JudgeStage(grader: self, options: options)
+                    .run(plan, facts: built.facts, runs: runs, shadow: copied.shadowBuild.shadow, keys: reused.keys,
+                         report: report, clock: clock)
+                return try KeepStage(grader: self, session: session, options: options).run(judged, cache: reused.cache, clock: clock)
             }
         }
     }

@@ -8,7 +8,6 @@ struct BuildStage {
     var session: GradeSession
 
     struct Built {
-        var reused: ReuseStage.Reused
         /// The build, when anything was left to build.
         var build: ShadowBuild.Result?
         /// The tracks to run from `build`, in the plan's order.
@@ -19,18 +18,20 @@ struct BuildStage {
         var facts: [String: TrackFacts]
     }
 
-    func run(_ reused: ReuseStage.Reused, clock: PhaseClock) throws -> Built {
-        let copied = reused.copied
-        var facts = reused.facts
-        let toBuild = copied.plan.tracks.filter { facts[$0.key] == nil }
-        let watch = session.watch(shadow: copied.shadowBuild.shadow.directory)
-        guard !toBuild.isEmpty else { return Built(reused: reused, build: nil, toRun: [], watch: watch, facts: facts) }
+    /// Builds, with `shadowBuild`, the copy `prepared` left of the tracks of `plan` that `facts`
+    /// (the reuse stage's) does not settle yet.
+    func run(_ plan: GradePlan, shadowBuild: ShadowBuild, prepared: ShadowBuild.Prepared, facts: [String: TrackFacts],
+             clock: PhaseClock) throws -> Built {
+        var facts = facts
+        let toBuild = plan.tracks.filter { facts[$0.key] == nil }
+        let watch = session.watch(shadow: shadowBuild.shadow.directory)
+        guard !toBuild.isEmpty else { return Built(build: nil, toRun: [], watch: watch, facts: facts) }
         // Sealed by the build replay's listing, then failed: the session checks it all the same.
-        let build = try copied.shadowBuild.run(after: copied.prepared, watch: watch)
+        let build = try shadowBuild.run(after: prepared, watch: watch)
         clock.note("built")
         for track in toBuild {
-            facts[track.key] = TrackFacts.beforeRuns(track, plan: copied.plan, course: grader.course, missing: build.missing, broken: build.broken)
+            facts[track.key] = TrackFacts.beforeRuns(track, plan: plan, course: grader.course, missing: build.missing, broken: build.broken)
         }
-        return Built(reused: reused, build: build, toRun: toBuild.filter { facts[$0.key] == nil }, watch: watch, facts: facts)
+        return Built(build: build, toRun: toBuild.filter { facts[$0.key] == nil }, watch: watch, facts: facts)
     }
 }

@@ -8,7 +8,6 @@ struct CopyStage {
     var swift: String
 
     struct Copied {
-        var plan: GradePlan
         var shadowBuild: ShadowBuild
         var prepared: ShadowBuild.Prepared
         /// By track key, what is settled so far: the plan's needs, then the copy's findings.
@@ -24,6 +23,6 @@ struct CopyStage {
         for track in plan.tracks where facts[track.key] == nil {
             facts[track.key] = TrackFacts.beforeRuns(track, plan: plan, course: grader.course, missing: prepared.missing, broken: prepared.broken)
         }
-        return Copied(plan: plan, shadowBuild: shadowBuild, prepared: prepared, facts: facts)
+        return Copied(shadowBuild: shadowBuild, prepared: prepared, facts: facts)
     }
 }

@@ -13,21 +13,18 @@ struct RunStage {
     var replayTrusted: Bool
     var swift: String
 
-    struct Ran {
-        var built: BuildStage.Built
-        /// The runs, nil when nothing was to run.
-        var runs: GradeRuns?
-    }
-
     enum Outcome {
-        case ran(Ran)
+        /// The runs, nil when nothing was to run.
+        case ran(GradeRuns?)
         /// A binary the build replay made ran no test: every run is over, the seal checked, and
         /// the replay's record forgotten, so that the grade's next build is SwiftPM's.
         case replayRanNoTest
     }
 
-    func run(_ built: BuildStage.Built, clock: PhaseClock) throws -> Outcome {
-        guard let build = built.build, !built.toRun.isEmpty else { return .ran(Ran(built: built, runs: nil)) }
+    /// Runs what `built` left to run. `shadowBuild`: the build that made it, told when its
+    /// replay is no longer trusted.
+    func run(_ built: BuildStage.Built, shadowBuild: ShadowBuild, clock: PhaseClock) throws -> Outcome {
+        guard let build = built.build, !built.toRun.isEmpty else { return .ran(nil) }
         let seal = built.watch.sealed()
         clock.note("sealed")
         let runs = try GradeRuns(built.toRun, of: build, course: grader.course, options: options, platform: grader.platform,
@@ -41,9 +38,9 @@ struct RunStage {
             // grade starts again from its binary. Nothing was reported yet.
             runs.waitForAll()
             try session.checkSeal()
-            built.reused.copied.shadowBuild.distrustReplay(untrusted.description)
+            shadowBuild.distrustReplay(untrusted.description)
             return .replayRanNoTest
         }
-        return .ran(Ran(built: built, runs: runs))
+        return .ran(runs)
     }
 }
