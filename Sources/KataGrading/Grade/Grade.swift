@@ -24,29 +24,21 @@ public struct Grader: Sendable {
     }
 
     /// Grades `plan` (by default, the plan of `selected`), handing each track's result to `report`
-    /// as soon as it is judged, in order. Once, unless a binary the build replay made ran no test:
-    /// then from the copy again, built by SwiftPM.
+    /// as soon as it is judged, in order: each stage once, one after the other.
     func grade(_ selected: [Catalog.Exercise], plan: GradePlan? = nil, options: GradeOptions, swift: String,
                session: GradeSession, report: (ExerciseResult) -> Void) throws -> [ExerciseResult] {
         let clock = PhaseClock()
         let plan = plan ?? self.plan(selected, source: options.source)
-        var replayTrusted = true
-        while true {
-            let copied = try CopyStage(grader: self, swift: swift).run(plan, clock: clock)
-            let reused = ReuseStage(grader: self, options: options, swift: swift)
-                .run(plan, prepared: copied.prepared, facts: copied.facts, clock: clock)
-            let built = try BuildStage(grader: self, session: session)
-                .run(plan, shadowBuild: copied.shadowBuild, prepared: copied.prepared, facts: reused.facts, clock: clock)
-            switch try RunStage(grader: self, session: session, options: options, replayTrusted: replayTrusted, swift: swift)
-                .run(built, shadowBuild: copied.shadowBuild, clock: clock) {
-            case .replayRanNoTest:
-                replayTrusted = false
-            case .ran(let runs):
-                let judged = try JudgeStage(grader: self, options: options)
-                    .run(plan, facts: built.facts, runs: runs, shadow: copied.shadowBuild.shadow, keys: reused.keys,
-                         report: report, clock: clock)
-                return try KeepStage(grader: self, session: session, options: options).run(judged, cache: reused.cache, clock: clock)
-            }
-        }
+        let copied = try CopyStage(grader: self, swift: swift).run(plan, clock: clock)
+        let reused = ReuseStage(grader: self, options: options, swift: swift)
+            .run(plan, prepared: copied.prepared, facts: copied.facts, clock: clock)
+        let built = try BuildStage(grader: self, session: session)
+            .run(plan, shadowBuild: copied.shadowBuild, prepared: copied.prepared, facts: reused.facts, clock: clock)
+        let ran = try RunStage(grader: self, session: session, options: options, swift: swift)
+            .run(built, plan: plan, shadowBuild: copied.shadowBuild, prepared: copied.prepared, clock: clock)
+        let judged = try JudgeStage(grader: self, options: options)
+            .run(plan, facts: ran.facts, runs: ran.runs, shadow: copied.shadowBuild.shadow, keys: reused.keys,
+                 report: report, clock: clock)
+        return try KeepStage(grader: self, session: session, options: options).run(judged, cache: reused.cache, clock: clock)
     }
 }

@@ -2,45 +2,65 @@ import Foundation
 import KataGradingCore
 
 /// The fifth stage: the runs of what was built, against the real module and each variant, all
-/// started at once (`GradeRuns`). Its value is the runs, or that a binary the build replay made
-/// ran no test: then nothing was judged, and the grade builds again with SwiftPM
-/// (`TrackRunner.ReplayRanNoTest`).
+/// started at once (`GradeRuns`). Its value is runs of binaries known to run: when a binary the
+/// build replay made ran no test (`TrackRunner.ReplayRanNoTest`), nothing of those runs is judged;
+/// once they are all over and the seal checked, the replay's record is forgotten, SwiftPM builds
+/// the copy again (`ShadowBuild`), and its binary runs instead, here, so that "no tests ran" only
+/// ever comes from SwiftPM's binary.
 struct RunStage {
     var grader: Grader
     var session: GradeSession
     var options: GradeOptions
-    /// Whether the build replay's binaries are still trusted this grade.
-    var replayTrusted: Bool
     var swift: String
 
-    enum Outcome {
+    struct Ran {
         /// The runs, nil when nothing was to run.
-        case ran(GradeRuns?)
-        /// A binary the build replay made ran no test: every run is over, the seal checked, and
-        /// the replay's record forgotten, so that the grade's next build is SwiftPM's.
-        case replayRanNoTest
+        var runs: GradeRuns?
+        /// The build stage's facts; after SwiftPM built again, what its build settled instead.
+        var facts: [String: TrackFacts]
     }
 
-    /// Runs what `built` left to run. `shadowBuild`: the build that made it, told when its
-    /// replay is no longer trusted.
-    func run(_ built: BuildStage.Built, shadowBuild: ShadowBuild, clock: PhaseClock) throws -> Outcome {
-        guard let build = built.build, !built.toRun.isEmpty else { return .ran(nil) }
-        let seal = built.watch.sealed()
-        clock.note("sealed")
-        let runs = try GradeRuns(built.toRun, of: build, course: grader.course, options: options, platform: grader.platform,
-                                 runner: grader.runner, seal: seal, fallback: grader.fallback, swift: swift)
-        built.watch.runsStarted(runs)
-        clock.note("runs started")
+    /// Runs what `built` left to run. `shadowBuild` and `prepared` (the copy stage's) build again,
+    /// with SwiftPM, the tracks of `plan` that `built` built, when the replay's binary ran no test.
+    func run(_ built: BuildStage.Built, plan: GradePlan, shadowBuild: ShadowBuild, prepared: ShadowBuild.Prepared,
+             clock: PhaseClock) throws -> Ran {
+        guard let build = built.build, !built.toRun.isEmpty else { return Ran(runs: nil, facts: built.facts) }
+        let runs = try start(built.toRun, of: build, watch: built.watch, clock: clock)
         do {
             try runs.waitForReplayedTracks(waiting: options.waiting)
-        } catch let untrusted as TrackRunner.ReplayRanNoTest where replayTrusted {
-            // Not judged: once every run is over and the seal checked, SwiftPM builds, and the
-            // grade starts again from its binary. Nothing was reported yet.
+            return Ran(runs: runs, facts: built.facts)
+        } catch let untrusted as TrackRunner.ReplayRanNoTest {
+            // Not judged: once every run is over and the seal checked, SwiftPM builds, and its
+            // binary runs. Nothing was reported yet.
             runs.waitForAll()
             try session.checkSeal()
             shadowBuild.distrustReplay(untrusted.description)
-            return .replayRanNoTest
         }
-        return .ran(runs)
+        // With the replay's record forgotten, this build is SwiftPM's: what it settles replaces
+        // what the replay's settled, for every track the build stage built.
+        let rebuilt = try shadowBuild.run(after: prepared, watch: built.watch)
+        clock.note("built")
+        var facts = built.facts
+        TrackFacts.afterBuild(built.built, by: rebuilt, plan: plan, course: grader.course, into: &facts)
+        let toRun = built.built.filter { facts[$0.key] == nil }
+        guard !toRun.isEmpty else { return Ran(runs: nil, facts: facts) }
+        let again = try start(toRun, of: rebuilt, watch: built.watch, clock: clock)
+        // SwiftPM's binary is none of the replay's: nothing is waited for here, and a replay's
+        // binary that still ran no test would fail the grade rather than go round again.
+        try again.waitForReplayedTracks(waiting: options.waiting)
+        return Ran(runs: again, facts: facts)
+    }
+
+    /// Starts the runs of `tracks` from `build`'s binaries, under the grade's seal (taken now if
+    /// the build replay's listing did not take it).
+    private func start(_ tracks: [Catalog.Exercise], of build: ShadowBuild.Result, watch: SealWatch,
+                       clock: PhaseClock) throws -> GradeRuns {
+        let seal = watch.sealed()
+        clock.note("sealed")
+        let runs = try GradeRuns(tracks, of: build, course: grader.course, options: options, platform: grader.platform,
+                                 runner: grader.runner, seal: seal, fallback: grader.fallback, swift: swift)
+        watch.runsStarted(runs)
+        clock.note("runs started")
+        return runs
     }
 }
