@@ -2,25 +2,24 @@ import Foundation
 import KataGradingCore
 
 /// The grade, one stage after the other, each taking what it uses of what the ones before returned:
-/// plan → copy → reuse → build → run → judge → keep. Each stage has its folder beside this
-/// file; only the judge stage says verdicts (`JudgeStage`). What they call (the shadow build,
-/// the scheduler, the supervisor, processes) lives below them, in `Build/`, `Run/` and `Process/`.
-public struct Grader: Sendable {
-    public let course: Course
-    /// What the grader decides differently on each platform, and what this machine can run.
-    public let platform: TestPlatform
-    /// Where a framework goes when the private channel is silent on this machine.
-    public let fallback: ChannelFallback
-    /// The command's runner of child processes: every build and run of a grade goes through it.
-    public let runner: ProcessRunner
-    /// What the machine brings to every verdict's key, read once (`GradingMachine`).
-    let machines = GradingMachine.Known([:])
+/// plan → copy → reuse → build → run → judge → keep, each once. Each stage has its folder beside
+/// this file; only the judge stage says verdicts (`JudgeStage`). What they call (the grade's
+/// session, the shadow build, the scheduler, the supervisor, processes) lives below them, in
+/// `Build/`, `Run/` and `Process/`.
+extension Grader {
+    /// Grades in a session of its own (`GradeSession`): under the checkout's lock, with the kata's
+    /// own files checked as shipped, the seal checked and every child ended, however it ends.
+    public func gradeLocked(_ selected: [Catalog.Exercise], options: GradeOptions, swift: String,
+                            report: (ExerciseResult) -> Void) throws -> [ExerciseResult] {
+        try gradeLocked(selected, plan: nil, options: options, swift: swift, report: report)
+    }
 
-    public init(course: Course, platform: TestPlatform, runner: ProcessRunner, fallback: ChannelFallback? = nil) {
-        self.course = course
-        self.platform = platform
-        self.runner = runner
-        self.fallback = fallback ?? ChannelFallback(system: platform.system)
+    /// As above, grading `plan`, made by the caller before (`plan(_:source:)`), when not nil.
+    func gradeLocked(_ selected: [Catalog.Exercise], plan: GradePlan?, options: GradeOptions, swift: String,
+                     report: (ExerciseResult) -> Void) throws -> [ExerciseResult] {
+        try GradeSession.run(paths: course.paths, runner: runner, fallback: fallback) { session in
+            try grade(selected, plan: plan, options: options, swift: swift, session: session, report: report)
+        }
     }
 
     /// Grades `plan` (by default, the plan of `selected`), handing each track's result to `report`

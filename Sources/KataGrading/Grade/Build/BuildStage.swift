@@ -31,7 +31,9 @@ struct BuildStage {
         // Sealed by the build replay's listing, then failed: the session checks it all the same.
         let build = try shadowBuild.run(after: prepared, watch: watch)
         clock.note("built")
-        TrackFacts.afterBuild(toBuild, by: build, plan: plan, course: grader.course, into: &facts)
+        for track in toBuild {
+            facts[track.key] = TrackFacts.beforeRuns(track, plan: plan, course: grader.course, missing: build.missing, broken: build.broken)
+        }
         return Built(build: build, built: toBuild, toRun: toBuild.filter { facts[$0.key] == nil }, watch: watch, facts: facts)
     }
 }

@@ -41,7 +41,9 @@ struct RunStage {
         let rebuilt = try shadowBuild.run(after: prepared, watch: built.watch)
         clock.note("built")
         var facts = built.facts
-        TrackFacts.afterBuild(built.built, by: rebuilt, plan: plan, course: grader.course, into: &facts)
+        for track in built.built {
+            facts[track.key] = TrackFacts.beforeRuns(track, plan: plan, course: grader.course, missing: rebuilt.missing, broken: rebuilt.broken)
+        }
         let toRun = built.built.filter { facts[$0.key] == nil }
         guard !toRun.isEmpty else { return Ran(runs: nil, facts: facts) }
         let again = try start(toRun, of: rebuilt, watch: built.watch, clock: clock)

@@ -94,20 +94,3 @@ final class GradeSession {
         return true
     }
 }
-
-extension Grader {
-    /// Grades in a session of its own (`GradeSession`): under the checkout's lock, with the kata's
-    /// own files checked as shipped, the seal checked and every child ended, however it ends.
-    public func gradeLocked(_ selected: [Catalog.Exercise], options: GradeOptions, swift: String,
-                            report: (ExerciseResult) -> Void) throws -> [ExerciseResult] {
-        try gradeLocked(selected, plan: nil, options: options, swift: swift, report: report)
-    }
-
-    /// As above, grading `plan`, made by the caller before (`plan(_:source:)`), when not nil.
-    func gradeLocked(_ selected: [Catalog.Exercise], plan: GradePlan?, options: GradeOptions, swift: String,
-                     report: (ExerciseResult) -> Void) throws -> [ExerciseResult] {
-        try GradeSession.run(paths: course.paths, runner: runner, fallback: fallback) { session in
-            try grade(selected, plan: plan, options: options, swift: swift, session: session, report: report)
-        }
-    }
-}

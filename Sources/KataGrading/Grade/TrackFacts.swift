@@ -30,13 +30,4 @@ enum TrackFacts {
         }
         return broken[track.key].map { .doesNotCompile($0) }
     }
-
-    /// `facts` with what `build` settled of `tracks` (`beforeRuns`): the build stage's, and the
-    /// run stage's once SwiftPM built again after the build replay's binary ran no test.
-    static func afterBuild(_ tracks: [Catalog.Exercise], by build: ShadowBuild.Result, plan: GradePlan, course: Course,
-                           into facts: inout [String: TrackFacts]) {
-        for track in tracks {
-            facts[track.key] = beforeRuns(track, plan: plan, course: course, missing: build.missing, broken: build.broken)
-        }
-    }
 }
