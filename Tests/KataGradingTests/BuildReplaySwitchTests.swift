@@ -18,7 +18,7 @@ final class BuildReplaySwitchTests: XCTestCase {
     func replay(_ setting: String?) -> BuildReplay {
         let shadow = ShadowPackage(directory: root.appendingPathComponent("state/exercises"), testsRoot: root)
         return BuildReplay(shadow: shadow, swift: "/nowhere/usr/bin/swift", state: root.appendingPathComponent("state"), platformUses: true,
-                           switchedTo: setting)
+                           runner: ProcessRunner(), switchedTo: setting)
     }
 
     func test_offMeansSwiftPMAsDocumented() throws {

@@ -9,7 +9,6 @@ final class GraderFolderTests: XCTestCase {
     override func setUpWithError() throws {
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("grader-folder-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        _ = GraderFolder.removedLinks()
     }
 
     override func tearDownWithError() throws {
@@ -24,8 +23,8 @@ final class GraderFolderTests: XCTestCase {
         try FileManager.default.createDirectory(at: state.appendingPathComponent("shadow/Sources"), withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(at: state.appendingPathComponent("shadow/Sources/Mocking"), withDestinationURL: outside)
 
-        GraderFolder.removeLinks(under: state.appendingPathComponent("shadow/Sources"))
-        XCTAssertEqual(GraderFolder.removedLinks().map { URL(fileURLWithPath: $0).lastPathComponent }, ["Mocking"])
+        let removed = GraderFolder.removeLinks(under: state.appendingPathComponent("shadow/Sources"))
+        XCTAssertEqual(removed.map { URL(fileURLWithPath: $0).lastPathComponent }, ["Mocking"])
         XCTAssertEqual(try String(contentsOf: outside.appendingPathComponent("A.swift"), encoding: .utf8), "shipped")
 
         try FileManager.default.createSymbolicLink(at: state.appendingPathComponent("exercises"), withDestinationURL: outside)

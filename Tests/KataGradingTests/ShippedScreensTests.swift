@@ -30,8 +30,8 @@ final class ShippedScreensTests: XCTestCase {
         let course = try Course(paths: KataPaths(root: root))
         let style = Style(color: false, symbols: true, width: 80, height: 24, terminal: true)
         for track in course.catalog.allTracks {
-            let text = try SolutionDiff.text(track, store: course.starterStore, style: style)
-            let patch = try SolutionDiff.text(track, store: course.starterStore, style: style, patch: true)
+            let text = try SolutionDiff.text(track, store: course.starterStore, style: style, runner: ProcessRunner())
+            let patch = try SolutionDiff.text(track, store: course.starterStore, style: style, patch: true, runner: ProcessRunner())
             let patchLines = patch.components(separatedBy: "\n").filter { !$0.hasPrefix("+++") && !$0.hasPrefix("---") }
             let shown = text.components(separatedBy: "\n")
             let diffLines = shown.filter { !$0.hasPrefix("+++") && !$0.hasPrefix("---") }.prefix(patchLines.count)
@@ -59,11 +59,11 @@ final class ShippedScreensTests: XCTestCase {
             }
         }
         for track in course.catalog.allTracks {
-            let patch = try SolutionDiff.text(track, store: course.starterStore, style: style, patch: true)
+            let patch = try SolutionDiff.text(track, store: course.starterStore, style: style, patch: true, runner: ProcessRunner())
             XCTAssertTrue(patch.hasPrefix("--- a/Exercises/") && patch.contains("\n+++ b/Exercises/"), "\(track.trackKey): \(patch.prefix(200))")
             let file = folder.appendingPathComponent("\(track.trackKey).patch")
             try Data((patch + "\n").utf8).write(to: file)
-            let applied = try ProcessRunner.shared.run(git, ["-C", folder.path, "apply", "--check", file.path], timeout: 60,
+            let applied = try ProcessRunner().run(git, ["-C", folder.path, "apply", "--check", file.path], timeout: 60,
                                                        log: folder.appendingPathComponent("apply.log"))
             XCTAssertEqual(applied.termination, .exited(0), "--solution \(track.trackKey) | git apply: \(applied.output)")
         }

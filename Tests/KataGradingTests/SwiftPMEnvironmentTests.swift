@@ -11,11 +11,11 @@ final class SwiftPMEnvironmentTests: XCTestCase {
         setenv("KATA_SWIFTPM_ENVIRONMENT_PROBE", "kept", 1)
         let log = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("swiftpm-env-\(UUID().uuidString).log")
         defer { try? FileManager.default.removeItem(at: log) }
-        let swiftPMs = try ProcessRunner.shared.run("/usr/bin/env", [], log: log, temporaryName: ProcessRunner.swiftPMTemporary).output
+        let swiftPMs = try ProcessRunner().run("/usr/bin/env", [], log: log, temporaryName: ProcessRunner.swiftPMTemporary).output
         XCTAssertFalse(swiftPMs.contains("OLDPWD="))
         XCTAssertFalse(swiftPMs.contains("SHLVL="))
         XCTAssertTrue(swiftPMs.contains("KATA_SWIFTPM_ENVIRONMENT_PROBE=kept"), "everything else stays")
-        let other = try ProcessRunner.shared.run("/usr/bin/env", [], log: log).output
+        let other = try ProcessRunner().run("/usr/bin/env", [], log: log).output
         XCTAssertTrue(other.contains("OLDPWD=/somewhere/else"))
     }
 }

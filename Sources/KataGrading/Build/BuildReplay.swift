@@ -23,6 +23,8 @@ struct BuildReplay {
     var shadow: ShadowPackage
     var swift: String
     var state: URL
+    /// The grade's runner: the compiler's questions and the replay's compile and link jobs.
+    var runner: ProcessRunner
     /// Whether the replay is on: where the platform uses it, unless `KATA_BUILD_REPLAY` says `off`
     /// (or `0`).
     let isOn: Bool
@@ -41,16 +43,17 @@ struct BuildReplay {
     var watch: (any BuiltCodeWatch)?
 
     /// `platformUses`: `TestPlatform.usesBuildReplay`. `setting`: `KATA_BUILD_REPLAY`.
-    init(shadow: ShadowPackage, swift: String, state: URL, platformUses: Bool,
+    init(shadow: ShadowPackage, swift: String, state: URL, platformUses: Bool, runner: ProcessRunner,
          switchedTo setting: String? = ProcessInfo.processInfo.environment["KATA_BUILD_REPLAY"]) {
         self.shadow = shadow
         self.swift = swift
         self.state = state
+        self.runner = runner
         isOn = Self.isOn(platformUses: platformUses, setting: setting)
         let answers = isOn ? CompilerProbeCache.environment(swift: swift, state: state) : [:]
         environment = isOn ? answers.merging(Self.stableOrder) { _, new in new } : [:]
         let hashing = "-enable-incremental-file-hashing"
-        compilerFlags = isOn && CompilerProbeCache.compilerOffers(hashing, swift: swift, state: state, runner: ProcessRunner.shared)
+        compilerFlags = isOn && CompilerProbeCache.compilerOffers(hashing, swift: swift, state: state, runner: runner)
             ? ["-Xswiftc", hashing] : []
         if isOn && answers.isEmpty { note("the compiler's answers are not cached (SWIFT_EXEC is set, or swift is not in a toolchain folder)") }
     }
@@ -122,7 +125,7 @@ struct BuildReplay {
             let folder = shadow.targetDirectory(named: target)
             sources[target] = ((try? FileTree.files(under: folder)) ?? []).map { folder.appendingPathComponent($0) }
         }
-        let relink = TrackRelink(runner: ProcessRunner.shared, environment: environment,
+        let relink = TrackRelink(runner: runner, environment: environment,
                                  log: shadow.directory.appendingPathComponent("relink.log"))
         // Its own log: the progress line must not show a step of the last SwiftPM build.
         let outcome = progress.during(log: relink.log, note: nil) {

@@ -13,10 +13,7 @@ import Darwin
 /// link (to the checkout's `Sources/` or `Exercises/`, say); a write through it would change the
 /// attendee's files. So every folder from `.build/kata/` down to the one written is checked to be
 /// a folder, not a link, and a link found is removed (the link itself, never what it points to).
-/// What was removed is said once, by whoever asks `removedLinks()`.
 enum GraderFolder {
-    private static let removed = Locked<[String]>([])
-
     /// Makes `folder` and every folder between `state` (`.build/kata`) and it real folders.
     static func makeReal(_ folder: URL, within state: URL) throws {
         var current = state.standardizedFileURL
@@ -32,13 +29,14 @@ enum GraderFolder {
         var entry = kata_entry()
         if kata_identity(folder.path, &entry) == 0, entry.mode & UInt32(S_IFMT) != UInt32(S_IFDIR) {
             try FileManager.default.removeItem(at: folder)
-            removed.withLock { $0.append(folder.path) }
         }
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     }
 
-    /// Removes every link under `folder` (which holds only what the grader writes, never a link).
-    static func removeLinks(under folder: URL) {
+    /// Removes every link under `folder` (which holds only what the grader writes, never a link),
+    /// and returns their paths.
+    @discardableResult
+    static func removeLinks(under folder: URL) -> [String] {
         final class Found { var links: [String] = [] }
         let found = Found()
         _ = withExtendedLifetime(found) {
@@ -49,10 +47,10 @@ enum GraderFolder {
                 return 1
             }, Unmanaged.passUnretained(found).toOpaque())
         }
-        for link in found.links {
+        return found.links.map { link in
             let url = folder.appendingPathComponent(link)
             try? FileManager.default.removeItem(at: url)
-            removed.withLock { $0.append(url.path) }
+            return url.path
         }
     }
 
@@ -112,10 +110,5 @@ enum GraderFolder {
         guard entry.mode & 0o700 != 0o700 else { return (true, false) }
         _ = chmod(path, mode_t(entry.mode & 0o7777) | 0o700)
         return (true, true)
-    }
-
-    /// The links removed since the last call.
-    static func removedLinks() -> [String] {
-        removed.withLock { links in defer { links = [] }; return links }
     }
 }

@@ -36,12 +36,15 @@ public struct ShadowBuild {
     /// Tracks this machine cannot run (`needs`): never built.
     public var leftOut: Set<String>
     public var platform: TestPlatform
+    /// The grade's runner of child processes: SwiftPM's commands and the build replay's.
+    var runner: ProcessRunner
     /// Built even when every track to build is still a starter: the first run's build of the copy
     /// that the next grade needs (`Grader.prepareCopy`).
     var ahead = false
 
     /// The build of `plan`'s shadow copy (one per source of tests, under `.build/kata/`).
-    init(course: Course, plan: GradePlan, swift: String, platform: TestPlatform, leftOut: Set<String> = []) throws {
+    init(course: Course, plan: GradePlan, swift: String, platform: TestPlatform, runner: ProcessRunner,
+         leftOut: Set<String> = []) throws {
         paths = course.paths
         catalog = course.catalog
         variants = course.variants
@@ -53,6 +56,7 @@ public struct ShadowBuild {
         extraFiles = plan.extras
         self.leftOut = leftOut
         self.platform = platform
+        self.runner = runner
     }
 
     /// Every SwiftPM command of the grader names its build system: SwiftPM's default changes
@@ -106,7 +110,7 @@ public struct ShadowBuild {
         var rebuiltFromScratch = false
         var cold = neverBuilt
 
-        var replay = BuildReplay(shadow: shadow, swift: swift, state: paths.state, platformUses: platform.usesBuildReplay)
+        var replay = BuildReplay(shadow: shadow, swift: swift, state: paths.state, platformUses: platform.usesBuildReplay, runner: runner)
         replay.watch = watch
         let arguments = ["build"] + Self.buildSystem + ["--build-tests", "--package-path", shadow.directory.path] + replay.compilerFlags
             + platform.buildFlags
@@ -140,12 +144,12 @@ public struct ShadowBuild {
                 return built(testBinary: binary, ownBinaries: own, broken: broken, missing: missing)
             }
             // SwiftPM writes all over the copy's build: a seal the replay took is checked and let go first.
-            try watch?.release(paths)
+            try watch?.releaseBeforeSwiftPMBuilds()
             let buildStarted = Date()
             let note = ahead ? BuildProgress.preparingNote : cold ? BuildProgress.firstBuildNote : nil
             let result = try progress.during(log: log, note: note) {
-                try ProcessRunner.shared.run(swift, arguments, environment: replay.environment,
-                                             timeout: 1800, log: log, temporaryName: ProcessRunner.swiftPMTemporary)
+                try runner.run(swift, arguments, environment: replay.environment,
+                               timeout: 1800, log: log, temporaryName: ProcessRunner.swiftPMTemporary)
             }
             cold = false
             if result.termination == .exited(0) {
@@ -217,7 +221,7 @@ public struct ShadowBuild {
     /// temporary folder its tools write to (`ProcessRunner.temporaryRoot`).
     var buildFolders: [(role: String, path: String)] {
         var folders = [(role: "the grader's copy of the kata", path: shadow.directory.appendingPathComponent(".build").path)]
-        if let temporary = ProcessRunner.shared.temporaryRoot {
+        if let temporary = runner.temporaryRoot {
             folders.append((role: "temporary files, from TMPDIR", path: temporary.path))
         }
         return folders
@@ -242,7 +246,7 @@ public struct ShadowBuild {
     /// is logged where the replay logs its fall backs.
     func distrustReplay(_ why: String) {
         BuildRecord.forget(in: shadow)
-        BuildReplay(shadow: shadow, swift: swift, state: paths.state, platformUses: platform.usesBuildReplay)
+        BuildReplay(shadow: shadow, swift: swift, state: paths.state, platformUses: platform.usesBuildReplay, runner: runner)
             .note("fell back to swift build: \(why)")
     }
 
@@ -347,8 +351,8 @@ public struct ShadowBuild {
     /// nothing): `<Package>PackageTests.xctest`, an executable on Linux and a bundle on macOS.
     func testBinary() throws -> URL {
         let log = shadow.directory.appendingPathComponent("bin-path.log")
-        let answer = try? ProcessRunner.shared.run(swift, ["build"] + Self.buildSystem + ["--show-bin-path", "--package-path", shadow.directory.path],
-                                                   timeout: 120, log: log, temporaryName: ProcessRunner.swiftPMTemporary)
+        let answer = try? runner.run(swift, ["build"] + Self.buildSystem + ["--show-bin-path", "--package-path", shadow.directory.path],
+                                     timeout: 120, log: log, temporaryName: ProcessRunner.swiftPMTemporary)
         guard let answer, answer.termination == .exited(0),
               let path = answer.output.split(separator: "\n").last.map({ $0.trimmingCharacters(in: .whitespaces) }), path.hasPrefix("/") else {
             throw Failure(description: "swift build --show-bin-path did not name the build folder; see \(paths.relative(log)).")

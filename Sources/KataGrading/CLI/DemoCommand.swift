@@ -42,7 +42,7 @@ struct DemoCommand {
     }
 
     func run(_ exercise: Catalog.Exercise, details: Bool, only: String? = nil) throws -> Int32 {
-        Interruption.install(message: GradeCommand.interrupted, exitCode: GradeCommand.exitInterrupted)
+        grader.runner.interruption.install(message: GradeCommand.interrupted, exitCode: GradeCommand.exitInterrupted)
         let paths = grader.course.paths
         let all = Self.loadSuites(in: paths.root, exercise: exercise)
         let screen = DemoScreen(style: style, exercise: exercise)

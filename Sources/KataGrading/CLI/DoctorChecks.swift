@@ -17,9 +17,9 @@ enum DoctorChecks {
     static let diskNeeded: Int64 = 3_000_000_000
     static let diskMinimum: Int64 = 1_000_000_000
 
-    static func machine(_ platform: TestPlatform, swift: String, paths: KataPaths) -> Machine {
+    static func machine(_ platform: TestPlatform, swift: String, paths: KataPaths, runner: ProcessRunner) -> Machine {
         let environment = ProcessInfo.processInfo.environment
-        let version = (try? ProcessRunner.shared.run(swift, ["--version"], timeout: 60, log: paths.state.appendingPathComponent("doctor-swift-version.log")))?
+        let version = (try? runner.run(swift, ["--version"], timeout: 60, log: paths.state.appendingPathComponent("doctor-swift-version.log")))?
             .output.split(separator: "\n").map(String.init).first { $0.contains("Swift version") || $0.contains("swift-driver") }
         let free = (try? FileManager.default.attributesOfFileSystem(forPath: paths.root.path))?[.systemFreeSize] as? NSNumber
         let os = platform.system == .macOS ? (platform.osVersion?.description ?? "?") : ProcessInfo.processInfo.operatingSystemVersionString

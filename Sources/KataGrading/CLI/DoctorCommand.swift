@@ -26,6 +26,8 @@ struct DoctorCommand {
     var course: Course
     var style: Style
     var arguments: Arguments
+    /// The command's runner of child processes (`GradeCommand.main`'s).
+    var runner: ProcessRunner
 
     func run() -> Int32 {
         let paths = course.paths
@@ -39,13 +41,14 @@ struct DoctorCommand {
         // An earlier run's report is never left to stand for this one: a run stopped half-way
         // leaves none, and every run that ends writes its own.
         try? FileManager.default.removeItem(at: paths.state.appendingPathComponent(Self.jsonName))
-        Interruption.install(message: GradeCommand.interrupted, exitCode: GradeCommand.exitInterrupted)
-        let platform = TestPlatform.current(swift: swift, state: paths.state).askingDeveloperDirectory(state: paths.state)
-        let grader = Grader(course: course, platform: platform,
+        runner.interruption.install(message: GradeCommand.interrupted, exitCode: GradeCommand.exitInterrupted)
+        let platform = TestPlatform.current(swift: swift, state: paths.state, runner: runner)
+            .askingDeveloperDirectory(state: paths.state, runner: runner)
+        let grader = Grader(course: course, platform: platform, runner: runner,
                             fallback: ChannelFallback(silenced: arguments.silencedChannels, shapes: arguments.canaryShapes,
                                                      silencedExercises: arguments.silencedExercises, system: platform.system))
         say([style.bold("Kata doctor: can this machine do the workshop?")])
-        let machine = DoctorChecks.machine(platform, swift: swift, paths: paths)
+        let machine = DoctorChecks.machine(platform, swift: swift, paths: paths, runner: runner)
         var checks = DoctorChecks.checks(machine, platform: platform, paths: paths)
         checks.forEach { say(lines(for: $0)) }
         // "Minutes" only when its copy was never built: a run after the first takes seconds.

@@ -18,8 +18,9 @@ public enum GradeCommand {
     /// What Ctrl-C during a grade says.
     static let interrupted = "\ngrade.sh: interrupted; every test run was stopped. Your files are untouched.\n"
 
-    /// `paths`: the checkout's, found once by `main` from the root grade.sh names.
-    public static func main(arguments words: [String], paths: KataPaths) -> Int32 {
+    /// `paths`: the checkout's, found once by `main` from the root grade.sh names. `runner`: the
+    /// one that starts every child process of this command (made by `main`, passed down from here).
+    public static func main(arguments words: [String], paths: KataPaths, runner: ProcessRunner) -> Int32 {
         let arguments: Arguments
         do {
             arguments = try Arguments.parse(words)
@@ -38,7 +39,7 @@ public enum GradeCommand {
             return CheckCommand.run(paths, json: arguments.json, files: arguments.files)
         case .list:
             return withCourse(arguments, paths) { course, _, style in
-                let platform = TestPlatform.current(swift: ExecutableSearch.which("swift"), state: paths.state,
+                let platform = TestPlatform.current(swift: ExecutableSearch.which("swift"), state: paths.state, runner: runner,
                                                     needed: course.newestSwiftNeeded)
                 ListCommand.lines(course.catalog, last: LastGrade.load(paths), porcelain: arguments.porcelain, style: style,
                                   platform: platform).forEach { print($0) }
@@ -60,12 +61,12 @@ public enum GradeCommand {
                 let testSource = exercise.files.last.flatMap { try? course.starterStore.starterText(exercise, $0) }
                     .flatMap { String(data: $0, encoding: .utf8) }
                 print(HintCommand.text(exercise, catalog: course.catalog, style: style, testSource: testSource))
-                HintCommand.prepareCopy(course)
+                HintCommand.prepareCopy(course, runner: runner)
                 return exitDone
             }
         case .solution:
             return withCourse(arguments, paths) { course, selected, style in
-                let text = try SolutionDiff.text(selected[0], store: course.starterStore, style: style, patch: isatty(1) != 1)
+                let text = try SolutionDiff.text(selected[0], store: course.starterStore, style: style, patch: isatty(1) != 1, runner: runner)
                 if !text.isEmpty { print(text) }
                 return exitDone
             }
@@ -108,10 +109,10 @@ public enum GradeCommand {
                 MergeCommand.run(files: arguments.files, html: arguments.html, course: course, style: style)
             }
         case .doctor:
-            return withCourse(arguments, paths) { course, _, style in DoctorCommand(course: course, style: style, arguments: arguments).run() }
+            return withCourse(arguments, paths) { course, _, style in DoctorCommand(course: course, style: style, arguments: arguments, runner: runner).run() }
         case .grade, .watch, .demo, .fixtures, .attacks:
             return withCourse(arguments, paths) { course, selected, style in
-                try GradingCommand.run(arguments, course: course, selected: selected, style: style)
+                try GradingCommand.run(arguments, course: course, selected: selected, style: style, runner: runner)
             }
         }
     }

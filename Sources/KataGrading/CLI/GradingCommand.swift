@@ -10,7 +10,8 @@ import Darwin
 /// one grades once, prints each verdict as it is judged, then the summary and the Next card, and
 /// hands the results on (the last grade, `--json`, the room).
 enum GradingCommand {
-    static func run(_ arguments: Arguments, course: Course, selected: [Catalog.Exercise], style: Style) throws -> Int32 {
+    static func run(_ arguments: Arguments, course: Course, selected: [Catalog.Exercise], style: Style,
+                    runner: ProcessRunner) throws -> Int32 {
         guard let swift = ExecutableSearch.which("swift") else {
             StandardError().write("grade.sh: no `swift` on the PATH. Install Swift 6 (https://www.swift.org/install), open a new terminal, and check `swift --version`.\n")
             return GradeCommand.exitBroken
@@ -20,8 +21,9 @@ enum GradingCommand {
             return GradeCommand.exitUsage
         }
         let needed = course.newestSwiftNeeded
-        let platform = TestPlatform.current(swift: swift, state: course.paths.state, askAgain: arguments.regrade, needed: needed)
-        let grader = Grader(course: course, platform: platform,
+        let platform = TestPlatform.current(swift: swift, state: course.paths.state, runner: runner, askAgain: arguments.regrade,
+                                            needed: needed)
+        let grader = Grader(course: course, platform: platform, runner: runner,
                             fallback: ChannelFallback(silenced: arguments.silencedChannels, shapes: arguments.canaryShapes,
                                                      silencedExercises: arguments.silencedExercises, system: platform.system))
         if let notice = grader.platform.notice, !arguments.porcelain, arguments.json != .standardOutput {
@@ -42,7 +44,7 @@ enum GradingCommand {
             }
         }
         if arguments.action == .fixtures {
-            Interruption.install(message: GradeCommand.interrupted, exitCode: GradeCommand.exitInterrupted)
+            runner.interruption.install(message: GradeCommand.interrupted, exitCode: GradeCommand.exitInterrupted)
             let cases = try FixtureRounds.cases(arguments.fixtures, catalog: course.catalog, root: course.paths.root)
             let allExpected = try FixtureRounds(grader: grader, swift: swift)
                 .run(cases, times: arguments.times, options: GradeOptions(arguments), keptLogs: arguments.keptLogs.map { URL(fileURLWithPath: $0) }) {
@@ -64,11 +66,12 @@ enum GradingCommand {
             StandardError().write(refusal)
             return GradeCommand.exitBroken
         }
-        Interruption.install(message: GradeCommand.interrupted, exitCode: GradeCommand.exitInterrupted)
+        grader.runner.interruption.install(message: GradeCommand.interrupted, exitCode: GradeCommand.exitInterrupted)
         let cases = try AttackRounds.cases(arguments.attacks, catalog: course.catalog, root: course.paths.root)
         let rounds = AttackRounds(course: course, swift: swift) { askAgain in
-            Grader(course: course, platform: TestPlatform.current(swift: swift, state: course.paths.state, askAgain: askAgain, needed: needed),
-                   fallback: grader.fallback)
+            Grader(course: course, platform: TestPlatform.current(swift: swift, state: course.paths.state, runner: grader.runner,
+                                                                  askAgain: askAgain, needed: needed),
+                   runner: grader.runner, fallback: grader.fallback)
         }
         // Resolved now: a fixture's round runs from the copy.
         let keptLogs = arguments.keptLogs.map { URL(fileURLWithPath: $0, relativeTo: URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).standardizedFileURL }
@@ -95,7 +98,7 @@ enum GradingCommand {
     static func grade(_ course: Course, grader: Grader, selected: [Catalog.Exercise], arguments: Arguments,
                       swift: String, style: Style) throws -> Int32 {
         let quiet = arguments.porcelain || arguments.json == .standardOutput
-        Interruption.install(message: GradeCommand.interrupted, exitCode: GradeCommand.exitInterrupted)
+        grader.runner.interruption.install(message: GradeCommand.interrupted, exitCode: GradeCommand.exitInterrupted)
         let started = Date()
         // Made once: its notes are printed first, then it is graded.
         let plan = grader.plan(selected, source: arguments.source)

@@ -5,11 +5,12 @@ import KataGradingCore
 enum HintCommand {
     /// A fresh clone whose first command is `--hint`: the grader's copy is built now, while the
     /// attendee reads the hint, so that their first grade takes seconds (`Grader.prepareCopy`).
-    static func prepareCopy(_ course: Course) {
+    static func prepareCopy(_ course: Course, runner: ProcessRunner) {
         guard ShadowBuild.exercisesCopyNeverBuilt(course.paths), let swift = ExecutableSearch.which("swift") else { return }
         fflush(nil)
-        Interruption.install(message: Grader.copyInterrupted, exitCode: GradeCommand.exitInterrupted)
-        Grader(course: course, platform: .current(swift: swift, state: course.paths.state)).prepareCopy(swift: swift)
+        runner.interruption.install(message: Grader.copyInterrupted, exitCode: GradeCommand.exitInterrupted)
+        Grader(course: course, platform: .current(swift: swift, state: course.paths.state, runner: runner), runner: runner)
+            .prepareCopy(swift: swift)
     }
 
     /// `testSource` is the text of the track's test file (the shipped starter), where `swift test`'s

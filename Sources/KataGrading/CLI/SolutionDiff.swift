@@ -6,7 +6,8 @@ enum SolutionDiff {
     /// `patch`: the output is not a terminal (`--solution ID | git apply`), so it is a patch that
     /// applies to `Exercises/`: `a/` and `b/` paths, no colour, no line continued, and a note
     /// that is not part of the diff goes to the error stream.
-    static func text(_ exercise: Catalog.Exercise, store: StarterStore, style: Style, patch: Bool = false) throws -> String {
+    static func text(_ exercise: Catalog.Exercise, store: StarterStore, style: Style, patch: Bool = false,
+                     runner: ProcessRunner) throws -> String {
         guard let diff = ExecutableSearch.which("diff") else {
             throw StarterStore.NotFound(description: "the `diff` command is not installed.")
         }
@@ -21,7 +22,7 @@ enum SolutionDiff {
             let solution = store.solutionFile(exercise, file)
             let key = store.key(exercise, file)
             let labels = patch ? ["a/Exercises/\(key)", "b/Exercises/\(key)"] : ["Exercises/\(key)", "Solutions/\(key)"]
-            let result = try ProcessRunner.shared.run(
+            let result = try runner.run(
                 diff, ["-u", "--label", labels[0], "--label", labels[1], starter.path, solution.path],
                 timeout: 30, log: scratch.appendingPathComponent("diff.txt"))
             if result.output.isEmpty {

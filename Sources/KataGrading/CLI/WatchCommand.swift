@@ -20,7 +20,7 @@ struct WatchCommand {
     var interval: Double = 0.5
 
     func run() throws -> Int32 {
-        Interruption.install(message: "\nStopped watching. Your files are untouched.\n", exitCode: GradeCommand.exitInterrupted)
+        grader.runner.interruption.install(message: "\nStopped watching. Your files are untouched.\n", exitCode: GradeCommand.exitInterrupted)
         let catalog = grader.course.catalog
         var report = TextReport(style: style, catalog: grader.course.catalog)
         var options = GradeOptions()

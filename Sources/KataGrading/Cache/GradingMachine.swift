@@ -8,12 +8,13 @@ import Darwin
 
 /// What the machine that grades brings to every verdict (`VerdictKey.Machine`): the grader that
 /// judges, the toolchain that builds and runs the tests, and the platform they run on. Read once
-/// per process: a `--watch` that runs for hours is still the same grader.
+/// per `Grader` (`known`, its `machines`): a `--watch` that runs for hours is still the same grader.
 enum GradingMachine {
-    private static let known = Locked<[String: VerdictKey.Machine]>([:])
+    /// What was read, by `swift`: kept by whoever grades again with the same grader.
+    typealias Known = Locked<[String: VerdictKey.Machine]>
 
     /// `decisions`: the platform the grade takes its decisions from (`TestPlatform.decisions`).
-    static func current(swift: String, decisions: TestPlatform) -> VerdictKey.Machine {
+    static func current(swift: String, decisions: TestPlatform, known: Known) -> VerdictKey.Machine {
         var machine: VerdictKey.Machine
         if let known = known.value[swift] {
             machine = known

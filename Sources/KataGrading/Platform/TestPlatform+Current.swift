@@ -36,36 +36,44 @@ extension TestPlatform {
     /// so that a kept answer below it is confirmed by the toolchain before it makes a `needs`.
     /// With `KATA_TRACE` set, its decisions go to standard error: what a field report needs, and
     /// what the self-test reads of a simulated toolchain.
-    public static func current(swift: String?, state: URL, environment: [String: String] = ProcessInfo.processInfo.environment,
+    /// `runner`: the command's, which asks the toolchain and `xcrun`.
+    public static func current(swift: String?, state: URL, runner: ProcessRunner,
+                               environment: [String: String] = ProcessInfo.processInfo.environment,
                                askAgain: Bool = false, needed: Version? = nil) -> TestPlatform {
-        let platform = facts(swift: swift, state: state, environment: environment, askAgain: askAgain, needed: needed)
+        let platform = facts(swift: swift, state: state, runner: runner, environment: environment, askAgain: askAgain, needed: needed)
         if environment["KATA_TRACE"] != nil {
             StandardError().write("[kata] platform: \(platform.decisions); build flags \(platform.buildFlags.joined(separator: " "))\n")
         }
         return platform
     }
 
-    static func facts(swift: String?, state: URL, environment: [String: String], askAgain: Bool, needed: Version?) -> TestPlatform {
+    static func facts(swift: String?, state: URL, runner: ProcessRunner, environment: [String: String], askAgain: Bool,
+                      needed: Version?) -> TestPlatform {
         let log = state.appendingPathComponent("platform.log")
         let system = decidingSystem(environment)
+        var askedToolchain: String?
         let swiftVersion = environment["KATA_PLATFORM_SWIFT_VERSION"].flatMap(Version.init)
             ?? swift.flatMap { swift in
-                KnownSwiftVersion.version(swift: swift, state: state, askAgain: askAgain, needed: needed) { askSwiftVersion(swift, log: log) }
+                KnownSwiftVersion.version(swift: swift, state: state, askAgain: askAgain, needed: needed, asked: &askedToolchain) {
+                    askSwiftVersion(swift, log: log, runner: runner)
+                }
             }
         // The macOS facts, found below; the platform is made once, from all of them, and decides then.
         var osVersion: Version?, toolchain: Toolchain?, xctest: String?, testingHelper: String?, xctestHelper: String?
         var sdkPlatform: String?, developerDirectory: String?
         func platform() -> TestPlatform {
-            TestPlatform(system: system, simulated: system != native, osVersion: osVersion, swiftVersion: swiftVersion,
-                         toolchain: toolchain, xctest: xctest, testingHelper: testingHelper, xctestHelper: xctestHelper,
-                         sdkPlatform: sdkPlatform, developerDirectory: developerDirectory,
-                         cores: ProcessInfo.processInfo.activeProcessorCount,
-                         fixedWidth: environment["KATA_RUN_WIDTH"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil })
+            var made = TestPlatform(system: system, simulated: system != native, osVersion: osVersion, swiftVersion: swiftVersion,
+                                    toolchain: toolchain, xctest: xctest, testingHelper: testingHelper, xctestHelper: xctestHelper,
+                                    sdkPlatform: sdkPlatform, developerDirectory: developerDirectory,
+                                    cores: ProcessInfo.processInfo.activeProcessorCount,
+                                    fixedWidth: environment["KATA_RUN_WIDTH"].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil })
+            made.askedToolchain = askedToolchain
+            return made
         }
         guard system == .macOS else { return platform() }
         // The toolchain `swift build` runs, asked of that `swift` (as SwiftPM finds its helper
         // beside itself), not of `xcrun`, which may name another.
-        toolchain = swift.flatMap { askToolchain($0, log: log) }
+        toolchain = swift.flatMap { askToolchain($0, log: log, runner: runner) }
         if system != native {
             // What a Mac with Xcode 26 answers; the paths only name the tool `StandIn` plays. The
             // toolchain is the real one on the PATH (a simulated swiftly or Command Line Tools
@@ -86,7 +94,7 @@ extension TestPlatform {
         let version = ProcessInfo.processInfo.operatingSystemVersion
         osVersion = Version(version.majorVersion, version.minorVersion)
         func ask(_ arguments: [String], environment: [String: String] = [:]) -> String? {
-            guard let result = try? ProcessRunner.shared.run("/usr/bin/xcrun", arguments, environment: environment, timeout: 30, log: log),
+            guard let result = try? runner.run("/usr/bin/xcrun", arguments, environment: environment, timeout: 30, log: log),
                   result.termination == .exited(0) else { return nil }
             let answer = result.output.split(separator: "\n").last.map(String.init)?.trimmingCharacters(in: .whitespaces)
             return answer?.hasPrefix("/") == true ? answer : nil
@@ -106,7 +114,7 @@ extension TestPlatform {
             // SwiftPM asks for Xcode's swift-build with DEVELOPER_DIR set to what `xcode-select
             // --print-path` names, whatever DEVELOPER_DIR the shell has (TestingSupport.swift,
             // `xctestHelperPath`, 6.3 lines 60-64).
-            let selected = (try? ProcessRunner.shared.run("/usr/bin/xcode-select", ["--print-path"], timeout: 30, log: log))
+            let selected = (try? runner.run("/usr/bin/xcode-select", ["--print-path"], timeout: 30, log: log))
                 .flatMap { $0.termination == .exited(0) ? $0.output.split(separator: "\n").last.map { $0.trimmingCharacters(in: .whitespaces) } : nil }
             let xcodes = usr(ofTool: ask(["--find", "swift-build"], environment: selected.map { ["DEVELOPER_DIR": $0] } ?? [:]))?
                 .appendingPathComponent("libexec/swift/pm/swiftpm-xctest-helper").path
@@ -117,8 +125,8 @@ extension TestPlatform {
 
     /// The toolchain `swift` belongs to, from its own answer (`swift -print-target-info`), with its
     /// Swift Testing found on this file system.
-    static func askToolchain(_ swift: String, log: URL) -> Toolchain? {
-        guard let result = try? ProcessRunner.shared.run(swift, ["-print-target-info"], timeout: 60, log: log),
+    static func askToolchain(_ swift: String, log: URL, runner: ProcessRunner) -> Toolchain? {
+        guard let result = try? runner.run(swift, ["-print-target-info"], timeout: 60, log: log),
               result.termination == .exited(0),
               let usr = Toolchain.usr(fromTargetInfo: Data(result.output.utf8)) else { return nil }
         return Toolchain(usr: usr) { FileManager.default.fileExists(atPath: $0) }
@@ -126,22 +134,24 @@ extension TestPlatform {
 
     /// On a real Mac, the developer folder `xcode-select -p` names, asked only by `grade.sh --doctor`
     /// (a simulated Mac has it from `current`); nil elsewhere or when none is selected.
-    public func askingDeveloperDirectory(state: URL) -> TestPlatform {
+    public func askingDeveloperDirectory(state: URL, runner: ProcessRunner) -> TestPlatform {
         guard system == .macOS, !simulated, developerDirectory == nil else { return self }
         let log = state.appendingPathComponent("platform.log")
-        guard let selected = try? ProcessRunner.shared.run("/usr/bin/xcode-select", ["-p"], timeout: 30, log: log),
+        guard let selected = try? runner.run("/usr/bin/xcode-select", ["-p"], timeout: 30, log: log),
               selected.termination == .exited(0) else { return self }
-        return TestPlatform(system: system, simulated: simulated, osVersion: osVersion, swiftVersion: swiftVersion,
-                            toolchain: toolchain, xctest: xctest, testingHelper: testingHelper, xctestHelper: xctestHelper,
-                            sdkPlatform: sdkPlatform,
-                            developerDirectory: selected.output.split(separator: "\n").last.map { $0.trimmingCharacters(in: .whitespaces) },
-                            cores: cores, fixedWidth: fixedWidth)
+        var asked = TestPlatform(system: system, simulated: simulated, osVersion: osVersion, swiftVersion: swiftVersion,
+                                 toolchain: toolchain, xctest: xctest, testingHelper: testingHelper, xctestHelper: xctestHelper,
+                                 sdkPlatform: sdkPlatform,
+                                 developerDirectory: selected.output.split(separator: "\n").last.map { $0.trimmingCharacters(in: .whitespaces) },
+                                 cores: cores, fixedWidth: fixedWidth)
+        asked.askedToolchain = askedToolchain
+        return asked
     }
 
     /// `swift --version`'s compiler version: the toolchain that builds the tests, which need not
     /// be the one that built the grader (`grade.sh` does not rebuild it when only the toolchain changes).
-    static func askSwiftVersion(_ swift: String, log: URL) -> Version? {
-        guard let result = try? ProcessRunner.shared.run(swift, ["--version"], timeout: 60, log: log) else { return nil }
+    static func askSwiftVersion(_ swift: String, log: URL, runner: ProcessRunner) -> Version? {
+        guard let result = try? runner.run(swift, ["--version"], timeout: 60, log: log) else { return nil }
         return Version.swift(fromVersionOutput: result.output)
     }
 

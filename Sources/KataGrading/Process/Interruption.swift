@@ -6,22 +6,37 @@ import Glibc
 import Darwin
 #endif
 
-/// Ctrl-C (or a kill) stops every test run and build we started, says `message`, and exits with
-/// `exitCode`.
-enum Interruption {
-    /// Kept alive for the life of the process. `nonisolated(unsafe)`: appended to only by `install`,
-    /// which the command runs once, on the main thread, before any grade starts.
-    nonisolated(unsafe) static var sources: [DispatchSourceSignal] = []
-    /// What is said while a step of its own runs (`saying(_:during:)`), instead of `install`'s.
-    static let stepMessage = Locked<String?>(nil)
+/// Ctrl-C (or a kill) stops every test run and build its runner started, says the command's
+/// message, and exits with the command's code. One per `ProcessRunner` (`runner.interruption`):
+/// the signal sources are dispatch sources whose handlers hold the runner they stop, so no
+/// process-wide variable is needed; the runner, made by `main` and alive until the grader exits,
+/// keeps them alive.
+///
+/// `@unchecked Sendable`: `sources` is written only by `install`, which a command calls on the
+/// main thread before any grade starts; what it says changes under its own lock.
+final class Interruption: @unchecked Sendable {
+    private unowned let runner: ProcessRunner
+    private var sources: [DispatchSourceSignal] = []
+    /// What is said: the command's (`install`), or a step's of its own while it runs (`saying`).
+    private let said = Locked((command: "", step: String?.none, exitCode: Int32(130)))
 
-    static func install(message: String, exitCode: Int32) {
+    init(runner: ProcessRunner) {
+        self.runner = runner
+    }
+
+    /// From now on, SIGINT, SIGTERM and SIGHUP stop every child and exit with `exitCode`, saying
+    /// `message`. A second `install` (a command that grades after another's step) changes what is
+    /// said; the sources are made once.
+    func install(message: String, exitCode: Int32) {
+        said.withLock { $0.command = message; $0.exitCode = exitCode }
+        guard sources.isEmpty else { return }
         for signalNumber in [SIGINT, SIGTERM, SIGHUP] {
             signal(signalNumber, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-            source.setEventHandler {
-                ProcessRunner.shared.stopAll()
-                StandardError().write(stepMessage.value ?? message)
+            source.setEventHandler { [runner, said] in
+                runner.stopAll()
+                let (message, exitCode) = said.withLock { ($0.step ?? $0.command, $0.exitCode) }
+                StandardError().write(message)
                 exit(exitCode)
             }
             source.resume()
@@ -30,9 +45,9 @@ enum Interruption {
     }
 
     /// Runs `body` with Ctrl-C saying `message` (once `install`ed), then as before.
-    static func saying<T>(_ message: String, during body: () throws -> T) rethrows -> T {
-        stepMessage.withLock { $0 = message }
-        defer { stepMessage.withLock { $0 = nil } }
+    func saying<T>(_ message: String, during body: () throws -> T) rethrows -> T {
+        said.withLock { $0.step = message }
+        defer { said.withLock { $0.step = nil } }
         return try body()
     }
 }

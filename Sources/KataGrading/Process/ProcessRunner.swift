@@ -21,16 +21,21 @@ import Darwin
 /// Every child gets a temporary directory of its own under the kata's build state (`TMPDIR`),
 /// emptied when it ends, so the toolchain's scratch folders never pile up in the system's.
 ///
+/// There is no shared runner: the grader's `main` makes one and hands it to the command, which
+/// passes it down to whatever starts a process (as SwiftPM's commands pass their `Cancellator`).
+/// Ctrl-C reaches it through `interruption`, which the command arms.
+///
 /// `@unchecked Sendable`: `live`, `stopping` and `counter` change only while holding `lock`, and
 /// `supervisor` and `temporaryRoot` are set once, by `adopt` in `main`, before any other thread starts.
 public final class ProcessRunner: @unchecked Sendable {
-    public static let shared = ProcessRunner()
-
     /// The executable that understands `--supervise`: the grader. Nil runs children unsupervised
     /// (the kata's unit tests, which have no grader executable).
-    public var supervisor: String?
+    public private(set) var supervisor: String?
     /// Where each child's `TMPDIR` is made. Nil leaves `TMPDIR` alone.
-    public var temporaryRoot: URL?
+    public private(set) var temporaryRoot: URL?
+    /// What Ctrl-C does while a command runs: every child of this runner stopped, then exit. Made
+    /// when the command first arms or uses it, on the main thread, before any grade starts.
+    private(set) lazy var interruption = Interruption(runner: self)
     /// Whether the grader and its supervisors are child subreapers (`TestPlatform.reliesOnSubreaper`).
     public private(set) var subreaper = true
 
@@ -38,6 +43,9 @@ public final class ProcessRunner: @unchecked Sendable {
     private var live: Set<pid_t> = []
     private var stopping = false
     private var counter = 0
+
+    /// A runner that runs children unsupervised until `adopt` (the kata's unit tests never call it).
+    public init() {}
 
     /// Becomes the subreaper of everything the grader starts (where the platform relies on one),
     /// and points the supervisor at this executable. Called once, by the grader's `main`.

@@ -45,6 +45,13 @@ public enum Supervisor {
     /// A test run's relay to the grader (`RunRelay`).
     static let relayDescriptor: Int32 = 5
 
+    /// Set by SIGTERM, SIGINT and SIGHUP (the grader asking a run to stop, or Ctrl-C reaching the
+    /// process group), read by `supervise`'s loop. The grader's only process-wide mutable state, and
+    /// only in the supervisor's process: a C signal handler (`signal`) cannot capture a context, so
+    /// what it sets must be global. The grader itself needs none (`Interruption` uses dispatch
+    /// sources, whose handlers hold their runner); the supervisor keeps a plain handler because it
+    /// waits in `poll`, which the signal interrupts at once.
+    /// `nonisolated(unsafe)`: written only by the handler, a `sig_atomic_t`.
     nonisolated(unsafe) static var stopRequested: sig_atomic_t = 0
 
     public static func main() -> Int32 {

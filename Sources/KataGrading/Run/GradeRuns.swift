@@ -15,18 +15,19 @@ struct GradeRuns {
     /// Starts the runs of `tracks` from `build`'s binaries. The logs of the last grade go first,
     /// whether anything runs or not.
     init(_ tracks: [Catalog.Exercise], of build: ShadowBuild.Result, course: Course, options: GradeOptions,
-         platform: TestPlatform, seal: GraderSeal, fallback: ChannelFallback? = nil, swift: String = "swift") throws {
+         platform: TestPlatform, runner: ProcessRunner, seal: GraderSeal, fallback: ChannelFallback? = nil, swift: String = "swift") throws {
         shadow = build.shadow
         logs = shadow.directory.appendingPathComponent("logs")
         GraderFolder.removeWhole(logs)
         self.tracks = Dictionary(tracks.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         guard !tracks.isEmpty else { tickets = [:]; replayed = []; return }
         let scheduler = RunScheduler(width: platform.runWidth)
-        var runner = try TestRunner(binary: build.testBinary, logs: logs, platform: platform, variants: course.variants,
-                                    checkout: course.paths.root, seal: seal, runsXCTest: tracks.contains { $0.framework == .xctest })
-        runner.fallback = fallback
-        runner.swift = swift
-        runner.package = shadow.directory
+        var testRunner = try TestRunner(binary: build.testBinary, logs: logs, platform: platform, variants: course.variants,
+                                        checkout: course.paths.root, runner: runner, seal: seal,
+                                        runsXCTest: tracks.contains { $0.framework == .xctest })
+        testRunner.fallback = fallback
+        testRunner.swift = swift
+        testRunner.package = shadow.directory
         var tickets: [String: RunScheduler.Ticket] = [:]
         var replayed: [String] = []
         // Where the attendee's files of every track are, as a failure names them (`TrackRunner`).
@@ -36,7 +37,7 @@ struct GradeRuns {
             // other track from SwiftPM's.
             let own = build.ownBinaries[track.targetName]
             if own != nil { replayed.append(track.key) }
-            let trackRunner = TrackRunner(runner: runner, binary: own ?? build.testBinary, madeByReplay: own != nil,
+            let trackRunner = TrackRunner(runner: testRunner, binary: own ?? build.testBinary, madeByReplay: own != nil,
                                           shadowFolder: shadow.targetDirectory(of: track),
                                           attendeeFolder: attendeeRoot + "/" + track.module + "/")
             let jobs = RunScheduler.jobs(for: track, variants: course.variants, repeats: options.repeats,

@@ -8,9 +8,8 @@ import KataGradingCore
 /// Bounded twice: the threads spin only while at least one noisy run is going (`during`), and each
 /// stops by itself after `longest` seconds whatever happens, so neither a hung run nor a grade
 /// interrupted leaves them spinning. They live in the grader's own process, which ends with it.
+/// One per scheduler (`RunScheduler`), so one per grade: its noisy runs share one set of stressors.
 final class Noise: Sendable {
-    static let shared = Noise()
-
     /// The most a stressor spins, in seconds: past any exercise's time limit.
     static let longest: Double = 30
 

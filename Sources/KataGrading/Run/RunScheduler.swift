@@ -83,6 +83,8 @@ final class RunScheduler: Sendable {
     }
 
     let pool: WorkerPool
+    /// The CPU stressors beside the noisy repeats of this scheduler's runs.
+    let noise = Noise()
 
     /// `width`: runs at once, the platform's (`TestPlatform.runWidth`).
     init(width: Int) {
@@ -218,7 +220,7 @@ final class RunScheduler: Sendable {
         switch job {
         case .repeatRun(let n, let noisy):
             guard noisy else { return (try runner.run(exercise, variant: nil, label: "real-\(n)", cancellation: cancellation), nil, nil) }
-            var loaded = try Noise.shared.during {
+            var loaded = try noise.during {
                 try runner.run(exercise, variant: nil, label: "real-\(n)", cancellation: cancellation)
             }
             loaded.underNoise = true

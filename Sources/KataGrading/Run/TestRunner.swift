@@ -16,6 +16,8 @@ public struct TestRunner: Sendable {
     public var checkout: URL
     /// What the grader trusts, as it was when the runs began: a binary that changed is not run.
     var seal: GraderSeal
+    /// The grade's runner of child processes.
+    var runner: ProcessRunner
     /// XCTest's `Class.test` names, by shadow test target, read once per build.
     public var xctestTests: [String: [String]] = [:]
     /// Why the listing gave no XCTest test at all, when the binary said why (`MainActorDiscovery.listingCrash`).
@@ -29,9 +31,10 @@ public struct TestRunner: Sendable {
     /// `binary`: SwiftPM's test product, whose XCTest tests are listed first. `runsXCTest`: whether
     /// any XCTest track will run. Only those need the listing (a run of the test product, or on
     /// macOS Xcode's lister) that names their tests; Swift Testing tracks are run by filter.
-    init(binary: URL, logs: URL, platform: TestPlatform, variants: [Variant], checkout: URL, seal: GraderSeal,
-         runsXCTest: Bool = true) throws {
+    init(binary: URL, logs: URL, platform: TestPlatform, variants: [Variant], checkout: URL, runner: ProcessRunner,
+         seal: GraderSeal, runsXCTest: Bool = true) throws {
         self.seal = seal
+        self.runner = runner
         self.logs = logs
         self.platform = platform
         self.variants = variants
@@ -44,23 +47,22 @@ public struct TestRunner: Sendable {
             self.xctestTests = kept
             return
         }
-        (self.xctestTests, self.listingFailure) = try Self.listXCTest(binary, platform: platform, logs: logs)
+        (self.xctestTests, self.listingFailure) = try Self.listXCTest(binary, platform: platform, logs: logs, runner: runner)
         if let key, !xctestTests.isEmpty, let written = keep.keep(xctestTests, for: key) { seal.accept([written]) }
     }
 
     /// The XCTest tests of the test product, by shadow target, as the platform's plan lists them
     /// (`TestInvocation.listXCTest`).
-    static func listXCTest(_ binary: URL, platform: TestPlatform, logs: URL) throws -> (tests: [String: [String]], failure: String?) {
+    static func listXCTest(_ binary: URL, platform: TestPlatform, logs: URL, runner: ProcessRunner) throws -> (tests: [String: [String]], failure: String?) {
         let answer = logs.appendingPathComponent("xctest-list.json")
         try? FileManager.default.removeItem(at: answer)
         try FileManager.default.createDirectory(at: logs, withIntermediateDirectories: true)
         guard let plan = TestInvocation.listXCTest(product: platform.testProduct(at: binary.path), platform: platform,
                                                    answerFile: answer.path, inherited: ProcessInfo.processInfo.environment)
         else { return ([:], nil) }
-        let listing = platform.simulated ? plan.standingIn(for: ProcessRunner.shared.supervisor ?? plan.program) : plan
+        let listing = platform.simulated ? plan.standingIn(for: runner.supervisor ?? plan.program) : plan
         let log = logs.appendingPathComponent("list-tests.log")
-        let result = try ProcessRunner.shared.run(listing.program, listing.arguments, environment: listing.environment,
-                                                  timeout: 60, log: log)
+        let result = try runner.run(listing.program, listing.arguments, environment: listing.environment, timeout: 60, log: log)
         let data = plan.answerFile == nil ? Data(result.output.utf8) : ProcessRunner.read(answer, atMost: 16 << 20)
         let tests = XCTestListing.testsByTarget(data) ?? [:]
         return (tests, tests.isEmpty ? MainActorDiscovery.listingCrash(in: result.output) : nil)
@@ -89,12 +91,12 @@ public struct TestRunner: Sendable {
                                       product: platform.testProduct(at: binary.path), platform: platform,
                                       inherited: ProcessInfo.processInfo.environment)
         // Taking macOS's decisions on Linux, the grader itself plays the macOS tool the plan names.
-        let invocation = platform.simulated ? plan.standingIn(for: ProcessRunner.shared.supervisor ?? plan.program) : plan
+        let invocation = platform.simulated ? plan.standingIn(for: runner.supervisor ?? plan.program) : plan
         var result = try read(exercise.framework, forwardedStream: platform.attestsExit) { relay in
-            try ProcessRunner.shared.runTest(invocation.program, invocation.arguments, environment: invocation.environment,
-                                             framework: exercise.framework, variant: Schemata.word(of: variant, among: variants),
-                                             timeout: exercise.timeLimit, log: log, checkout: checkout,
-                                             cancellation: cancellation, relay: relay)
+            try runner.runTest(invocation.program, invocation.arguments, environment: invocation.environment,
+                               framework: exercise.framework, variant: Schemata.word(of: variant, among: variants),
+                               timeout: exercise.timeLimit, log: log, checkout: checkout,
+                               cancellation: cancellation, relay: relay)
         }
         if let fallback {
             fallback.applySwitch(&result, framework: exercise.framework, exercise: exercise,
@@ -141,11 +143,11 @@ public struct TestRunner: Sendable {
         let plan = TestInvocation.run(framework, target: GraderOnlyNames.observerModule, tests: [CanarySource.xctestTest],
                                       product: platform.testProduct(at: binary.path), platform: platform,
                                       inherited: ProcessInfo.processInfo.environment)
-        let invocation = platform.simulated ? plan.standingIn(for: ProcessRunner.shared.supervisor ?? plan.program) : plan
+        let invocation = platform.simulated ? plan.standingIn(for: runner.supervisor ?? plan.program) : plan
         var result = try read(framework, forwardedStream: platform.attestsExit) { relay in
-            try ProcessRunner.shared.runTest(invocation.program, invocation.arguments, environment: invocation.environment,
-                                             framework: framework, variant: 0, timeout: CanarySource.timeLimit, log: log,
-                                             checkout: checkout, cancellation: cancellation, relay: relay)
+            try runner.runTest(invocation.program, invocation.arguments, environment: invocation.environment,
+                               framework: framework, variant: 0, timeout: CanarySource.timeLimit, log: log,
+                               checkout: checkout, cancellation: cancellation, relay: relay)
         }
         fallback.applySwitch(toCanary: &result, framework: framework)
         let outcome = TestOutputParser.outcome(of: result, framework: framework, timeLimit: CanarySource.timeLimit,
@@ -172,10 +174,10 @@ public struct TestRunner: Sendable {
         let environment = TestInvocation.baseEnvironment(inherited: ProcessInfo.processInfo.environment)
         let result = try fallback.oneAtATime {
             try read(exercise.framework) { relay in
-                try ProcessRunner.shared.runTest(swift, arguments, environment: environment, framework: exercise.framework,
-                                                 variant: Schemata.word(of: variant, among: variants),
-                                                 timeout: exercise.timeLimit + SwiftPMRoute.startupAllowance, log: log,
-                                                 checkout: checkout, viaSwiftPM: true, cancellation: cancellation, relay: relay)
+                try runner.runTest(swift, arguments, environment: environment, framework: exercise.framework,
+                                   variant: Schemata.word(of: variant, among: variants),
+                                   timeout: exercise.timeLimit + SwiftPMRoute.startupAllowance, log: log,
+                                   checkout: checkout, viaSwiftPM: true, cancellation: cancellation, relay: relay)
             }
         }
         var outcome = SwiftPMRoute.outcome(of: result, framework: exercise.framework, timeLimit: exercise.timeLimit)

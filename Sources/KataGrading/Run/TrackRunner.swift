@@ -28,7 +28,7 @@ struct TrackRunner: SuiteRunner {
     /// line 418 at swift-6.2.3-RELEASE, 479 at swift-6.3.1-RELEASE), which the event stream writes
     /// as a `test` record (`ABI/ABI.Record+Streaming.swift:27`, 6.2.3). The replay's recipe was checked
     /// against SwiftPM's binary, but a binary of it that runs nothing would read as "no tests
-    /// ran": so it is not judged, and SwiftPM builds the track instead (`Grader`), whose binary
+    /// ran": so it is not judged, and SwiftPM builds the track instead (`RunStage`), whose binary
     /// gives the verdict. "No tests ran" only ever comes from SwiftPM's binary.
     struct ReplayRanNoTest: Error, CustomStringConvertible {
         var target: String
@@ -38,7 +38,7 @@ struct TrackRunner: SuiteRunner {
     func run(_ exercise: Catalog.Exercise, variant: Variant?, label: String, cancellation: RunCancellation?) throws -> TestOutcome {
         let outcome = try runner.run(exercise, from: binary, variant: variant, label: label, cancellation: cancellation)
         // `swift test` runs SwiftPM's binary, which does not hold a track the replay rebuilt since:
-        // SwiftPM builds it, and the grade starts again (`Grader`).
+        // SwiftPM builds it, and its binary runs instead (`RunStage`).
         if madeByReplay, outcome.viaSwiftPM == true { throw ReplayRanNoTest(target: exercise.targetName) }
         if madeByReplay, outcome.testCount == 0 { throw ReplayRanNoTest(target: exercise.targetName) }
         return outcome.relocated(from: shadowFolders, to: attendeeFolder)

@@ -38,6 +38,10 @@ public struct TestPlatform: Equatable, Sendable {
     public let cores: Int
     /// A width chosen by hand (`KATA_RUN_WIDTH`), for measuring: overrides `runWidth`.
     public let fixedWidth: Int?
+    /// The identity of the toolchain whose driver was asked `swiftVersion` when this platform was
+    /// made (KataGrading's `KnownSwiftVersion`, which a grade keeps after its seal check); nil when
+    /// the version came from what was kept, or from the environment. No decision reads it.
+    public var askedToolchain: String?
 
     public init(system: System, simulated: Bool = false, osVersion: Version? = nil, swiftVersion: Version? = nil,
                 toolchain: Toolchain? = nil, xctest: String? = nil, testingHelper: String? = nil, xctestHelper: String? = nil,

@@ -5,11 +5,13 @@ import KataGradingCore
 /// the build settles (a compile error, a file gone since the copy).
 struct BuildStage {
     var grader: Grader
+    var session: GradeSession
 
     struct Built {
-        var reused: ReuseStage.Reused
         /// The build, when anything was left to build.
         var build: ShadowBuild.Result?
+        /// The tracks built: those the stages before left to build, in the plan's order.
+        var built: [Catalog.Exercise]
         /// The tracks to run from `build`, in the plan's order.
         var toRun: [Catalog.Exercise]
         /// What the grader trusts, sealed before anything built from the attendee's files runs (the
@@ -18,24 +20,20 @@ struct BuildStage {
         var facts: [String: TrackFacts]
     }
 
-    func run(_ reused: ReuseStage.Reused, clock: PhaseClock) throws -> Built {
-        let copied = reused.copied
-        var facts = reused.facts
-        let toBuild = copied.plan.tracks.filter { facts[$0.key] == nil }
-        let watch = SealWatch(state: grader.course.paths.state, shadow: copied.shadowBuild.shadow.directory)
-        guard !toBuild.isEmpty else { return Built(reused: reused, build: nil, toRun: [], watch: watch, facts: facts) }
-        let build: ShadowBuild.Result
-        do {
-            build = try copied.shadowBuild.run(after: copied.prepared, watch: watch)
-        } catch {
-            // Sealed by the build replay's listing, then failed: checked all the same.
-            try watch.releaseAfterFailure(grader.course.paths, swiftPMRan: !grader.fallback.frameworksOn.isEmpty)
-            throw error
-        }
+    /// Builds, with `shadowBuild`, the copy `prepared` left of the tracks of `plan` that `facts`
+    /// (the reuse stage's) does not settle yet.
+    func run(_ plan: GradePlan, shadowBuild: ShadowBuild, prepared: ShadowBuild.Prepared, facts: [String: TrackFacts],
+             clock: PhaseClock) throws -> Built {
+        var facts = facts
+        let toBuild = plan.tracks.filter { facts[$0.key] == nil }
+        let watch = session.watch(shadow: shadowBuild.shadow.directory)
+        guard !toBuild.isEmpty else { return Built(build: nil, built: [], toRun: [], watch: watch, facts: facts) }
+        // Sealed by the build replay's listing, then failed: the session checks it all the same.
+        let build = try shadowBuild.run(after: prepared, watch: watch)
         clock.note("built")
         for track in toBuild {
-            facts[track.key] = TrackFacts.beforeRuns(track, plan: copied.plan, course: grader.course, missing: build.missing, broken: build.broken)
+            facts[track.key] = TrackFacts.beforeRuns(track, plan: plan, course: grader.course, missing: build.missing, broken: build.broken)
         }
-        return Built(reused: reused, build: build, toRun: toBuild.filter { facts[$0.key] == nil }, watch: watch, facts: facts)
+        return Built(build: build, built: toBuild, toRun: toBuild.filter { facts[$0.key] == nil }, watch: watch, facts: facts)
     }
 }

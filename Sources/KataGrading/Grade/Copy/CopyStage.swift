@@ -8,7 +8,6 @@ struct CopyStage {
     var swift: String
 
     struct Copied {
-        var plan: GradePlan
         var shadowBuild: ShadowBuild
         var prepared: ShadowBuild.Prepared
         /// By track key, what is settled so far: the plan's needs, then the copy's findings.
@@ -17,13 +16,13 @@ struct CopyStage {
 
     func run(_ plan: GradePlan, clock: PhaseClock) throws -> Copied {
         var facts = plan.unmet.mapValues { TrackFacts.cannotRun($0) }
-        let shadowBuild = try ShadowBuild(course: grader.course, plan: plan, swift: swift, platform: grader.platform,
+        let shadowBuild = try ShadowBuild(course: grader.course, plan: plan, swift: swift, platform: grader.platform, runner: grader.runner,
                                           leftOut: Set(plan.unmet.keys))
         let prepared = try shadowBuild.prepare()
         clock.note("copied")
         for track in plan.tracks where facts[track.key] == nil {
             facts[track.key] = TrackFacts.beforeRuns(track, plan: plan, course: grader.course, missing: prepared.missing, broken: prepared.broken)
         }
-        return Copied(plan: plan, shadowBuild: shadowBuild, prepared: prepared, facts: facts)
+        return Copied(shadowBuild: shadowBuild, prepared: prepared, facts: facts)
     }
 }

@@ -9,7 +9,6 @@ struct JudgeStage {
     var options: GradeOptions
 
     struct Judged {
-        var ran: RunStage.Ran
         var results: [ExerciseResult]
         /// The runs to keep for the next grade, once the seal is checked.
         var toKeep: [KeptRuns]
@@ -20,16 +19,16 @@ struct JudgeStage {
         KeptRuns.mayKeep(Judge.judge(track, evidence: evidence), evidence: evidence, of: track)
     }
 
-    func run(_ ran: RunStage.Ran, report: (ExerciseResult) -> Void, clock: PhaseClock) throws -> Judged {
-        let plan = ran.built.reused.copied.plan
-        let shadow = ran.built.reused.copied.shadowBuild.shadow
-        let keys = ran.built.reused.keys
+    /// Judges every track of `plan`, from `facts` (what the stages before found) or its `runs` in
+    /// the copy `shadow`; `keys`: the key under which each track's runs may be kept.
+    func run(_ plan: GradePlan, facts found: [String: TrackFacts], runs: GradeRuns?, shadow: ShadowPackage,
+             keys: [String: VerdictKey], report: (ExerciseResult) -> Void, clock: PhaseClock) throws -> Judged {
         var results: [ExerciseResult] = []
         var toKeep: [KeptRuns] = []
         let now = Date()
         for track in plan.tracks {
-            var facts = ran.built.facts[track.key]
-            if facts == nil, let runs = ran.runs, let trackRuns = try runs.wait(for: track, waiting: options.waiting) {
+            var facts = found[track.key]
+            if facts == nil, let runs, let trackRuns = try runs.wait(for: track, waiting: options.waiting) {
                 facts = .ran(trackRuns, testFiles: { runs.testFiles(of: track) })
             }
             var verdict = facts.map { judge(track, $0) }
@@ -76,7 +75,7 @@ struct JudgeStage {
             results.append(result)
         }
         clock.note("judged")
-        return Judged(ran: ran, results: results, toKeep: toKeep)
+        return Judged(results: results, toKeep: toKeep)
     }
 
     /// The verdict `facts` make of `track`: every verdict of a grade is said here.

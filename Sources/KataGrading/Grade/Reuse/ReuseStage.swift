@@ -9,19 +9,19 @@ struct ReuseStage {
     var swift: String
 
     struct Reused {
-        var copied: Copied
+        /// Where kept runs are looked up, and kept after this grade's (`KeepStage`).
         var cache: VerdictCache
         /// The key of each track that may be kept after its runs.
         var keys: [String: VerdictKey]
         var facts: [String: TrackFacts]
-        typealias Copied = CopyStage.Copied
     }
 
-    func run(_ copied: CopyStage.Copied, clock: PhaseClock) -> Reused {
-        let plan = copied.plan
-        var facts = copied.facts
-        let keys = verdictKeys(plan.tracks.filter { facts[$0.key] == nil && copied.prepared.synced.contains($0.key) },
-                               prepared: copied.prepared, plan: plan)
+    /// Looks up the kept runs of the tracks of `plan` that `facts` (the copy stage's) does not
+    /// settle yet, by their key in the copy `prepared` left.
+    func run(_ plan: GradePlan, prepared: ShadowBuild.Prepared, facts: [String: TrackFacts], clock: PhaseClock) -> Reused {
+        var facts = facts
+        let keys = verdictKeys(plan.tracks.filter { facts[$0.key] == nil && prepared.synced.contains($0.key) },
+                               prepared: prepared, plan: plan)
         // Opened once the keys are known: what it keeps is looked up by them, here and after the runs.
         let cache = VerdictCache(paths: grader.course.paths, source: options.source)
         // A replay of one seed, or a measure without the catalog's wheats, makes every run anew.
@@ -37,14 +37,14 @@ struct ReuseStage {
             }
         }
         clock.note("looked up kept runs")
-        return Reused(copied: copied, cache: cache, keys: keys, facts: facts)
+        return Reused(cache: cache, keys: keys, facts: facts)
     }
 
     /// The key of each of `tracks` (`VerdictKey`), from the copy `prepared` left and the
     /// exercise's folder as `plan` reads it.
     func verdictKeys(_ tracks: [Catalog.Exercise], prepared: ShadowBuild.Prepared, plan: GradePlan) -> [String: VerdictKey] {
         guard !tracks.isEmpty else { return [:] }
-        let machine = GradingMachine.current(swift: swift, decisions: grader.platform)
+        let machine = GradingMachine.current(swift: swift, decisions: grader.platform, known: grader.machines)
         let manifest = Fingerprint.ofFile(at: grader.course.paths.manifest) ?? "missing"
         var folders: [String: [String: String]] = [:]
         var keys: [String: VerdictKey] = [:]

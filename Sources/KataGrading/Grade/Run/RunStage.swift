@@ -2,48 +2,67 @@ import Foundation
 import KataGradingCore
 
 /// The fifth stage: the runs of what was built, against the real module and each variant, all
-/// started at once (`GradeRuns`). Its value is the runs, or that a binary the build replay made
-/// ran no test: then nothing was judged, and the grade builds again with SwiftPM
-/// (`TrackRunner.ReplayRanNoTest`).
+/// started at once (`GradeRuns`). Its value is runs of binaries known to run: when a binary the
+/// build replay made ran no test (`TrackRunner.ReplayRanNoTest`), nothing of those runs is judged;
+/// once they are all over and the seal checked, the replay's record is forgotten, SwiftPM builds
+/// the copy again (`ShadowBuild`), and its binary runs instead, here, so that "no tests ran" only
+/// ever comes from SwiftPM's binary.
 struct RunStage {
     var grader: Grader
+    var session: GradeSession
     var options: GradeOptions
-    /// Whether the build replay's binaries are still trusted this grade.
-    var replayTrusted: Bool
     var swift: String
 
     struct Ran {
-        var built: BuildStage.Built
         /// The runs, nil when nothing was to run.
         var runs: GradeRuns?
+        /// The build stage's facts; after SwiftPM built again, what its build settled instead.
+        var facts: [String: TrackFacts]
     }
 
-    enum Outcome {
-        case ran(Ran)
-        /// A binary the build replay made ran no test: every run is over, the seal checked, and
-        /// the replay's record forgotten, so that the grade's next build is SwiftPM's.
-        case replayRanNoTest
-    }
-
-    func run(_ built: BuildStage.Built, clock: PhaseClock) throws -> Outcome {
-        guard let build = built.build, !built.toRun.isEmpty else { return .ran(Ran(built: built, runs: nil)) }
-        built.watch.willRunBuiltCode()
-        clock.note("sealed")
-        let runs = try GradeRuns(built.toRun, of: build, course: grader.course, options: options, platform: grader.platform,
-                                 seal: built.watch.seal!, fallback: grader.fallback, swift: swift)
-        built.watch.runs = runs
-        clock.note("runs started")
+    /// Runs what `built` left to run. `shadowBuild` and `prepared` (the copy stage's) build again,
+    /// with SwiftPM, the tracks of `plan` that `built` built, when the replay's binary ran no test.
+    func run(_ built: BuildStage.Built, plan: GradePlan, shadowBuild: ShadowBuild, prepared: ShadowBuild.Prepared,
+             clock: PhaseClock) throws -> Ran {
+        guard let build = built.build, !built.toRun.isEmpty else { return Ran(runs: nil, facts: built.facts) }
+        let runs = try start(built.toRun, of: build, watch: built.watch, clock: clock)
         do {
             try runs.waitForReplayedTracks(waiting: options.waiting)
-        } catch let untrusted as TrackRunner.ReplayRanNoTest where replayTrusted {
-            // Not judged: once every run is over and the seal checked, SwiftPM builds, and the
-            // grade starts again from its binary. Nothing was reported yet.
+            return Ran(runs: runs, facts: built.facts)
+        } catch let untrusted as TrackRunner.ReplayRanNoTest {
+            // Not judged: once every run is over and the seal checked, SwiftPM builds, and its
+            // binary runs. Nothing was reported yet.
             runs.waitForAll()
-            ProcessRunner.shared.endAdopted()
-            try built.watch.release(grader.course.paths, swiftPMRan: !grader.fallback.frameworksOn.isEmpty)
-            built.reused.copied.shadowBuild.distrustReplay(untrusted.description)
-            return .replayRanNoTest
+            try session.checkSeal()
+            shadowBuild.distrustReplay(untrusted.description)
         }
-        return .ran(Ran(built: built, runs: runs))
+        // With the replay's record forgotten, this build is SwiftPM's: what it settles replaces
+        // what the replay's settled, for every track the build stage built.
+        let rebuilt = try shadowBuild.run(after: prepared, watch: built.watch)
+        clock.note("built")
+        var facts = built.facts
+        for track in built.built {
+            facts[track.key] = TrackFacts.beforeRuns(track, plan: plan, course: grader.course, missing: rebuilt.missing, broken: rebuilt.broken)
+        }
+        let toRun = built.built.filter { facts[$0.key] == nil }
+        guard !toRun.isEmpty else { return Ran(runs: nil, facts: facts) }
+        let again = try start(toRun, of: rebuilt, watch: built.watch, clock: clock)
+        // SwiftPM's binary is none of the replay's: nothing is waited for here, and a replay's
+        // binary that still ran no test would fail the grade rather than go round again.
+        try again.waitForReplayedTracks(waiting: options.waiting)
+        return Ran(runs: again, facts: facts)
+    }
+
+    /// Starts the runs of `tracks` from `build`'s binaries, under the grade's seal (taken now if
+    /// the build replay's listing did not take it).
+    private func start(_ tracks: [Catalog.Exercise], of build: ShadowBuild.Result, watch: SealWatch,
+                       clock: PhaseClock) throws -> GradeRuns {
+        let seal = watch.sealed()
+        clock.note("sealed")
+        let runs = try GradeRuns(tracks, of: build, course: grader.course, options: options, platform: grader.platform,
+                                 runner: grader.runner, seal: seal, fallback: grader.fallback, swift: swift)
+        watch.runsStarted(runs)
+        clock.note("runs started")
+        return runs
     }
 }

@@ -19,14 +19,14 @@ extension Grader {
         guard ShadowBuild.exercisesCopyNeverBuilt(course.paths),
               let lock = CheckoutLock.acquireIfFree(in: course.paths.state) else { return }
         defer { lock.release() }
-        defer { ProcessRunner.shared.endAdopted() }
+        defer { runner.endAdopted() }
         let plan = plan(course.catalog.exercises, source: .exercises)
-        guard var shadowBuild = try? ShadowBuild(course: course, plan: plan, swift: swift, platform: platform,
+        guard var shadowBuild = try? ShadowBuild(course: course, plan: plan, swift: swift, platform: platform, runner: runner,
                                                  leftOut: Set(plan.unmet.keys)),
               shadowBuild.neverBuilt else { return }
         shadowBuild.ahead = true
         do {
-            _ = try Interruption.saying(Self.copyInterrupted) { try shadowBuild.run(after: try shadowBuild.prepare()) }
+            _ = try runner.interruption.saying(Self.copyInterrupted) { try shadowBuild.run(after: try shadowBuild.prepare()) }
         } catch {
             StandardError().write("The grader's copy of the kata did not build (\(error)); your next grade builds it again.\n")
         }
