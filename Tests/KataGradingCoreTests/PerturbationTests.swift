@@ -213,7 +213,10 @@ final class PerturbationTests: XCTestCase {
         XCTAssertTrue(edge.reason.hasPrefix("passes only when the answer comes within 1.02 s; the contract allows 1 s, and a busy machine adds more"), edge.reason)
         XCTAssertTrue(edge.next?.contains("for example a timeout of 5 s") == true, edge.next ?? "")
         XCTAssertEqual(edge.cause, .noRoom)
-        XCTAssertTrue(edge.details.contains { $0.contains("--seed \(41872 | Perturbation.marginBit)") }, "\(edge.details)")
+        // Issue 44, Words: the rejection quotes the point's contract sentence (it teaches the rule),
+        // and its replay names the track as "Grade it again" does.
+        XCTAssertTrue(edge.details.contains("- The contract: it hands its value over on its queue, at any time up to 1 s after it is asked."), "\(edge.details)")
+        XCTAssertTrue(edge.details.contains { $0.contains("Scripts/grade.sh e@xctest --seed \(41872 | Perturbation.marginBit)") }, "\(edge.details)")
 
         let rejected = Judge.judge(track, evidence: Evidence(real: [pass], wheats: [(margin, asserted)], replays: [margin.name: asserted],
                                                             insideContract: [margin.name: (inside, asserted)]))
