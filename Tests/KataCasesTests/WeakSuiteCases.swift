@@ -37,6 +37,8 @@ import Testing
     @Test("expectations-wait/honest-task-group-deadline") func expectations_wait__honest_task_group_deadline() async throws { try await check("expectations-wait/honest-task-group-deadline") }
     @Test("expectations-wait/main-thread-check") func expectations_wait__main_thread_check() async throws { try await check("expectations-wait/main-thread-check") }
     @Test("expectations-wait/over-patient") func expectations_wait__over_patient() async throws { try await check("expectations-wait/over-patient") }
+    @Test("expectations-wait/task-group-deadline-at-the-contract") func expectations_wait__task_group_deadline_at_the_contract() async throws { try await check("expectations-wait/task-group-deadline-at-the-contract") }
+    @Test("expectations-wait/task-group-deadline-just-above-the-contract") func expectations_wait__task_group_deadline_just_above_the_contract() async throws { try await check("expectations-wait/task-group-deadline-just-above-the-contract") }
     @Test("expectations-wait/timeout-at-the-contract") func expectations_wait__timeout_at_the_contract() async throws { try await check("expectations-wait/timeout-at-the-contract") }
     @Test("expectations-wait/timeout-just-above-the-contract") func expectations_wait__timeout_just_above_the_contract() async throws { try await check("expectations-wait/timeout-just-above-the-contract") }
     @Test("expectations-wait/timeout-sized-to-the-wheat") func expectations_wait__timeout_sized_to_the_wheat() async throws { try await check("expectations-wait/timeout-sized-to-the-wheat") }
@@ -59,6 +61,7 @@ import Testing
     @Test("expectations-count/timeout-per-import-too-short") func expectations_count__timeout_per_import_too_short() async throws { try await check("expectations-count/timeout-per-import-too-short") }
     @Test("expectations-count/vacuous") func expectations_count__vacuous() async throws { try await check("expectations-count/vacuous") }
     @Test("expectations-await-result/fixed-sleep") func expectations_await_result__fixed_sleep() async throws { try await check("expectations-await-result/fixed-sleep") }
+    @Test("expectations-await-result/search-timeout-inside-its-contract") func expectations_await_result__search_timeout_inside_its_contract() async throws { try await check("expectations-await-result/search-timeout-inside-its-contract") }
     @Test("expectations-await-result/semaphore") func expectations_await_result__semaphore() async throws { try await check("expectations-await-result/semaphore") }
     @Test("expectations-await-result/short-default-timeout-swift-testing") func expectations_await_result__short_default_timeout_swift_testing() async throws { try await check("expectations-await-result/short-default-timeout-swift-testing") }
     @Test("expectations-await-result/tight-search-timeout") func expectations_await_result__tight_search_timeout() async throws { try await check("expectations-await-result/tight-search-timeout") }
@@ -142,7 +145,9 @@ import Testing
     @Test("flaky-tests-timeout/shipped-swift-testing") func flaky_tests_timeout__shipped_swift_testing() async throws { try await check("flaky-tests-timeout/shipped-swift-testing") }
     @Test("flaky-tests-timeout/timeout-above-the-wheat") func flaky_tests_timeout__timeout_above_the_wheat() async throws { try await check("flaky-tests-timeout/timeout-above-the-wheat") }
     @Test("flaky-tests-timeout/timeout-at-the-contract") func flaky_tests_timeout__timeout_at_the_contract() async throws { try await check("flaky-tests-timeout/timeout-at-the-contract") }
+    @Test("flaky-tests-timeout/timeout-at-the-contract-swift-testing") func flaky_tests_timeout__timeout_at_the_contract_swift_testing() async throws { try await check("flaky-tests-timeout/timeout-at-the-contract-swift-testing") }
     @Test("flaky-tests-timeout/timeout-just-above-the-contract") func flaky_tests_timeout__timeout_just_above_the_contract() async throws { try await check("flaky-tests-timeout/timeout-just-above-the-contract") }
+    @Test("flaky-tests-timeout/timeout-just-above-the-contract-swift-testing") func flaky_tests_timeout__timeout_just_above_the_contract_swift_testing() async throws { try await check("flaky-tests-timeout/timeout-just-above-the-contract-swift-testing") }
     @Test("flaky-tests-shared-state/assertions-deleted") func flaky_tests_shared_state__assertions_deleted() async throws { try await check("flaky-tests-shared-state/assertions-deleted") }
     @Test("flaky-tests-shared-state/assertions-deleted-own-caches") func flaky_tests_shared_state__assertions_deleted_own_caches() async throws { try await check("flaky-tests-shared-state/assertions-deleted-own-caches") }
     @Test("flaky-tests-shared-state/longer-sleep") func flaky_tests_shared_state__longer_sleep() async throws { try await check("flaky-tests-shared-state/longer-sleep") }

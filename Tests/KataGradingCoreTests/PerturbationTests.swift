@@ -213,7 +213,10 @@ final class PerturbationTests: XCTestCase {
         XCTAssertTrue(edge.reason.hasPrefix("passes only when the answer comes within 1.02 s; the contract allows 1 s, and a busy machine adds more"), edge.reason)
         XCTAssertTrue(edge.next?.contains("for example a timeout of 5 s") == true, edge.next ?? "")
         XCTAssertEqual(edge.cause, .noRoom)
-        XCTAssertTrue(edge.details.contains { $0.contains("--seed \(41872 | Perturbation.marginBit)") }, "\(edge.details)")
+        // Issue 44, Words: the rejection quotes the point's contract sentence (it teaches the rule),
+        // and its replay names the track as "Grade it again" does.
+        XCTAssertTrue(edge.details.contains("- The contract: it hands its value over on its queue, at any time up to 1 s after it is asked."), "\(edge.details)")
+        XCTAssertTrue(edge.details.contains { $0.contains("Scripts/grade.sh e@xctest --seed \(41872 | Perturbation.marginBit)") }, "\(edge.details)")
 
         let rejected = Judge.judge(track, evidence: Evidence(real: [pass], wheats: [(margin, asserted)], replays: [margin.name: asserted],
                                                             insideContract: [margin.name: (inside, asserted)]))
@@ -233,5 +236,45 @@ final class PerturbationTests: XCTestCase {
 
         let generous = Judge.judge(track, evidence: Evidence(real: [pass], wheats: [(margin, hung)]))
         XCTAssertEqual(generous.kind, .done)
+    }
+
+    /// With two points, a rejection names the hand-off that matters and a seed that replays it
+    /// alone: the seed that delays one point alone, or, for every point at its HIGH, the one-alone
+    /// seed that failed too; when each alone passed, it is the delays together.
+    func test_judge_theHandOffThatMatters() throws {
+        let pass = TestOutcome(status: .passed, testSeconds: 0.1, testCount: 1)
+        let fail = TestOutcome(status: .failed(test: "T.t", message: "XCTAssertEqual failed", location: "T.swift:3"), testSeconds: 0.1, testCount: 1)
+        let points = [try point("albums"), try point("playlists")]
+        let track = exercise(perturbs: ["albums", "playlists"])
+        func seed(_ albums: Int, _ playlists: Int) throws -> UInt32 {
+            try XCTUnwrap((UInt32(1)..<100_000).first { seed in
+                Perturbation.delay(seed: seed, point: 1, range: 0...1000) == albums
+                    && Perturbation.delay(seed: seed, point: 2, range: 0...1000) == playlists
+            })
+        }
+        let albumsLate = Perturbation.wheat(track, seed: try seed(1000, 0), points: points)
+        let playlistsLate = Perturbation.wheat(track, seed: try seed(0, 1000), points: points)
+        let margin = Perturbation.wheat(track, seed: try seed(1000, 1000) | Perturbation.marginBit, points: points)
+        let inside = try XCTUnwrap(Perturbation.insideContract(margin))
+
+        // Both late fails, and the albums late alone: the rejection names the albums.
+        let alone = Judge.judge(track, evidence: Evidence(real: [pass], wheats: [(margin, fail), (albumsLate, fail), (playlistsLate, pass)],
+                                                          replays: [margin.name: fail, albumsLate.name: fail],
+                                                          insideContract: [margin.name: (inside, fail)]))
+        XCTAssertEqual(alone.kind, .rejectsCorrectCode)
+        XCTAssertEqual(alone.perturbationSeed, albumsLate.seed)
+        XCTAssertTrue(alone.details.contains("- The hand-off that matters: albums comes 1000 ms later, the others at once: this seed replays it alone."), "\(alone.details)")
+        // Judged on every point at its HIGH, the one-alone seed that failed is given to replay.
+        let evidence = Evidence(real: [pass], wheats: [(margin, fail), (albumsLate, fail), (playlistsLate, pass)],
+                                replays: [margin.name: fail, albumsLate.name: fail], insideContract: [margin.name: (inside, fail)])
+        let named = Judge.handOffThatMatters(inside, evidence, exercise: track)
+        XCTAssertEqual(named, ["- The hand-off that matters: they fail with only this one late, albums comes 1000 ms later; replay it alone: Scripts/grade.sh e@xctest --seed \(albumsLate.seed!)"])
+
+        // Each alone passes: it is the two together.
+        let together = Judge.judge(track, evidence: Evidence(real: [pass], wheats: [(margin, fail), (albumsLate, pass), (playlistsLate, pass)],
+                                                             replays: [margin.name: fail], insideContract: [margin.name: (inside, fail)]))
+        XCTAssertEqual(together.kind, .rejectsCorrectCode)
+        XCTAssertEqual(together.perturbationSeed, inside.seed)
+        XCTAssertTrue(together.details.contains("- With any one hand-off late alone they pass: it is the delays together that your wait does not allow for."), "\(together.details)")
     }
 }

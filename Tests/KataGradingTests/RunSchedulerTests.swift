@@ -190,6 +190,43 @@ final class RunSchedulerTests: XCTestCase {
         XCTAssertEqual(passing.calls.count, 2, "a seed that passes is not replayed")
     }
 
+    /// A margin seed's wheat that failed is replayed and run inside the contract at once: each
+    /// waits until the other has started (or 5 s), so run one after the other they would not meet.
+    func test_aFailedMarginSeedsReplayAndItsRunInsideTheContractRunAtOnce() throws {
+        var margin = Variant(module: "M", name: "perturbed-\(41872 | Perturbation.marginBit)", kind: .wheat,
+                             hint: "the value is handed over 750 ms later", hunks: [], differs: .timing)
+        margin.seed = 41872 | Perturbation.marginBit
+        let started = Locked(Set<String>())
+        let met = Locked(Set<String>())
+        // Every run of the margin seed and inside the contract fails: both are asked for.
+        let runner = FakeRunner { variant in variant == nil ? Self.pass : Self.fail }
+        let meeting = MeetingRunner(inner: runner, started: started, met: met)
+        let runs = try RunScheduler(width: 2).schedule(exercise, jobs: [.variant(margin)], runner: meeting).wait()
+        XCTAssertEqual(Set(runner.calls), ["real-1", "wheat-\(margin.name)", "wheat-\(margin.name)-replay", "wheat-perturbed-41872"])
+        XCTAssertEqual(met.value, ["wheat-\(margin.name)-replay", "wheat-perturbed-41872"], "the replay and the run inside the contract took turns")
+        XCTAssertNotNil(runs.evidence.replays[margin.name])
+        XCTAssertEqual(runs.evidence.insideContract[margin.name]?.variant.name, "perturbed-41872")
+    }
+
+    /// Lets `inner` run, but first makes the replay and the run inside the contract each wait (up to
+    /// 5 s) for the other to start: `met` names those that saw the other one start.
+    struct MeetingRunner: SuiteRunner {
+        let inner: FakeRunner
+        let started: Locked<Set<String>>
+        let met: Locked<Set<String>>
+
+        func run(_ exercise: Catalog.Exercise, variant: Variant?, label: String, cancellation: RunCancellation?) throws -> TestOutcome {
+            let pair = ["wheat-perturbed-\(41872 | Perturbation.marginBit)-replay", "wheat-perturbed-41872"]
+            if pair.contains(label) {
+                started.withLock { _ = $0.insert(label) }
+                let deadline = Date().addingTimeInterval(5)
+                while started.value.count < 2, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+                if started.value.count == 2 { met.withLock { _ = $0.insert(label) } }
+            }
+            return try inner.run(exercise, variant: variant, label: label, cancellation: cancellation)
+        }
+    }
+
     func test_aChaffThePassingSuiteLetsThroughIsMissed() throws {
         let runner = FakeRunner { _ in Self.pass }
         let runs = try RunScheduler(width: 2).schedule(exercise, jobs: [.variant(chaff)], runner: runner).wait()

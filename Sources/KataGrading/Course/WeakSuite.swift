@@ -12,6 +12,8 @@ import KataVerdicts
 /// - `rejected-by:` the wheat that rejects it, for a *rejects correct code* fixture;
 /// - `perturbed:` the perturbation points whose delays reject it, for one no written wheat
 ///   rejects (`Perturbation`);
+/// - `hand-off:` with two points or more, the hand-off the rejection must name as the one that
+///   matters, in its point's words (`Judge.handOffThatMatters`);
 /// - `grader-only:` what of the grader it tests, for a suite that teaches nothing to a room:
 ///   `--demo` leaves it out.
 /// A line that starts with `#` is a note for maintainers.
@@ -31,10 +33,11 @@ struct WeakSuite: Equatable {
         var why: String?
         var rejectedBy: String?
         var graderOnly: String?
+        var handOff: String?
         /// `key:` lines that are none of the above.
         var unknownKeys: [String] = []
 
-        static let keys = ["why", "rejected-by", "perturbed", "grader-only"]
+        static let keys = ["why", "rejected-by", "perturbed", "grader-only", "hand-off"]
 
         static func parse(_ text: String) -> Expected {
             // A line that starts with "#" is a note for maintainers.
@@ -47,7 +50,7 @@ struct WeakSuite: Equatable {
                 return keys.contains(key) ? nil : key
             }
             return Expected(verdict: lines.first.flatMap(VerdictKind.init(rawValue:)), firstLine: lines.first, why: value("why"), rejectedBy: value("rejected-by"),
-                            graderOnly: value("grader-only"), unknownKeys: unknown)
+                            graderOnly: value("grader-only"), handOff: value("hand-off"), unknownKeys: unknown)
         }
     }
 

@@ -230,12 +230,35 @@ final class RunScheduler: Sendable {
             let once = try runner.run(exercise, variant: v, label: label, cancellation: cancellation)
             let outcome = Self.asksForASecondRun(v, once)
                 ? try runner.run(exercise, variant: v, label: label + "-again", cancellation: cancellation) : once
-            let replay = Self.asksForAReplay(v, once)
-                ? try runner.run(exercise, variant: v, label: label + "-replay", cancellation: cancellation) : nil
-            let inside = Self.asksForAReplay(v, once) ? Perturbation.insideContract(v) : nil
-            return (outcome, replay, try inside.map {
-                ($0, try runner.run(exercise, variant: $0, label: "\(v.kind.rawValue)-\($0.name)", cancellation: cancellation))
-            })
+            guard Self.asksForAReplay(v, once) else { return (outcome, nil, nil) }
+            guard let inside = Perturbation.insideContract(v) else {
+                return (outcome, try runner.run(exercise, variant: v, label: label + "-replay", cancellation: cancellation), nil)
+            }
+            // A margin seed's replay and its timing inside the contract answer apart, so they run
+            // at once: one after the other, a suite whose wait gives up between the contract and
+            // the margin waited out three runs of its longest delays in a row.
+            let (replay, insideOutcome) = try Self.together(
+                { try runner.run(exercise, variant: v, label: label + "-replay", cancellation: cancellation) },
+                { try runner.run(exercise, variant: inside, label: "\(v.kind.rawValue)-\(inside.name)", cancellation: cancellation) })
+            return (outcome, replay, (inside, insideOutcome))
         }
+    }
+
+    /// `first` and `second` run at once, `second` on a thread of its own (not the pool's: every
+    /// worker may be waiting for a run like this one); both results once both are over, or the
+    /// first error thrown.
+    static func together<A, B: Sendable>(_ first: () throws -> A, _ second: @escaping @Sendable () throws -> B) throws -> (A, B) {
+        let other = Locked<Result<B, any Error>?>(nil)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let result = Result { try second() }
+            other.withLock { $0 = result }
+            done.signal()
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+        let mine = Result { try first() }
+        done.wait()
+        return (try mine.get(), try other.value!.get())
     }
 }

@@ -100,7 +100,7 @@ public enum Judge {
             verdict.kind = .rejectsCorrectCode
             verdict.reason = "fails on the real code when it takes its time within what it promises: your tests fail when \(rejected.variant.hint)."
             verdict.details = contractLines(rejected.variant) + [describe(rejected.outcome)]
-                + handOffThatMatters(rejected.variant, evidence) + [replayLine(exercise, rejected.variant)]
+                + handOffThatMatters(rejected.variant, evidence, exercise: exercise) + [replayLine(exercise, rejected.variant)]
             verdict.next = rejectionAdvice(.timing, failure: rejected.outcome, contract: rejected.variant.delays)
             verdict.cause = cause(.timing, failure: rejected.outcome)
             verdict.perturbationSeed = rejected.variant.seed
@@ -333,16 +333,31 @@ public enum Judge {
         wheat.delays.map { "- The contract: it \($0.contract)." }
     }
 
-    /// With two points or more, the seed that delays one point alone (the others at LOW) and that
-    /// failed too: the hand-off that matters, named, with its seed.
-    static func handOffThatMatters(_ wheat: Variant, _ evidence: Evidence) -> [String] {
-        guard wheat.delays.count > 1, wheat.delays.allSatisfy({ $0.milliseconds >= $0.high }) else { return [] }
-        let alone = evidence.wheats.filter { other in
-            other.variant.seed != nil && other.variant.name != wheat.name && !other.outcome.passedCleanly
-                && other.variant.delays.filter { $0.milliseconds >= $0.high && $0.high > 0 }.count == 1
+    /// With two points or more, the hand-off that matters, named with a seed that replays it alone:
+    /// for a seed that delays one point alone (the others at LOW), that point; for one that delays
+    /// every point to its HIGH (the margin's timing inside the contract), the seed that delays one
+    /// alone and failed too, its replay as well; when each point late alone passed, the delays
+    /// together.
+    static func handOffThatMatters(_ wheat: Variant, _ evidence: Evidence, exercise: Catalog.Exercise) -> [String] {
+        guard wheat.delays.count > 1 else { return [] }
+        let late = { (variant: Variant) in variant.delays.filter { $0.milliseconds >= $0.high && $0.high > 0 } }
+        let phrase = { (delay: Perturbation.Delay) in delay.words.replacingOccurrences(of: "{ms}", with: String(delay.milliseconds)) }
+        if late(wheat).count == 1, let one = late(wheat).first {
+            return ["- The hand-off that matters: \(phrase(one)), the others at once: this seed replays it alone."]
         }
-        guard let one = alone.first, let late = one.variant.delays.first(where: { $0.milliseconds >= $0.high }) else { return [] }
-        return ["- The hand-off that matters: they fail with only this one late, \(late.words.replacingOccurrences(of: "{ms}", with: String(late.milliseconds))) (seed \(one.variant.seed ?? 0))."]
+        guard wheat.delays.allSatisfy({ $0.milliseconds >= $0.high }) else { return [] }
+        let alone = evidence.wheats.filter { other in
+            other.variant.seed != nil && other.variant.name != wheat.name && late(other.variant).count == 1
+        }
+        let failed = alone.first { !$0.outcome.passedCleanly && evidence.replays[$0.variant.name].map { !$0.passedCleanly } != false }
+        if let failed, let point = late(failed.variant).first, let seed = failed.variant.seed {
+            return ["- The hand-off that matters: they fail with only this one late, \(phrase(point)); replay it alone: "
+                    + ShellCommand.grade(exercise.trackKey.description, "--seed", String(seed)).line]
+        }
+        if alone.count == wheat.delays.count, alone.allSatisfy({ $0.outcome.passedCleanly }) {
+            return ["- With any one hand-off late alone they pass: it is the delays together that your wait does not allow for."]
+        }
+        return []
     }
 
     /// Why a failure under a correct timing happened, as far as its message tells: a wait that ran
