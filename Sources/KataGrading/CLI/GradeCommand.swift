@@ -38,13 +38,7 @@ public enum GradeCommand {
             // catalog the grader would refuse.
             return CheckCommand.run(paths, json: arguments.json, files: arguments.files)
         case .list:
-            return withCourse(arguments, paths) { course, _, style in
-                let platform = TestPlatform.current(swift: ExecutableSearch.which("swift"), state: paths.state, runner: runner,
-                                                    needed: course.newestSwiftNeeded)
-                ListCommand.lines(course.catalog, last: LastGrade.load(paths), porcelain: arguments.porcelain, style: style,
-                                  platform: platform).forEach { print($0) }
-                return exitDone
-            }
+            return withCourse(arguments, paths) { course, _, style in list(arguments, course: course, style: style, runner: runner) }
         case .refreshDocs:
             return withCourse(arguments, paths) { _, _, _ in
                 // The catalog as written, whatever framework this checkout's attendee chose.
@@ -54,15 +48,7 @@ public enum GradeCommand {
             }
         case .hint:
             return withCourse(arguments, paths) { course, selected, style in
-                let exercise = arguments.ids.isEmpty
-                    ? LastGrade.load(paths).current(in: course.catalog, starters: course.starterStore)
-                    : selected.first
-                guard let exercise else { print("Every exercise is done."); return exitDone }
-                let testSource = exercise.files.last.flatMap { try? course.starterStore.starterText(exercise, $0) }
-                    .flatMap { String(data: $0, encoding: .utf8) }
-                print(HintCommand.text(exercise, catalog: course.catalog, style: style, testSource: testSource))
-                HintCommand.prepareCopy(course, runner: runner)
-                return exitDone
+                hint(arguments.ids.isEmpty ? nil : selected.first, course: course, style: style, runner: runner)
             }
         case .solution:
             return withCourse(arguments, paths) { course, selected, style in
@@ -71,20 +57,9 @@ public enum GradeCommand {
                 return exitDone
             }
         case .reset:
-            return withCourse(arguments, paths) { course, selected, style in
-                let confirm: ((String) -> Bool)? = arguments.yes ? nil : { ResetCommand.askOnTerminal($0) }
-                let lines = try ResetCommand.run(selected[0], catalog: course.catalog, store: course.starterStore, confirm: confirm)
-                lines.flatMap { style.wrap($0, indent: "") }.forEach { print($0) }
-                LastGrade.forget(selected[0], paths)
-                return exitDone
-            }
+            return withCourse(arguments, paths) { course, selected, style in try reset(selected[0], arguments, course: course, style: style) }
         case .undoReset:
-            return withCourse(arguments, paths) { course, _, style in
-                let confirm: ((String) -> Bool)? = arguments.yes ? nil : { ResetCommand.askOnTerminal($0) }
-                let lines = try ResetCommand.undo(store: course.starterStore, choice: arguments.backup, confirm: confirm)
-                lines.flatMap { style.wrap($0, indent: "") }.forEach { print($0) }
-                return exitDone
-            }
+            return withCourse(arguments, paths) { course, _, style in try undoReset(arguments, course: course, style: style) }
         case .framework:
             return withCourse(arguments, paths) { course, _, style in try FrameworkCommand.run(arguments.framework, course: course, style: style) }
         case .name:
@@ -115,6 +90,45 @@ public enum GradeCommand {
                 try GradingCommand.run(arguments, course: course, selected: selected, style: style, runner: runner)
             }
         }
+    }
+
+    /// `--list`: every exercise, its verdict at the last grade, and the toolchain's line.
+    static func list(_ arguments: Arguments, course: Course, style: Style, runner: ProcessRunner) -> Int32 {
+        let paths = course.paths
+        let platform = TestPlatform.current(swift: ExecutableSearch.which("swift"), state: paths.state, runner: runner,
+                                            needed: course.newestSwiftNeeded)
+        ListCommand.lines(course.catalog, last: LastGrade.load(paths), porcelain: arguments.porcelain, style: style,
+                          platform: platform).forEach { print($0) }
+        return exitDone
+    }
+
+    /// `--hint [ID]`: the hint of `chosen`, or of the exercise the attendee is on; then the copy
+    /// its first grade needs is built behind the prompt.
+    static func hint(_ chosen: Catalog.Exercise?, course: Course, style: Style, runner: ProcessRunner) -> Int32 {
+        let exercise = chosen ?? LastGrade.load(course.paths).current(in: course.catalog, starters: course.starterStore)
+        guard let exercise else { print("Every exercise is done."); return exitDone }
+        let testSource = exercise.files.last.flatMap { try? course.starterStore.starterText(exercise, $0) }
+            .flatMap { String(data: $0, encoding: .utf8) }
+        print(HintCommand.text(exercise, catalog: course.catalog, style: style, testSource: testSource))
+        HintCommand.prepareCopy(course, runner: runner)
+        return exitDone
+    }
+
+    /// `--reset ID`: the starter back, after a backup (and a question, unless `--yes`).
+    static func reset(_ exercise: Catalog.Exercise, _ arguments: Arguments, course: Course, style: Style) throws -> Int32 {
+        let confirm: ((String) -> Bool)? = arguments.yes ? nil : { ResetCommand.askOnTerminal($0) }
+        let lines = try ResetCommand.run(exercise, catalog: course.catalog, store: course.starterStore, confirm: confirm)
+        lines.flatMap { style.wrap($0, indent: "") }.forEach { print($0) }
+        LastGrade.forget(exercise, course.paths)
+        return exitDone
+    }
+
+    /// `--undo-reset [BACKUP]`: a reset's backup put back.
+    static func undoReset(_ arguments: Arguments, course: Course, style: Style) throws -> Int32 {
+        let confirm: ((String) -> Bool)? = arguments.yes ? nil : { ResetCommand.askOnTerminal($0) }
+        let lines = try ResetCommand.undo(store: course.starterStore, choice: arguments.backup, confirm: confirm)
+        lines.flatMap { style.wrap($0, indent: "") }.forEach { print($0) }
+        return exitDone
     }
 
     /// What arguments that do not parse say: the error, then where the options are.
