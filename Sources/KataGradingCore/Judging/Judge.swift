@@ -97,14 +97,7 @@ public enum Judge {
         // A generated wheat is the real code with its hand-offs delayed within their contract: a
         // failure its seed reproduces is the suite's, whatever the machine did.
         if let rejected = reproduced(generated, evidence) {
-            verdict.kind = .rejectsCorrectCode
-            verdict.reason = "fails on the real code when it takes its time within what it promises: your tests fail when \(rejected.variant.hint)."
-            verdict.details = contractLines(rejected.variant) + [describe(rejected.outcome)]
-                + handOffThatMatters(rejected.variant, evidence, exercise: exercise) + [replayLine(exercise, rejected.variant)]
-            verdict.next = rejectionAdvice(.timing, failure: rejected.outcome, contract: rejected.variant.delays)
-            verdict.cause = cause(.timing, failure: rejected.outcome)
-            verdict.perturbationSeed = rejected.variant.seed
-            return verdict
+            return rejectedByTiming(verdict, rejected, exercise: exercise, evidence: evidence)
         }
         // The same for a planted bug: tests that take most of the budget on the real code can be
         // killed at the limit on a bug they would have caught a moment later. Until they are faster
@@ -121,22 +114,10 @@ public enum Judge {
         // A margin failure its replay did not reproduce is flaky too; one it did, on tests past
         // their budget, is the too-slow verdict's below.
         if let once = generated.first ?? atTheEdge.first(where: { evidence.replays[$0.variant.name]?.passedCleanly == true }) {
-            verdict.kind = .flaky
-            verdict.reason = "failed once when \(once.variant.hint), and passed when the grader replayed that timing."
-            verdict.details = [describe(once.outcome), replayLine(exercise, once.variant)]
-            verdict.next = "Something depends on timing or on shared state between runs: wait for events, not for time."
-            verdict.perturbationSeed = once.variant.seed
-            return verdict
+            return failedOnce(verdict, once, exercise: exercise)
         }
-        let passes = evidence.real.filter(\.passedCleanly).count
-        if passes != evidence.real.count {
-            let failure = evidence.real.first { !$0.passedCleanly }!
-            verdict.kind = .flaky
-            let loaded = failure.underNoise == true ? " (the one that failed ran while the grader kept every core busy, as a busy CI machine does)" : ""
-            verdict.reason = "passed \(passes) of \(evidence.real.count) identical runs\(loaded)."
-            verdict.details = [describe(failure)]
-            verdict.next = "Something depends on timing or on shared state between runs: wait for events, not for time."
-            return verdict
+        if let failure = evidence.real.first(where: { !$0.passedCleanly }) {
+            return flakyAmongIdentical(verdict, failure, evidence: evidence)
         }
         if let seconds, seconds > exercise.budget {
             return overBudget(verdict, seconds: seconds, exercise: exercise, slowed: evidence.wheats.first(where: slowedPastTheLimit),
@@ -145,6 +126,44 @@ public enum Judge {
         verdict.reason = evidence.chaffs.isEmpty
             ? "all tests pass."
             : "caught \(caught.count) of \(evidence.chaffs.count) planted bugs" + passedWheats(written: written.count, generated: evidence.wheats.count - written.count)
+        return verdict
+    }
+
+    /// A failure of the real code delayed within its contract that its seed reproduced: the suite
+    /// rejects correct code, for the hand-off named.
+    static func rejectedByTiming(_ verdict: Verdict, _ rejected: (variant: Variant, outcome: TestOutcome), exercise: Catalog.Exercise,
+                                 evidence: Evidence) -> Verdict {
+        var verdict = verdict
+        verdict.kind = .rejectsCorrectCode
+        verdict.reason = "fails on the real code when it takes its time within what it promises: your tests fail when \(rejected.variant.hint)."
+        verdict.details = contractLines(rejected.variant) + [describe(rejected.outcome)]
+            + handOffThatMatters(rejected.variant, evidence, exercise: exercise) + [replayLine(exercise, rejected.variant)]
+        verdict.next = rejectionAdvice(.timing, failure: rejected.outcome, contract: rejected.variant.delays)
+        verdict.cause = cause(.timing, failure: rejected.outcome)
+        verdict.perturbationSeed = rejected.variant.seed
+        return verdict
+    }
+
+    /// A timing that failed once and passed when replayed: flaky, with the line that replays it.
+    static func failedOnce(_ verdict: Verdict, _ once: (variant: Variant, outcome: TestOutcome), exercise: Catalog.Exercise) -> Verdict {
+        var verdict = verdict
+        verdict.kind = .flaky
+        verdict.reason = "failed once when \(once.variant.hint), and passed when the grader replayed that timing."
+        verdict.details = [describe(once.outcome), replayLine(exercise, once.variant)]
+        verdict.next = "Something depends on timing or on shared state between runs: wait for events, not for time."
+        verdict.perturbationSeed = once.variant.seed
+        return verdict
+    }
+
+    /// Identical runs of the real code that did not all pass (`failure`, one that failed): flaky.
+    static func flakyAmongIdentical(_ verdict: Verdict, _ failure: TestOutcome, evidence: Evidence) -> Verdict {
+        var verdict = verdict
+        let passes = evidence.real.filter(\.passedCleanly).count
+        verdict.kind = .flaky
+        let loaded = failure.underNoise == true ? " (the one that failed ran while the grader kept every core busy, as a busy CI machine does)" : ""
+        verdict.reason = "passed \(passes) of \(evidence.real.count) identical runs\(loaded)."
+        verdict.details = [describe(failure)]
+        verdict.next = "Something depends on timing or on shared state between runs: wait for events, not for time."
         return verdict
     }
 
