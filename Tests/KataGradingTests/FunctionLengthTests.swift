@@ -9,7 +9,6 @@ final class FunctionLengthTests: XCTestCase {
     static let most = 80
     /// `file:name` of each function over `most` lines today, with its length.
     static let known: [String: Int] = [
-        "Sources/KataGrading/Build/ShadowBuild.swift:run": 84,
         "Sources/KataGrading/Run/RunScheduler.swift:schedule": 86,
     ]
 

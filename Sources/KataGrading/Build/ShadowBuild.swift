@@ -163,29 +163,32 @@ public struct ShadowBuild {
                 BuildRecord(files: files, plan: replay.planStamp(), testProduct: binary.path).save(to: shadow)
                 return built(testBinary: binary, broken: broken, missing: missing)
             }
-            // A write that failed for space is no exercise's fault, and no damage: said as a full disk.
-            if FullDisk.mentioned(in: result.output), let full = FullDisk.after(result.output, folders: buildFolders) { throw full }
-            let newlyBroken = blame(result.output, into: &broken)
-            if !newlyBroken {
-                // Not the exercises' fault. An edited legacy file is the usual cause: name it.
-                if let edited = ShippedKata.firstEdited(paths) {
-                    throw Failure(description: edited.description)
-                }
-                // A disk too full for a build, though no tool said so: nothing is wiped either.
-                if let full = FullDisk.after(result.output, folders: buildFolders) { throw full }
-                // Otherwise most often a damaged or stale build folder (moved checkout, interrupted
-                // write, toolchain change): start it afresh, once.
-                if !rebuiltFromScratch {
-                    rebuiltFromScratch = true
-                    StandardError().write("The grader's build folder looks damaged; rebuilding it from scratch…\n")
-                    GraderFolder.removeWhole(shadow.directory.appendingPathComponent(".build"))
-                    cold = true
-                    continue
-                }
-                throw Failure(description: Self.describeUnattributed(result, log: paths.relative(log)))
-            }
+            if try afterFailedBuild(result, log: log, broken: &broken, wiped: &rebuiltFromScratch) { cold = true }
         }
         throw Failure(description: "the build kept failing; see \(paths.relative(log)).")
+    }
+
+    /// After a `swift build` that failed: charges the tracks its errors name to `broken` and
+    /// returns false (they are built again without them). When it names none, throws what it was
+    /// (a full disk, an edited legacy file), or, once (`wiped`), empties a build folder that looks
+    /// damaged and returns true: the next build is a cold one.
+    private func afterFailedBuild(_ result: ProcessResult, log: URL, broken: inout [String: CompileError], wiped: inout Bool) throws -> Bool {
+        // A write that failed for space is no exercise's fault, and no damage: said as a full disk.
+        if FullDisk.mentioned(in: result.output), let full = FullDisk.after(result.output, folders: buildFolders) { throw full }
+        if blame(result.output, into: &broken) { return false }
+        // Not the exercises' fault. An edited legacy file is the usual cause: name it.
+        if let edited = ShippedKata.firstEdited(paths) {
+            throw Failure(description: edited.description)
+        }
+        // A disk too full for a build, though no tool said so: nothing is wiped either.
+        if let full = FullDisk.after(result.output, folders: buildFolders) { throw full }
+        // Otherwise most often a damaged or stale build folder (moved checkout, interrupted
+        // write, toolchain change): start it afresh, once.
+        guard !wiped else { throw Failure(description: Self.describeUnattributed(result, log: paths.relative(log))) }
+        wiped = true
+        StandardError().write("The grader's build folder looks damaged; rebuilding it from scratch…\n")
+        GraderFolder.removeWhole(shadow.directory.appendingPathComponent(".build"))
+        return true
     }
 
     /// The tracks a failed build's `output` blames, each with its compile error, added to `broken`;
