@@ -111,90 +111,10 @@ final class RunScheduler: Sendable {
     /// first is judged, as if they had never started. A run beside the first that went another
     /// route than the first (`ChannelFallback` switched while both ran) is run again.
     func schedule(_ exercise: Catalog.Exercise, jobs: [Job], runner: any SuiteRunner, beside: Bool = true) -> Ticket {
-        let ticket = Ticket()
-        // The exercise's own time: from its first run, not from when it was queued.
-        let start = Locked(Date())
-        let runs = Locked([Int: JobRun]())
-        let failure = Locked<(any Error)?>(nil)
-        let firstFailure = Locked<(any Error)?>(nil)
-        let first = Locked<TestOutcome?>(nil)
-        // The first run and every job.
-        let remaining = Locked(jobs.count + 1)
-        let calledOff = RunCancellation()
         let early = beside ? Set(jobs.indices.filter { Self.startsBesideTheFirst(jobs[$0]) }) : []
-
-        @Sendable func settle() {
-            // Set before the first run's own `oneDone`, so always there by now.
-            guard let first = first.value else { return }
-            // What a run beside a first run that failed threw means no more than its outcome would.
-            if let error = firstFailure.value ?? (first.passedCleanly ? failure.value : nil) {
-                return ticket.settle(.failure(error))
-            }
-            var evidence = Evidence(real: [first])
-            if first.passedCleanly {
-                for (index, job) in jobs.enumerated() {
-                    guard var done = runs.value[index] else { continue }
-                    if early.contains(index), done.outcome.viaSwiftPM != first.viaSwiftPM {
-                        do {
-                            done = try run(job, of: exercise, runner: runner, cancellation: nil)
-                        } catch {
-                            return ticket.settle(.failure(error))
-                        }
-                    }
-                    Self.add(job, done, to: &evidence)
-                }
-            }
-            ticket.settle(.success(ExerciseRuns(evidence: evidence, seconds: Date().timeIntervalSince(start.value))))
-        }
-
-        @Sendable func oneDone() {
-            let last = remaining.withLock { count -> Bool in
-                count -= 1
-                return count == 0
-            }
-            if last { settle() }
-        }
-
-        @Sendable func add(_ index: Int) {
-            pool.add(priority: .high) { [self] in
-                defer { oneDone() }
-                // Called off before it started: the first run failed.
-                guard !calledOff.isCalledOff else { return }
-                do {
-                    let done = try run(jobs[index], of: exercise, runner: runner, cancellation: early.contains(index) ? calledOff : nil)
-                    runs.withLock { $0[index] = done }
-                } catch {
-                    // What a run called off threw (stopped, say) means nothing either.
-                    if !calledOff.isCalledOff { failure.withLock { $0 = error } }
-                }
-            }
-        }
-
-        pool.add(priority: .normal) {
-            start.withLock { $0 = Date() }
-            // In random order, so a test cannot tell which run it is in from the order.
-            for index in early.shuffled() { add(index) }
-            let outcome: TestOutcome
-            do {
-                outcome = try runner.run(exercise, variant: nil, label: "real-1", cancellation: nil)
-            } catch {
-                calledOff.callOff()
-                firstFailure.withLock { $0 = error }
-                first.withLock { $0 = TestOutcome(status: .noTests, testSeconds: nil, testCount: 0) }
-                // Every job not started beside the first counts as done.
-                remaining.withLock { $0 -= jobs.count - early.count }
-                return oneDone()
-            }
-            first.withLock { $0 = outcome }
-            if outcome.passedCleanly {
-                for index in jobs.indices.filter({ !early.contains($0) }).shuffled() { add(index) }
-            } else {
-                calledOff.callOff()
-                remaining.withLock { $0 -= jobs.count - early.count }
-            }
-            oneDone()
-        }
-        return ticket
+        let scheduled = ScheduledExercise(scheduler: self, exercise: exercise, jobs: jobs, runner: runner, early: early)
+        pool.add(priority: .normal) { scheduled.runFirst() }
+        return scheduled.ticket
     }
 
     /// What one job's run gave: its outcome, the replay and the run inside the contract if there were.
@@ -215,8 +135,8 @@ final class RunScheduler: Sendable {
     /// One job's run (a timing wheat that failed run once more, a generated wheat that failed
     /// replayed, a margin seed's that failed also run inside the contract): its outcome, the replay
     /// and the run inside the contract if there were.
-    private func run(_ job: Job, of exercise: Catalog.Exercise, runner: any SuiteRunner,
-                     cancellation: RunCancellation?) throws -> JobRun {
+    func run(_ job: Job, of exercise: Catalog.Exercise, runner: any SuiteRunner,
+             cancellation: RunCancellation?) throws -> JobRun {
         switch job {
         case .repeatRun(let n, let noisy):
             guard noisy else { return (try runner.run(exercise, variant: nil, label: "real-\(n)", cancellation: cancellation), nil, nil) }
