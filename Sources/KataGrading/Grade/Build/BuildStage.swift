@@ -11,7 +11,7 @@ struct BuildStage {
         /// The build, when anything was left to build.
         var build: ShadowBuild.Result?
         /// The tracks built: those the stages before left to build, in the plan's order.
-        var built: [Catalog.Exercise]
+        var tracksBuilt: [Catalog.Exercise]
         /// The tracks to run from `build`, in the plan's order.
         var toRun: [Catalog.Exercise]
         /// What the grader trusts, sealed before anything built from the attendee's files runs (the
@@ -27,13 +27,13 @@ struct BuildStage {
         var facts = facts
         let toBuild = plan.tracks.filter { facts[$0.key] == nil }
         let watch = session.watch(shadow: shadowBuild.shadow.directory)
-        guard !toBuild.isEmpty else { return Built(build: nil, built: [], toRun: [], watch: watch, facts: facts) }
+        guard !toBuild.isEmpty else { return Built(build: nil, tracksBuilt: [], toRun: [], watch: watch, facts: facts) }
         // Sealed by the build replay's listing, then failed: the session checks it all the same.
         let build = try shadowBuild.run(after: prepared, watch: watch)
         clock.note("built")
         for track in toBuild {
             facts[track.key] = TrackFacts.beforeRuns(track, plan: plan, course: grader.course, missing: build.missing, broken: build.broken)
         }
-        return Built(build: build, built: toBuild, toRun: toBuild.filter { facts[$0.key] == nil }, watch: watch, facts: facts)
+        return Built(build: build, tracksBuilt: toBuild, toRun: toBuild.filter { facts[$0.key] == nil }, watch: watch, facts: facts)
     }
 }

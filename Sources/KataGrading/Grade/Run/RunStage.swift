@@ -41,10 +41,10 @@ struct RunStage {
         let rebuilt = try shadowBuild.run(after: prepared, watch: built.watch)
         clock.note("built")
         var facts = built.facts
-        for track in built.built {
+        for track in built.tracksBuilt {
             facts[track.key] = TrackFacts.beforeRuns(track, plan: plan, course: grader.course, missing: rebuilt.missing, broken: rebuilt.broken)
         }
-        let toRun = built.built.filter { facts[$0.key] == nil }
+        let toRun = built.tracksBuilt.filter { facts[$0.key] == nil }
         guard !toRun.isEmpty else { return Ran(runs: nil, facts: facts) }
         let again = try start(toRun, of: rebuilt, watch: built.watch, clock: clock)
         // SwiftPM's binary is none of the replay's: nothing is waited for here, and a replay's
