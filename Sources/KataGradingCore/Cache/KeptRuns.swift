@@ -46,6 +46,12 @@ public struct KeptRuns: Codable, Sendable, Equatable {
         return KeptRuns(format: currentFormat, track: track.key, key: key.digest, date: date, real: evidence.real, variants: variants)
     }
 
+    /// Whether kept `evidence` may stand in for `track`'s runs in a grade: the verdict it makes
+    /// (`Judge`, pure) is one that may be kept. The reuse stage asks before anything is built.
+    public static func mayStandIn(_ evidence: Evidence, for track: Catalog.Exercise) -> Bool {
+        mayKeep(Judge.judge(track, evidence: evidence), evidence: evidence, of: track)
+    }
+
     public static func mayKeep(_ verdict: Verdict, evidence: Evidence, of track: Catalog.Exercise) -> Bool {
         guard verdict.kind == .done, !evidence.real.isEmpty else { return false }
         return evidence.real.allSatisfy { run in

@@ -14,11 +14,6 @@ struct JudgeStage {
         var toKeep: [KeptRuns]
     }
 
-    /// Whether runs kept from an earlier grade may stand in for `track`'s (`KeptRuns.mayKeep`).
-    static func mayKeep(_ track: Catalog.Exercise, evidence: Evidence) -> Bool {
-        KeptRuns.mayKeep(Judge.judge(track, evidence: evidence), evidence: evidence, of: track)
-    }
-
     /// Judges every track of `plan`, from `facts` (what the stages before found) or its `runs` in
     /// the copy `shadow`; `keys`: the key under which each track's runs may be kept.
     func run(_ plan: GradePlan, facts found: [String: TrackFacts], runs: GradeRuns?, shadow: ShadowPackage,

@@ -33,7 +33,7 @@ struct ReuseStage {
                       let evidence = runs.evidence(variants: grader.course.variants, module: track.module, generated: { seed in
                           Perturbation.wheat(track, seed: seed, points: grader.course.points)
                       }) else { continue }
-                if JudgeStage.mayKeep(track, evidence: evidence) { facts[track.key] = .kept(evidence, since: runs.date) }
+                if KeptRuns.mayStandIn(evidence, for: track) { facts[track.key] = .kept(evidence, since: runs.date) }
             }
         }
         clock.note("looked up kept runs")
