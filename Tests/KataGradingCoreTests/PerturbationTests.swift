@@ -82,13 +82,13 @@ final class PerturbationTests: XCTestCase {
             let hash = ChannelKey(k0: UInt64(seed), k1: UInt64(point)).mac(Array("delay".utf8))
             let expected = [1000, 1000, 0, 500][Int(hash % 4)]
             XCTAssertEqual(Perturbation.delay(seed: seed, point: point, range: 0...1000), expected)
-            // The top bit asks for the margin: the same pick, HIGH stretched to half again.
-            XCTAssertEqual(Perturbation.delay(seed: seed | Perturbation.marginBit, point: point, range: 0...1000), expected == 1000 ? 1500 : expected)
+            // The top bit asks for the margin: the same pick, HIGH stretched to a quarter again.
+            XCTAssertEqual(Perturbation.delay(seed: seed | Perturbation.marginBit, point: point, range: 0...1000), expected == 1000 ? 1250 : expected)
         }
         XCTAssertTrue(RunHookSource.source.contains(#"kata_siphash((uint64_t)seed, (uint64_t)(uint32_t)point, (const unsigned char *)"delay", 5)"#))
         XCTAssertTrue(RunHookSource.source.contains("int margin = (seed & 0x800000) != 0;"))
         XCTAssertTrue(RunHookSource.source.contains("seed &= 0x7fffff;"))
-        XCTAssertTrue(RunHookSource.source.contains("case 0: case 1: return margin ? high + high / 2 : high;"))
+        XCTAssertTrue(RunHookSource.source.contains("case 0: case 1: return margin ? high + high / 4 : high;"))
     }
 
     func test_draw_givesAllLateThenEachPointAloneLate() throws {
@@ -98,12 +98,12 @@ final class PerturbationTests: XCTestCase {
         XCTAssertEqual(seeds.count, 3)
         let numbered = Perturbation.numbered(points, module: "M")
         let delays = seeds.map { seed in numbered.map { Perturbation.delay(seed: seed, point: $0.number, range: $0.point.range) } }
-        // The first is the margin seed: every point at half again its HIGH.
+        // The first is the margin seed: every point at a quarter again its HIGH.
         XCTAssertTrue(Perturbation.isMargin(seeds[0]))
-        XCTAssertEqual(delays[0], [1200, 900])
+        XCTAssertEqual(delays[0], [1000, 750])
         XCTAssertEqual(Set(delays.dropFirst()), [[800, 100], [0, 600]])
         XCTAssertEqual(Perturbation.words(exercise(perturbs: ["albums", "playlists"]), seed: seeds[0], points: points),
-                       "albums comes 1200 ms later and playlists comes 900 ms later")
+                       "albums comes 1000 ms later and playlists comes 750 ms later")
         let wheat = Perturbation.wheat(exercise(perturbs: ["albums", "playlists"]), seed: seeds[0], points: points)
         let inside = try XCTUnwrap(Perturbation.insideContract(wheat))
         XCTAssertEqual(inside.seed, Perturbation.withinContract(seeds[0]))
@@ -120,7 +120,7 @@ final class PerturbationTests: XCTestCase {
         XCTAssertEqual(try point("answer-later").shipped, 0)
         var generator = SystemRandomNumberGenerator()
         let seeds = Perturbation.draw(for: exercise(perturbs: ["back-off"]), points: [slow], using: &generator)
-        XCTAssertEqual(seeds.map { Perturbation.delay(seed: $0, point: 1, range: 0...1000) }, [1500, 0])
+        XCTAssertEqual(seeds.map { Perturbation.delay(seed: $0, point: 1, range: 0...1000) }, [1250, 0])
         XCTAssertEqual(Perturbation.draw(for: exercise(perturbs: ["answer-later"]), points: [try point("answer-later")], using: &generator).count, 1)
     }
 
@@ -129,7 +129,7 @@ final class PerturbationTests: XCTestCase {
         var generator = SystemRandomNumberGenerator()
         let seeds = Perturbation.draw(for: exercise(perturbs: ["playlists"]), points: points, using: &generator)
         XCTAssertEqual(seeds.count, 1)
-        XCTAssertEqual(Perturbation.words(exercise(perturbs: ["playlists"]), seed: seeds[0], points: points), "playlists comes 1500 ms later")
+        XCTAssertEqual(Perturbation.words(exercise(perturbs: ["playlists"]), seed: seeds[0], points: points), "playlists comes 1250 ms later")
         XCTAssertEqual(Perturbation.draw(for: exercise(perturbs: []), points: points, using: &generator), [])
     }
 
@@ -191,7 +191,7 @@ final class PerturbationTests: XCTestCase {
         XCTAssertTrue(done.reason.contains("1 perturbed timing"), done.reason)
     }
 
-    /// The margin rule: a suite that fails when a hand-off takes half again its contract's longest
+    /// The margin rule: a suite that fails when a hand-off takes a quarter again its contract's longest
     /// delay, twice, and passes the same timing inside the contract, has no room to spare (flaky,
     /// in the contract's words); failing inside the contract too rejects correct code; a margin run
     /// killed at the time limit counts for nothing.
@@ -204,7 +204,7 @@ final class PerturbationTests: XCTestCase {
         let track = exercise(perturbs: ["answer-later"])
         let margin = Perturbation.wheat(track, seed: 41872 | Perturbation.marginBit, points: points)
         let inside = try XCTUnwrap(Perturbation.insideContract(margin))
-        XCTAssertEqual(margin.hint, "the value is handed over 1500 ms later")
+        XCTAssertEqual(margin.hint, "the value is handed over 1250 ms later")
         XCTAssertEqual(inside.hint, "the value is handed over 1000 ms later")
 
         let edge = Judge.judge(track, evidence: Evidence(real: [pass], wheats: [(margin, timedOut)], replays: [margin.name: timedOut],

@@ -194,7 +194,7 @@ final class RunSchedulerTests: XCTestCase {
     /// waits until the other has started (or 5 s), so run one after the other they would not meet.
     func test_aFailedMarginSeedsReplayAndItsRunInsideTheContractRunAtOnce() throws {
         var margin = Variant(module: "M", name: "perturbed-\(41872 | Perturbation.marginBit)", kind: .wheat,
-                             hint: "the value is handed over 750 ms later", hunks: [], differs: .timing)
+                             hint: "the value is handed over 625 ms later", hunks: [], differs: .timing)
         margin.seed = 41872 | Perturbation.marginBit
         let started = Locked(Set<String>())
         let met = Locked(Set<String>())

@@ -139,14 +139,14 @@ public struct MaintainerCheck {
             for name in exercise.perturbs where !points.contains(where: { $0.module == exercise.module && $0.name == name }) {
                 problems.append("\(exercise.id) perturbs '\(name)', but Catalog/Variants/\(exercise.module)/\(name).point does not exist.")
             }
-            // The margin seed delays every point to half again its HIGH (`Perturbation.margin`): all
+            // The margin seed delays every point to a quarter again its HIGH (`Perturbation.margin`): all
             // of them, one after the other, must leave a correct suite half the exercise's time
             // limit, or a generous wait would be killed there. (That every solution passes the
             // margin is what a grade of the solutions shows: each grade draws its margin seed.)
             let margin = points.filter { $0.module == exercise.module && exercise.perturbs.contains($0.name) }
                 .map { Perturbation.margin($0.range.upperBound) }.reduce(0, +)
             if Double(margin) > exercise.timeLimit * 1000 / 2 {
-                problems.append("\(exercise.id): its points' margin (half again each HIGH) adds up to \(margin) ms, more than half its \(Int(exercise.timeLimit)) s time limit: a correct suite could be killed on the margin seed. Raise \"timeLimit\" or narrow a range.")
+                problems.append("\(exercise.id): its points' margin (a quarter again each HIGH) adds up to \(margin) ms, more than half its \(Int(exercise.timeLimit)) s time limit: a correct suite could be killed on the margin seed. Raise \"timeLimit\" or narrow a range.")
             }
         }
         for point in points {

@@ -249,10 +249,10 @@ public enum Judge {
     static func isMargin(_ variant: Variant) -> Bool { variant.seed.map(Perturbation.isMargin) ?? false }
 
     /// The margin rule, in the words README's verdict table and Catalog/README.md's points use.
-    public static let marginRule = "a correct wait leaves room to spare: the grader also delays each hand-off to half again the longest its contract allows, as a slow or busy machine would, and a done suite still passes"
+    public static let marginRule = "a correct wait leaves room to spare: the grader also delays each hand-off to a quarter again the longest its contract allows, as a slow or busy machine would, and a done suite still passes"
 
     /// The verdict for tests that pass inside the contract and fail, every time, when its hand-offs
-    /// take half again the longest it allows (`edge`, a margin seed's run): flaky, in the kata's
+    /// take a quarter again the longest it allows (`edge`, a margin seed's run): flaky, in the kata's
     /// sense, since a busier machine than the attendee's adds that much.
     static func noRoomToSpare(_ exercise: Catalog.Exercise, _ edge: (variant: Variant, outcome: TestOutcome), verdict: Verdict) -> Verdict {
         var verdict = verdict
@@ -262,7 +262,7 @@ public enum Judge {
         let waited = waitedSeconds(edge.outcome)
         verdict.kind = .flaky
         verdict.reason = (waited.map { "passes only when the answer comes within \($0) s; " } ?? "passes only when the answer comes within what the contract allows; ")
-            + "\(allowed), and a busy machine adds more: your tests fail when \(edge.variant.hint), half again the longest the contract allows."
+            + "\(allowed), and a busy machine adds more: your tests fail when \(edge.variant.hint), a quarter again the longest the contract allows."
         verdict.details = beyond.map { "- The contract: it \($0.contract)." } + [
             "- The rule: \(marginRule).",
             describe(edge.outcome),

@@ -251,12 +251,12 @@ public enum RunHookSource {
             kata_read_secret(&secret);
             uint32_t seed = (secret.masked ^ kata_mask(&secret)) >> 8;
             memset(&secret, 0, sizeof secret);
-            // The seed's top bit asks for the margin: HIGH becomes half again HIGH (`Perturbation.margin`).
+            // The seed's top bit asks for the margin: HIGH becomes a quarter again HIGH (`Perturbation.margin`).
             int margin = (seed & 0x800000) != 0;
             seed &= 0x7fffff;
             uint64_t hash = kata_siphash((uint64_t)seed, (uint64_t)(uint32_t)point, (const unsigned char *)"delay", 5);
             switch (hash % 4) {
-            case 0: case 1: return margin ? high + high / 2 : high;
+            case 0: case 1: return margin ? high + high / 4 : high;
             case 2: return low;
             default: return low + (high - low) / 2;
             }
