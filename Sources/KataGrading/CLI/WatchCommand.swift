@@ -28,13 +28,12 @@ struct WatchCommand {
         options.regrade = regrade
         options.waiting = WaitingLine.onTerminal(style)
         let watched = only.map { [$0] } ?? catalog.exercises
-        let what = what()
 
         // Before the first grade: a file saved while it runs must be seen afterwards.
         var snapshot = fingerprints()
         // By track key, the added files graded with each track at the last look (`ExtraFiles`).
         var attached = grader.course.addedFiles(under: grader.course.paths.exercises).byTrack
-        var results = try gradeFirst(watched, what: what, options: options, report: &report)
+        var results = try gradeFirst(watched, what: watching, options: options, report: &report)
         var current = only ?? results.byExercise().first { !$0.isDone }?.standing.exercise
         printFooter(results, focus: current, current: current, report: report)
         RoomCommands.send(results, course: grader.course)
@@ -110,7 +109,7 @@ struct WatchCommand {
     func regrade(_ affected: [Catalog.Exercise], saved changed: Set<String>, options: GradeOptions, report: inout TextReport,
                  results: inout [ExerciseResult], current: inout Catalog.Exercise?) throws {
         clearScreen()
-        printHeader(what(), "saved: \(changed.sorted().joined(separator: ", "))")
+        printHeader(watching, "saved: \(changed.sorted().joined(separator: ", "))")
         printNotes()
         print("")
         let plan = grader.plan(affected, source: .exercises)
@@ -142,7 +141,7 @@ struct WatchCommand {
     }
 
     /// The header's first words.
-    func what() -> String { only.map { "Watching \($0.id)" } ?? "Watching Exercises/" }
+    var watching: String { only.map { "Watching \($0.id)" } ?? "Watching Exercises/" }
 
     func order(_ result: ExerciseResult) -> Int {
         let index = grader.course.catalog.exercises.firstIndex { $0.id == result.exercise.id } ?? Int.max / 2
