@@ -42,6 +42,11 @@ public enum VerdictKind: String, Codable, Sendable, CaseIterable {
         }
     }
 
+    /// What the margin run does, in the words of the flaky verdict's meaning and of the judge's
+    /// rule (`Judge.marginRule`): one sentence, so that the rule cannot be said two ways. The
+    /// stretch itself is `Perturbation.margin` (and the run hook's C twin).
+    public static let marginStretch = "delays each hand-off to a quarter again the longest its contract allows, as a slow or busy machine would"
+
     /// What the verdict means, as README's verdict table gives it (`grade.sh --refresh-docs`
     /// writes that table from this and `whatToDo`).
     public var meaning: String {
@@ -54,7 +59,7 @@ public enum VerdictKind: String, Codable, Sendable, CaseIterable {
         case .crashed: "The signal, and the test. A `dispatch_sync` deadlock is named as such."
         case .missesBugs: "\"caught 2 of 3\": the tests pass on a buggy version; each missed bug's hint, in the words of your track's framework."
         case .rejectsCorrectCode: "The tests fail on a correct version that answers later, sooner or elsewhere (one that only answers at another time is run a second time first, and must fail both), or on the real code when the grader delays one of its hand-offs within what the code promises: \"your tests fail when the value is handed over 500 ms later\", with the command that replays exactly that timing (`--seed`)."
-        case .flaky: "Identical runs disagree (the last of them runs while the grader keeps every core busy), or a delay that failed your tests once did not fail them again with the same seed, or the tests pass only at the edge of the contract: a correct wait leaves room to spare, so the grader also delays each hand-off to a quarter again the longest its contract allows, as a slow or busy machine would (\"passes only when the answer comes within 1.02 s; the contract allows 1 s\")."
+        case .flaky: "Identical runs disagree (the last of them runs while the grader keeps every core busy), or a delay that failed your tests once did not fail them again with the same seed, or the tests pass only at the edge of the contract: a correct wait leaves room to spare, so the grader also \(Self.marginStretch) (\"passes only when the answer comes within 1.02 s; the contract allows 1 s\")."
         case .tooSlow: "Passing, but the tests took longer than the exercise's budget, or a wait of theirs is as long as the time limit (and so long that a correct version answering later, or a planted bug, ran them past the time limit counts as this, not as a rejection or a miss: the verdict names the wait)."
         case .needs: "This machine cannot run the exercise: \"needs macOS 26 (this Mac has 15.5)\", \"needs Swift 6.2 (this toolchain is 6.1)\", \"needs Xcode (this Mac has only the Command Line Tools)\". It does not count: N/M done leaves it out."
         }

@@ -1,4 +1,5 @@
 import Foundation
+import KataVerdicts
 
 /// Turns the evidence of an exercise's runs into a verdict, in the order of the README's verdict table:
 /// the real module must pass; then every correct variant must pass; then every buggy one must be
@@ -249,7 +250,7 @@ public enum Judge {
     static func isMargin(_ variant: Variant) -> Bool { variant.seed.map(Perturbation.isMargin) ?? false }
 
     /// The margin rule, in the words README's verdict table and Catalog/README.md's points use.
-    public static let marginRule = "a correct wait leaves room to spare: the grader also delays each hand-off to a quarter again the longest its contract allows, as a slow or busy machine would, and a done suite still passes"
+    public static let marginRule = "a correct wait leaves room to spare: the grader also \(VerdictKind.marginStretch), and a done suite still passes"
 
     /// The verdict for tests that pass inside the contract and fail, every time, when its hand-offs
     /// take a quarter again the longest it allows (`edge`, a margin seed's run): flaky, in the kata's
